@@ -1,0 +1,102 @@
+// Every failure the user can see is one of these. Each carries the contract's exit code
+// (cli-contract.md, "Exit codes") and, where there is one, a next step for the user.
+// Only src/main.ts turns them into an exit code and a line on stderr.
+
+export abstract class CliError extends Error {
+  abstract readonly exitCode: number;
+  /** A next step shown after the message, e.g. "run `simadmin auth login`". */
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** 2: bad flag, argument, date, or a command this API version lacks. Nothing was sent. */
+export class UsageError extends CliError {
+  readonly exitCode = 2;
+}
+
+/** 3: no API key available, or the service answered 401. */
+export class AuthError extends CliError {
+  readonly exitCode = 3;
+}
+
+/** 4: the service answered 403. */
+export class PermissionError extends CliError {
+  readonly exitCode = 4;
+}
+
+/** 5: the service answered 404. */
+export class NotFoundError extends CliError {
+  readonly exitCode = 5;
+}
+
+/** 6: local validation failed (e.g. users CSV) or the service answered 400. */
+export class InvalidDataError extends CliError {
+  readonly exitCode = 6;
+}
+
+/** 7: still 429 after the retries. */
+export class RateLimitError extends CliError {
+  readonly exitCode = 7;
+  /** Delay the service asked for through Retry-After, in milliseconds, when it sent one. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown; retryAfterMs?: number } = {}) {
+    super(message, options);
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/**
+ * Whether the service can have received a request that failed. Decides whether a request
+ * that is not safe to repeat (a bulk-import upload) may be sent again.
+ * - "not-sent": the connection was refused or the request was never written.
+ * - "maybe-received": timeout, reset after writing, or a 5xx — the service may have acted.
+ */
+export type DeliveryState = "not-sent" | "maybe-received";
+
+/** 8: 5xx, timeout or network failure (after the retries). */
+export class ServiceError extends CliError {
+  readonly exitCode = 8;
+  readonly delivery: DeliveryState;
+  readonly status: number | undefined;
+
+  constructor(
+    message: string,
+    options: { hint?: string; cause?: unknown; delivery?: DeliveryState; status?: number } = {},
+  ) {
+    super(message, options);
+    this.delivery = options.delivery ?? "maybe-received";
+    this.status = options.status;
+  }
+}
+
+/** 8 as well: the service answered, but not in a shape we can use. Never the user's fault. */
+export class UnexpectedResponseError extends ServiceError {}
+
+/** 9: a --wait ran out of time before the awaited state. */
+export class WaitTimeoutError extends CliError {
+  readonly exitCode = 9;
+}
+
+/** 10: a bulk import task ended FAILED. */
+export class ImportFailedError extends CliError {
+  readonly exitCode = 10;
+}
+
+/** 130: Ctrl-C. Thrown when the run's AbortSignal fires. */
+export class InterruptedError extends CliError {
+  readonly exitCode = 130;
+  constructor() {
+    super("interrupted");
+  }
+}
+
+/** Throws InterruptedError when the signal has fired; call between steps of long work. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new InterruptedError();
+}
