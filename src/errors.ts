@@ -37,6 +37,13 @@ export class NotFoundError extends CliError {
 /** 6: local validation failed (e.g. users CSV) or the service answered 400. */
 export class InvalidDataError extends CliError {
   readonly exitCode = 6;
+  /** The service's parsed answer to a 400, when there was one (bulk-import row errors live here). */
+  readonly body: unknown;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown; body?: unknown } = {}) {
+    super(message, options);
+    this.body = options.body;
+  }
 }
 
 /** 7: still 429 after the retries. */

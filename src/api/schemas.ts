@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+// One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
+// same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
+// and the shape is handled by src/domain/records.ts — never a guessed field name.
+// Objects are loose: the service may add fields (spec §9.3), and they are kept for JSON output.
+
+export const REPORT_KINDS = [
+  "syms-result",
+  "user-results",
+  "training-plan-result",
+  "modules-results",
+  "syms",
+  "users",
+  "teams-result",
+] as const;
+export const ReportKind = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof ReportKind>;
+
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const ReportRequest = z.object({ startDate: IsoDate, endDate: IsoDate });
+export type ReportRequest = z.infer<typeof ReportRequest>;
+
+export const Simulation = z.looseObject({
+  id: z.string(),
+  title: z.string().optional(),
+  type: z.string().optional(),
+  duration: z.string().optional(),
+  description: z.string().optional(),
+});
+export type Simulation = z.infer<typeof Simulation>;
+
+export const LibraryResponse = z.looseObject({ simulations: z.array(Simulation) });
+export type LibraryResponse = z.infer<typeof LibraryResponse>;
+
+export const AssignResponse = z.looseObject({
+  success: z.boolean(),
+  simulationId: z.string().optional(),
+  deepLink: z.string().url(),
+});
+export type AssignResponse = z.infer<typeof AssignResponse>;
+
+/** assign=false: "a success status; its exact shape: not shown" (spec §4.5). */
+export const UnassignResponse = z.unknown();
+
+export const UserToken = z.looseObject({
+  token: z.string().min(1),
+  expiresIn: z.number().int().positive(),
+});
+export type UserToken = z.infer<typeof UserToken>;
+
+export const CompletionRecord = z.looseObject({
+  executionId: z.string(),
+  completedAt: z.string().nullable().optional(),
+  completionTime: z.number().nullable().optional(),
+  score: z.number().nullable().optional(),
+  status: z.string().nullable().optional(),
+});
+export type CompletionRecord = z.infer<typeof CompletionRecord>;
+
+export const CompletionResponse = z.looseObject({ completionData: z.array(CompletionRecord) });
+export type CompletionResponse = z.infer<typeof CompletionResponse>;
+
+export const CreateUserRequest = z.looseObject({
+  organizationId: z.string().min(1),
+  email: z.string().min(1),
+  username: z.string().min(1),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
+
+export const IMPORT_TASK_STATES = ["SCHEDULED", "STARTED", "COMPLETED", "FAILED"] as const;
+export const ImportTaskState = z.enum(IMPORT_TASK_STATES);
+export type ImportTaskState = z.infer<typeof ImportTaskState>;

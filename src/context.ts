@@ -1,0 +1,284 @@
+import { mkdirSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import type { Clock } from "./clock.js";
+import { AuthError, UsageError } from "./errors.js";
+import type { ApiClient } from "./api/client.js";
+import type { WaitEvent } from "./api/scheduler.js";
+import { openAtomicFile } from "./output/atomic-file.js";
+import { writeChunk, type IOStreams } from "./output/io.js";
+import type { Progress } from "./output/progress.js";
+import { maskSecret, Redactor } from "./output/redact.js";
+import type { CommandResult, OutputFormat, RenderOptions } from "./output/render.js";
+import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
+import type { Env } from "./settings/paths.js";
+import type { GlobalOptions, ResolvedSettings, SandboxOverride } from "./settings/resolve.js";
+
+// What a command gets to work with (gh's Factory): everything costly is a function, built
+// only when the command asks, so `--help` and `config path` load nothing they do not need.
+
+export interface Deps {
+  io: IOStreams;
+  env: Env;
+  clock: Clock;
+  /** Fires on Ctrl-C: every wait and request stops at once. */
+  signal: AbortSignal;
+}
+
+/** Where a command's data goes: stdout, or a temp file renamed into place on commit. */
+export interface OutputSink {
+  write(chunk: string): Promise<void>;
+  /** True when the bytes reach a terminal (control characters must be escaped). */
+  readonly toTerminal: boolean;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+export class Context {
+  readonly io: IOStreams;
+  readonly env: Env;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  readonly redactor = new Redactor();
+  private settingsPromise: Promise<ResolvedSettings> | undefined;
+  private apiPromise: Promise<ApiClient> | undefined;
+  private readonly waitListeners = new Set<(event: WaitEvent) => void>();
+  private readonly cleanups: (() => Promise<void>)[] = [];
+
+  constructor(
+    deps: Deps,
+    readonly globals: GlobalOptions,
+  ) {
+    this.io = deps.io;
+    this.env = deps.env;
+    this.clock = deps.clock;
+    this.signal = deps.signal;
+  }
+
+  get quiet(): boolean {
+    return this.globals.quiet === true;
+  }
+
+  get verbose(): boolean {
+    return this.globals.verbose === true;
+  }
+
+  /** --no-color, NO_COLOR (any non-empty value, no-color.org), or not a terminal. */
+  get color(): boolean {
+    return this.globals.color !== false && !this.env.NO_COLOR && this.io.stderrIsTTY;
+  }
+
+  settings(): Promise<ResolvedSettings> {
+    this.settingsPromise ??= this.loadSettings();
+    return this.settingsPromise;
+  }
+
+  private async loadSettings(): Promise<ResolvedSettings> {
+    const { resolveSettings } = await import("./settings/resolve.js");
+    const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
+    const settings = resolveSettings(this.globals, this.env, sandbox);
+    this.redactor.add(settings.apiKey);
+    return settings;
+  }
+
+  /** --sandbox: an in-process sandbox on a free loopback port and a throw-away settings dir. */
+  private async startSandbox(): Promise<SandboxOverride> {
+    const { startSandbox } = await import("./sandbox/server.js");
+    const sandbox = await startSandbox({ host: "127.0.0.1", port: 0 });
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
+    this.cleanups.push(async () => {
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+    return { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, org: sandbox.org, configDir: dir };
+  }
+
+  /** The organizationId for access calls; missing is a usage error naming --org. */
+  async org(): Promise<string> {
+    const { org } = await this.settings();
+    if (!org) {
+      throw new UsageError("no organization: pass --org <id>, set SIMADMIN_ORG, or run `simadmin config set org <id>`");
+    }
+    return org;
+  }
+
+  /** v2-only commands fail before anything is sent under --api-version 1 (cli-contract.md). */
+  async requireVersion2(command: string): Promise<void> {
+    const { apiVersion } = await this.settings();
+    if (apiVersion !== 2) {
+      throw new UsageError(`\`${command}\` needs API version 2; it does not exist in version 1`, {
+        hint: "drop --api-version 1 (or SIMADMIN_API_VERSION / the profile's apiVersion)",
+      });
+    }
+  }
+
+  onWait(listener: (event: WaitEvent) => void): () => void {
+    this.waitListeners.add(listener);
+    return () => this.waitListeners.delete(listener);
+  }
+
+  api(): Promise<ApiClient> {
+    this.apiPromise ??= this.buildApi();
+    return this.apiPromise;
+  }
+
+  private async buildApi(): Promise<ApiClient> {
+    const settings = await this.settings();
+    if (!settings.baseUrl) {
+      throw new UsageError("no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`");
+    }
+    if (!settings.apiKey) {
+      throw new AuthError(`no API key for profile '${settings.profile}'`, {
+        hint: "run `simadmin auth login` or set SIMADMIN_API_KEY",
+      });
+    }
+    const url = new URL(settings.baseUrl);
+    const loopback = ["localhost", "127.0.0.1", "[::1]", "::1"].includes(url.hostname) || url.hostname.startsWith("127.");
+    if (url.protocol === "http:" && !loopback) {
+      this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
+    }
+    const [{ ApiClient }, { Scheduler }, { parseRateLimits }] = await Promise.all([
+      import("./api/client.js"),
+      import("./api/scheduler.js"),
+      import("./api/rate-limits.js"),
+    ]);
+    mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
+    const scheduler = new Scheduler({
+      limits: parseRateLimits(this.env.SIMADMIN_RATE_LIMITS),
+      ledgerPath: join(settings.configDir, `rate-ledger-${settings.profile}.json`),
+      retries: settings.retries,
+      clock: this.clock,
+      signal: this.signal,
+      onWait: (event) => {
+        if (this.verbose) {
+          this.trace(`… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt}`}) before ${event.label}`);
+        }
+        for (const listener of this.waitListeners) listener(event);
+      },
+    });
+    return new ApiClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      apiVersion: settings.apiVersion,
+      timeoutSeconds: settings.timeoutSeconds,
+      scheduler,
+      signal: this.signal,
+      trace: this.verbose ? (line) => this.trace(line) : undefined,
+      now: () => this.clock.now(),
+    });
+  }
+
+  /** --verbose trace line on stderr, secrets redacted. */
+  trace(line: string): void {
+    this.io.stderr.write(`${this.redactor.apply(escapeForLine(line))}\n`);
+  }
+
+  /** A warning on stderr (shown even with --quiet: it may change what the user does). */
+  warn(text: string): void {
+    this.io.stderr.write(`warning: ${this.redactor.apply(escapeControlChars(text))}\n`);
+  }
+
+  /** Information for people on stderr; silent under --quiet. */
+  info(text: string): void {
+    if (!this.quiet) this.io.stderr.write(`${this.redactor.apply(escapeControlChars(text))}\n`);
+  }
+
+  async progress(): Promise<Progress> {
+    const { createProgress } = await import("./output/progress.js");
+    return createProgress(this.io, { quiet: this.quiet, color: this.color });
+  }
+
+  /** The output format: -o, the profile's, the --out extension, else table on a terminal, json otherwise. */
+  async format(): Promise<OutputFormat> {
+    const settings = await this.settings();
+    if (this.globals.output) return settings.output ?? "json";
+    if (this.globals.out) {
+      const fromExtension = ({ ".csv": "csv", ".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".txt": "text" } as const)[
+        extname(this.globals.out).toLowerCase() as ".csv"
+      ];
+      if (fromExtension) return fromExtension;
+    }
+    if (settings.output) return settings.output;
+    return this.io.stdoutIsTTY && !this.globals.out ? "table" : "json";
+  }
+
+  fields(): string[] | undefined {
+    if (this.globals.fields === undefined) return undefined;
+    const fields = this.globals.fields.split(",").map((f) => f.trim()).filter(Boolean);
+    if (fields.length === 0) throw new UsageError("--fields needs at least one field name, e.g. --fields id,title");
+    return fields;
+  }
+
+  async renderOptions(): Promise<RenderOptions> {
+    return {
+      format: await this.format(),
+      fields: this.fields(),
+      bom: this.globals.bom === true,
+      color: this.globals.color !== false && !this.env.NO_COLOR && this.io.stdoutIsTTY && !this.globals.out,
+      width: this.io.columns,
+    };
+  }
+
+  /** stdout, or --out written atomically: nothing is left behind if the command fails. */
+  async openOutput(path = this.globals.out): Promise<OutputSink> {
+    if (path) {
+      const file = await openAtomicFile(path);
+      return {
+        toTerminal: false,
+        write: (chunk) => writeChunk(file.stream, chunk),
+        commit: () => file.commit(),
+        abort: () => file.abort(),
+      };
+    }
+    const toTerminal = this.io.stdoutIsTTY;
+    return {
+      toTerminal,
+      write: (chunk) => writeChunk(this.io.stdout, chunk),
+      commit: async () => {},
+      abort: async () => {},
+    };
+  }
+
+  /** Prints a complete result in the chosen format. */
+  async print(result: CommandResult): Promise<void> {
+    if (result.kind === "none") return;
+    const { renderResult } = await import("./output/render.js");
+    const options = await this.renderOptions();
+    if (result.kind === "object" && result.defaultText && !this.globals.output) options.format = "text";
+    let text = await renderResult(result, options);
+    const sink = await this.openOutput();
+    // Tables escape each cell already (and may carry colour codes of our own).
+    if (sink.toTerminal && options.format !== "table") text = escapeControlChars(text);
+    try {
+      await sink.write(text);
+      await sink.commit();
+    } catch (error) {
+      await sink.abort();
+      throw error;
+    }
+    if (result.note) this.info(result.note);
+    if (this.globals.out) this.info(`wrote ${this.globals.out}`);
+  }
+
+  /** Masks a secret for display (auth status). */
+  mask(secret: string): string {
+    return maskSecret(secret);
+  }
+
+  /** Runs when the command ends, whatever happened (sandbox shutdown, temp dirs). */
+  addCleanup(cleanup: () => Promise<void>): void {
+    this.cleanups.push(cleanup);
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Cleanup must never hide the command's own outcome.
+      }
+    }
+    this.cleanups.length = 0;
+  }
+}

@@ -1,0 +1,69 @@
+// Responses whose fields the spec marks "not shown" (reports, create, status…) are handled
+// by shape, never by a guessed field name (cli-contract.md, "Records of unknown shape").
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isPlainObject(value: unknown): value is JsonRecord {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isArrayOfObjects(value: unknown): value is JsonRecord[] {
+  return Array.isArray(value) && value.every(isPlainObject);
+}
+
+/** Non-object items of a list become `{ value }` so every record has named columns. */
+function asRecord(item: unknown): JsonRecord {
+  return isPlainObject(item) ? item : { value: item };
+}
+
+/**
+ * - a top-level array is the record list;
+ * - an object with exactly one array of objects holds the record list;
+ * - otherwise the object is one record.
+ */
+export function extractRecords(body: unknown): JsonRecord[] {
+  if (Array.isArray(body)) return body.map(asRecord);
+  if (!isPlainObject(body)) return body === undefined || body === null || body === "" ? [] : [{ value: body }];
+  const lists = Object.values(body).filter(isArrayOfObjects);
+  if (lists.length === 1 && lists[0]) return lists[0];
+  return [body];
+}
+
+/** Scalar cell values after flattening. */
+export type Cell = string | number | boolean | null;
+
+/**
+ * Nested objects become dotted columns (`user.team.name`). Arrays are kept whole as JSON text
+ * in one cell: spreading them over numbered columns would make column sets differ per record.
+ */
+export function flattenRecord(record: JsonRecord, prefix = "", out: Record<string, Cell> = {}): Record<string, Cell> {
+  for (const [key, value] of Object.entries(record)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, name, out);
+    else if (isPlainObject(value)) out[name] = null;
+    else if (Array.isArray(value)) out[name] = JSON.stringify(value);
+    else if (value === undefined) out[name] = null;
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) out[name] = value;
+    else out[name] = String(value);
+  }
+  return out;
+}
+
+/** Keeps column order stable: the union of keys in first-seen order. */
+export class ColumnSet {
+  private readonly seen = new Set<string>();
+  readonly columns: string[] = [];
+
+  add(keys: Iterable<string>): void {
+    for (const key of keys) {
+      if (!this.seen.has(key)) {
+        this.seen.add(key);
+        this.columns.push(key);
+      }
+    }
+  }
+
+  has(key: string): boolean {
+    return this.seen.has(key);
+  }
+}

@@ -1,0 +1,105 @@
+import { readFileSync } from "node:fs";
+import { CommanderError } from "commander";
+import type { Context, Deps } from "./context.js";
+import { CliError, InterruptedError } from "./errors.js";
+import { createProgram, type Runner } from "./program.js";
+import type { GlobalOptions } from "./settings/resolve.js";
+
+// run(argv, deps) → exit code. The ONE place where errors become exit codes and a line on
+// stderr (house style; gh's internal/ghcmd/cmd.go).
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+async function defaultDeps(): Promise<Deps & { dispose(): void }> {
+  const [{ systemIO }, { systemClock }] = await Promise.all([import("./output/io.js"), import("./clock.js")]);
+  const controller = new AbortController();
+  let forced: NodeJS.Timeout | undefined;
+  const onSignal = (): void => {
+    if (controller.signal.aborted) return;
+    controller.abort();
+    // Ctrl-C stops within a second: if unwinding takes longer, remove temp files and leave.
+    forced = setTimeout(() => {
+      void import("./output/atomic-file.js").then(({ removePendingTempFilesSync }) => {
+        removePendingTempFilesSync();
+        process.stderr.write("interrupted\n");
+        process.exit(130);
+      });
+    }, 800);
+    forced.unref();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    io: systemIO(),
+    env: process.env,
+    clock: systemClock,
+    signal: controller.signal,
+    dispose() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      if (forced) clearTimeout(forced);
+    },
+  };
+}
+
+export async function run(argv: string[], injected?: Deps): Promise<number> {
+  const owned = injected ? undefined : await defaultDeps();
+  const deps: Deps = injected ?? owned!;
+  let ctx: Context | undefined;
+
+  const runner: Runner = async (load, command) => {
+    const { Context } = await import("./context.js");
+    ctx = new Context(deps, command.optsWithGlobals() as GlobalOptions);
+    const runCommand = await load();
+    const result = await runCommand(ctx, command.opts(), command.args);
+    if (result) await ctx.print(result);
+  };
+
+  const program = createProgram(runner, packageVersion());
+  program.configureOutput({
+    writeOut: (text) => deps.io.stdout.write(text),
+    writeErr: (text) => deps.io.stderr.write(text),
+  });
+
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (error) {
+    return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+  } finally {
+    await ctx?.dispose();
+    owned?.dispose();
+  }
+}
+
+function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbose: boolean): number {
+  const redact = (text: string): string => (ctx ? ctx.redactor.apply(text) : text);
+  const write = (text: string): void => {
+    deps.io.stderr.write(`${redact(text)}\n`);
+  };
+  if (error instanceof CommanderError) {
+    // Commander already printed its message (with a suggestion for typos).
+    if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
+    if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync") return error.exitCode === 0 ? 0 : 2;
+    return 2;
+  }
+  if (deps.signal.aborted || error instanceof InterruptedError) {
+    write("interrupted");
+    return 130;
+  }
+  if (error instanceof CliError) {
+    write(`error: ${error.message}${error.hint ? `; ${error.hint}` : ""}`);
+    if (verbose && error.cause instanceof Error && error.cause.stack) write(error.cause.stack);
+    return error.exitCode;
+  }
+  const err = error instanceof Error ? error : new Error(String(error));
+  write(`internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`);
+  if (verbose && err.stack) write(err.stack);
+  return 1;
+}

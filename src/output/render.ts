@@ -1,0 +1,176 @@
+import { UsageError } from "../errors.js";
+import { ColumnSet, flattenRecord, type Cell, type JsonRecord } from "../domain/records.js";
+import { escapeControlChars, escapeForLine, neutralizeCsvCell } from "./sanitize.js";
+
+// Turns a command's result into bytes for stdout or a file. Machine formats (json, ndjson,
+// csv) are stable and complete; table is for people and may shorten cells.
+
+export const OUTPUT_FORMATS = ["table", "json", "csv", "ndjson", "text"] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface RenderOptions {
+  format: OutputFormat;
+  /** --fields: columns to keep, in this order. */
+  fields?: string[] | undefined;
+  /** --bom: UTF-8 byte-order mark before CSV, for Excel. */
+  bom?: boolean;
+  color?: boolean;
+  /** Terminal width, to shorten table cells. */
+  width?: number | undefined;
+}
+
+/** What a command hands back for printing. */
+export type CommandResult =
+  | {
+      kind: "records";
+      records: JsonRecord[];
+      /** Table columns when --fields is not given (json/csv keep every field). */
+      tableColumns?: string[];
+      /** Columns that exist even when no record came back, for --fields checks. */
+      knownFields?: string[];
+      /** A line for people after a table (e.g. a summary); stderr, never in machine output. */
+      note?: string;
+    }
+  | {
+      kind: "object";
+      value: JsonRecord;
+      /** The bare value for `-o text` (token, link); absent means text is not offered. */
+      text?: string;
+      /** Print `text` when no -o was given (config get/path: a bare value is what scripts want). */
+      defaultText?: boolean;
+      note?: string;
+    }
+  | { kind: "none" };
+
+export const BOM = "\uFEFF";
+
+/** Checks --fields against the columns the data (or the command) knows: exit 2 listing them. */
+export function checkFields(fields: string[] | undefined, known: Iterable<string>): void {
+  if (!fields) return;
+  const knownSet = new Set(known);
+  if (knownSet.size === 0) return; // nothing to check against (e.g. an empty report)
+  const unknown = fields.filter((field) => !knownSet.has(field));
+  if (unknown.length > 0) {
+    throw new UsageError(
+      `unknown field${unknown.length > 1 ? "s" : ""} for --fields: ${unknown.join(", ")}; known fields: ${[...knownSet].join(", ")}`,
+    );
+  }
+}
+
+/** Flattened rows and the column order to print them in. */
+export function tabulate(
+  records: JsonRecord[],
+  options: { fields?: string[] | undefined; defaultColumns?: string[] | undefined; knownFields?: string[] | undefined },
+): { columns: string[]; rows: Record<string, Cell>[] } {
+  const set = new ColumnSet();
+  const rows = records.map((record) => {
+    const flat = flattenRecord(record);
+    set.add(Object.keys(flat));
+    return flat;
+  });
+  checkFields(options.fields, [...(options.knownFields ?? []), ...set.columns]);
+  const columns = options.fields ?? options.defaultColumns?.filter((c) => set.has(c) || records.length === 0) ?? set.columns;
+  return { columns: columns.length > 0 ? columns : set.columns, rows };
+}
+
+/** For JSON with --fields: keep the named (possibly dotted) fields, in order. */
+export function pickFields(record: JsonRecord, fields: string[]): JsonRecord {
+  const flat = flattenRecord(record);
+  const out: JsonRecord = {};
+  for (const field of fields) out[field] = field in record ? record[field] : (flat[field] ?? null);
+  return out;
+}
+
+export function cellText(value: Cell | undefined): string {
+  if (value === null || value === undefined) return "";
+  return String(value);
+}
+
+export function csvLine(cells: (Cell | undefined)[]): string {
+  return (
+    cells
+      .map((cell) => {
+        const text = typeof cell === "string" ? neutralizeCsvCell(cell) : cellText(cell);
+        return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+      })
+      .join(",") + "\n"
+  );
+}
+
+export function renderCsv(columns: string[], rows: Record<string, Cell>[], bom = false): string {
+  let out = bom ? BOM : "";
+  out += csvLine(columns);
+  for (const row of rows) out += csvLine(columns.map((c) => row[c]));
+  return out;
+}
+
+function shorten(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
+}
+
+export async function renderTable(
+  columns: string[],
+  rows: Record<string, Cell>[],
+  options: { color?: boolean; width?: number | undefined },
+): Promise<string> {
+  if (rows.length === 0) return "(no results)\n";
+  const { default: Table } = await import("cli-table3");
+  // Share the terminal width between columns; 3 characters of border and padding each.
+  const width = options.width ?? 120;
+  const maxCell = Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3);
+  const table = new Table({
+    head: columns.map((c) => escapeForLine(c)),
+    style: { head: options.color ? ["cyan"] : [], border: options.color ? ["grey"] : [] },
+    wordWrap: false,
+  });
+  for (const row of rows) table.push(columns.map((c) => shorten(escapeForLine(cellText(row[c])), maxCell)));
+  return `${table.toString()}\n`;
+}
+
+/** Renders a complete result. Streaming writers (reports) use the same pieces. */
+export async function renderResult(result: CommandResult, options: RenderOptions): Promise<string> {
+  if (result.kind === "none") return "";
+  const { format, fields } = options;
+  if (format === "text") {
+    if (result.kind === "object" && result.text !== undefined) return `${result.text}\n`;
+    throw new UsageError("-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson");
+  }
+  const records = result.kind === "records" ? result.records : [result.value];
+  const knownFields = result.kind === "records" ? result.knownFields : undefined;
+  if (format === "json" || format === "ndjson") {
+    if (fields) {
+      const known = new ColumnSet();
+      known.add(knownFields ?? []);
+      for (const record of records) known.add([...Object.keys(record), ...Object.keys(flattenRecord(record))]);
+      checkFields(fields, known.columns);
+    }
+    const picked = fields ? records.map((r) => pickFields(r, fields)) : records;
+    if (format === "ndjson") return picked.map((r) => `${jsonText(r)}\n`).join("");
+    return `${jsonText(result.kind === "object" ? picked[0] : picked, 2)}\n`;
+  }
+  const { columns, rows } = tabulate(records, {
+    fields,
+    defaultColumns: result.kind === "records" ? result.tableColumns : undefined,
+    knownFields,
+  });
+  if (format === "csv") return renderCsv(columns, rows, options.bom);
+  if (result.kind === "object" && !fields) {
+    // One object reads better as "field  value" lines than as one very wide row.
+    return renderTable(["field", "value"], columns.map((c) => ({ field: c, value: rows[0]?.[c] ?? null })), options);
+  }
+  return renderTable(columns, rows, options);
+}
+
+/**
+ * JSON.stringify escapes C0 controls but leaves DEL and C1 controls (e.g. 0x9b, a CSI) raw;
+ * escaping them too keeps the document valid and harmless on a terminal.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Escapes a line of text from the service before it is shown on a terminal. */
+export function safeText(text: string): string {
+  return escapeControlChars(text);
+}

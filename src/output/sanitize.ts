@@ -1,0 +1,27 @@
+// Text from the service is untrusted: it must not drive the user's terminal (escape
+// sequences) nor the user's spreadsheet (formula injection). cli-contract.md, "Output".
+
+// C0 controls except tab and newline, DEL, and C1 controls (which include CSI, 0x9b).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Makes control characters visible (`\x1b` → "\u001b") so they cannot reach a terminal raw. */
+export function escapeControlChars(text: string): string {
+  return text.replace(CONTROL_CHARS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** For single-line contexts (table cells, error lines): newlines and tabs become visible too. */
+export function escapeForLine(text: string): string {
+  return escapeControlChars(text).replace(/\n/g, "\\n").replace(/\t/g, "\\t");
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * OWASP's advice for CSV injection: a cell that a spreadsheet would read as a formula is
+ * prefixed with a single quote. Only strings are touched: a real number such as -5 stays a
+ * number (it cannot carry a formula).
+ */
+export function neutralizeCsvCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
