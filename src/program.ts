@@ -54,6 +54,9 @@ export function createProgram(runner: Runner, version: string): Command {
     .version(version, "-V, --version", "print the version")
     .showSuggestionAfterError(true)
     .showHelpAfterError("(run with --help for usage)")
+    // Global options work after the subcommand too, so each command's help lists them (gh's
+    // "inherited flags"). Set before the commands are declared: they copy it.
+    .configureHelp({ showGlobalOptions: true })
     .option("--profile <name>", "settings profile (env SIMADMIN_PROFILE; default \"default\")")
     .option("--base-url <url>", "service base address, e.g. https://api.example.com (env SIMADMIN_BASE_URL)")
     .option("--org <id>", "organizationId for access calls (env SIMADMIN_ORG)")
@@ -84,7 +87,10 @@ export function createProgram(runner: Runner, version: string): Command {
     };
 
   // --- auth -------------------------------------------------------------------------------
-  const auth = program.command("auth").description("store, show or remove the API key of a profile");
+  const auth = program
+    .command("auth")
+    .description("store, show or remove the API key of a profile")
+    .addHelpText("after", examples("simadmin auth login", "simadmin auth status", "simadmin auth logout"));
   auth
     .command("login")
     .description("store the API key for the profile (hidden prompt on a terminal; --with-key reads stdin)")
@@ -103,7 +109,10 @@ export function createProgram(runner: Runner, version: string): Command {
     .action(act(async () => (await import("./commands/auth.js")).runAuthLogout));
 
   // --- config -----------------------------------------------------------------------------
-  const config = program.command("config").description("profile settings: baseUrl, org, apiVersion, output, timeout");
+  const config = program
+    .command("config")
+    .description("profile settings: baseUrl, org, apiVersion, output, timeout")
+    .addHelpText("after", examples("simadmin config list", "simadmin config set org org-42", "simadmin --profile prod config get baseUrl"));
   config
     .command("list")
     .description("list the profile's settings")
@@ -208,7 +217,10 @@ export function createProgram(runner: Runner, version: string): Command {
     .action(act(async () => (await import("./commands/completion.js")).runCompletion));
 
   // --- users ------------------------------------------------------------------------------
-  const users = program.command("users").description("create trainees, one at a time or by CSV import (version 2)");
+  const users = program
+    .command("users")
+    .description("create trainees, one at a time or by CSV import (version 2)")
+    .addHelpText("after", examples("simadmin users create --email ana@example.com --first-name Ana", "simadmin users import staff.csv --dry-run"));
   users
     .command("create")
     .description("create a trainee (username is set to the email); returns the existing user if there is one")

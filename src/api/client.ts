@@ -10,6 +10,7 @@ import {
   UsageError,
 } from "../errors.js";
 import { escapeForLine } from "../output/sanitize.js";
+import { parseRetryAfter } from "./backoff.js";
 import type { RequestGroup } from "./rate-limits.js";
 import type { RetryClass, Scheduler } from "./scheduler.js";
 
@@ -67,24 +68,19 @@ export function serviceMessage(body: unknown): string | undefined {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
-/** Retry-After is seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
+/** The innermost error code (ECONNREFUSED…), else the innermost message (fetch's "bad port"). */
 function networkCode(error: unknown): string | undefined {
   let current: unknown = error;
-  for (let depth = 0; depth < 4 && current; depth++) {
-    const code = (current as { code?: unknown }).code;
+  let message: string | undefined;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    const { code, cause, message: text } = current as { code?: unknown; cause?: unknown; message?: unknown };
     if (typeof code === "string") return code;
-    current = (current as { cause?: unknown }).cause;
+    if (typeof text === "string" && text !== "") message = text;
+    current = cause;
   }
-  return undefined;
+  return message;
 }
 
 export class ApiClient {
@@ -211,7 +207,7 @@ export class ApiClient {
         });
       case 429:
         return new RateLimitError(`${endpoint.label}: rate limit still exceeded after the retries (429)${detail}`, {
-          retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now),
+          retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now, response.headers.get("date")),
           hint: "another client may share this address's budget; try again later",
         });
       default:

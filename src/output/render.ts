@@ -30,6 +30,12 @@ export type CommandResult =
       knownFields?: string[];
       /** A line for people after a table (e.g. a summary); stderr, never in machine output. */
       note?: string;
+      /**
+       * Table only: the one column that takes the width left over (library's description),
+       * shortened to fit; the others keep their natural width. Without it every column gets
+       * an equal share, which would cut short ids and titles to make room for nothing.
+       */
+      flexColumn?: string;
     }
   | {
       kind: "object";
@@ -108,22 +114,39 @@ function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
 }
 
+/** The widest a non-flex column grows when one column takes the rest of the width. */
+const MAX_FIXED_CELL = 40;
+/** The narrowest a flex column is shortened to, even on a very narrow terminal. */
+const MIN_FLEX_CELL = 10;
+
 export async function renderTable(
   columns: string[],
   rows: Record<string, Cell>[],
-  options: { color?: boolean; width?: number | undefined },
+  options: { color?: boolean; width?: number | undefined; flexColumn?: string | undefined },
 ): Promise<string> {
   if (rows.length === 0) return "(no results)\n";
   const { default: Table } = await import("cli-table3");
-  // Share the terminal width between columns; 3 characters of border and padding each.
+  // Every column costs 3 characters of border and padding, plus 1 for the last border.
   const width = options.width ?? 120;
-  const maxCell = Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3);
+  const cells = rows.map((row) => columns.map((c) => escapeForLine(cellText(row[c]))));
+  const maxCells = columns.map(() => Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3));
+  const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
+  if (flexIndex >= 0) {
+    let used = 1;
+    columns.forEach((column, i) => {
+      if (i === flexIndex) return;
+      const natural = Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0));
+      maxCells[i] = Math.min(natural, MAX_FIXED_CELL);
+      used += (maxCells[i] ?? 0) + 3;
+    });
+    maxCells[flexIndex] = Math.max(MIN_FLEX_CELL, width - used - 3);
+  }
   const table = new Table({
     head: columns.map((c) => escapeForLine(c)),
     style: { head: options.color ? ["cyan"] : [], border: options.color ? ["grey"] : [] },
     wordWrap: false,
   });
-  for (const row of rows) table.push(columns.map((c) => shorten(escapeForLine(cellText(row[c])), maxCell)));
+  for (const line of cells) table.push(line.map((text, i) => shorten(text, maxCells[i] ?? MAX_FIXED_CELL)));
   return `${table.toString()}\n`;
 }
 
@@ -158,7 +181,7 @@ export async function renderResult(result: CommandResult, options: RenderOptions
     // One object reads better as "field  value" lines than as one very wide row.
     return renderTable(["field", "value"], columns.map((c) => ({ field: c, value: rows[0]?.[c] ?? null })), options);
   }
-  return renderTable(columns, rows, options);
+  return renderTable(columns, rows, { ...options, flexColumn: result.kind === "records" ? result.flexColumn : undefined });
 }
 
 /**

@@ -1,0 +1,242 @@
+import { randomUUID } from "node:crypto";
+import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { systemClock, type Clock } from "../clock.js";
+import { InterruptedError } from "../errors.js";
+import {
+  RateBudget,
+  parseRateBudgetState,
+  type RateBudgetState,
+  type RateLimitedOutcome,
+  type Reservation,
+} from "./rate-budget.js";
+import type { RateLimits, RequestGroup } from "./rate-limits.js";
+
+// Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
+// invocations, on one machine and profile spend one budget (cli-contract "Rate limits").
+//
+// The ledger is a small JSON file holding RateBudgetState, guarded by a lock file created
+// with open(…, "wx") (atomic create-if-absent on every local file system). A transaction is:
+// lock, read, compute, write (temp file + rename, so a reader never sees half a file), unlock.
+// It lasts a few milliseconds, so a lock older than STALE_LOCK_MS, or whose process is gone
+// (kill -9, power cut in the middle), is stale and taken over.
+//
+// Losing the ledger is harmless by design: an unreadable or corrupt file is reset, and if the
+// file system refuses us altogether the budget is kept in memory for this process. The worst
+// case is one 429, which the scheduler handles.
+
+/** A transaction takes milliseconds; a lock this old belongs to a process that hung or died. */
+export const STALE_LOCK_MS = 5_000;
+/** Give up on the shared ledger (and use this process's copy) after waiting this long. */
+const MAX_LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
+const LOCK_POLL_MS = 5;
+
+export interface RateLedgerOptions {
+  limits: RateLimits;
+  /** Timestamps of the budget (sends, slots). */
+  clock: Clock;
+  /** Ledger file, e.g. <settingsDir>/rate-ledger-<profile>.json; none: in memory only. */
+  path?: string | undefined;
+  /**
+   * Time for the lock file (its age, the polling between attempts). Real time by default,
+   * because the lock is shared with other processes; tests of staleness pass a fake.
+   */
+  lockClock?: Clock;
+  staleLockMs?: number;
+  signal?: AbortSignal | undefined;
+}
+
+interface LockInfo {
+  pid: number | undefined;
+  time: number;
+  raw: string;
+}
+
+export class RateLedger {
+  readonly #limits: RateLimits;
+  readonly #clock: Clock;
+  readonly #path: string | undefined;
+  readonly #lockClock: Clock;
+  readonly #staleLockMs: number;
+  readonly #signal: AbortSignal | undefined;
+  /** The in-memory budget, or this process's last copy of the shared one. */
+  #budget: RateBudget;
+
+  constructor(options: RateLedgerOptions) {
+    this.#limits = options.limits;
+    this.#clock = options.clock;
+    this.#path = options.path;
+    this.#lockClock = options.lockClock ?? systemClock;
+    this.#staleLockMs = options.staleLockMs ?? STALE_LOCK_MS;
+    this.#signal = options.signal;
+    this.#budget = new RateBudget(this.#limits);
+  }
+
+  get path(): string | undefined {
+    return this.#path;
+  }
+
+  /** Takes the next slot of `group` (see RateBudget.reserve), shared with other processes. */
+  reserve(group: RequestGroup, maxWaitMs?: number): Promise<Reservation> {
+    return this.transact((budget, now) => budget.reserve(group, now, maxWaitMs));
+  }
+
+  /** Reports a 429 to the shared budget (see RateBudget.noteRateLimited). */
+  noteRateLimited(group: RequestGroup, sentAt: number, retryAfterMs?: number): Promise<RateLimitedOutcome> {
+    return this.transact((budget, now) => budget.noteRateLimited(group, sentAt, now, retryAfterMs));
+  }
+
+  /** The current state, for progress displays and tests. */
+  snapshot(): Promise<RateBudgetState> {
+    return this.transact((budget) => budget.toState());
+  }
+
+  /**
+   * Runs `update` on the budget under the lock and persists the result. `update` must be
+   * synchronous and quick: other processes wait for the lock meanwhile.
+   */
+  async transact<T>(update: (budget: RateBudget, now: number) => T): Promise<T> {
+    const path = this.#path;
+    if (path === undefined) return update(this.#budget, this.#clock.now());
+
+    let release: (() => Promise<void>) | undefined;
+    try {
+      release = await this.#lock(path);
+    } catch (error) {
+      if (error instanceof InterruptedError) throw error;
+      // The settings directory is not writable, or the lock never freed: carry on with this
+      // process's own copy rather than fail the command over an optimisation.
+      return update(this.#budget, this.#clock.now());
+    }
+    try {
+      const budget = new RateBudget(this.#limits, await this.#read(path));
+      const result = update(budget, this.#clock.now());
+      this.#budget = budget;
+      await this.#write(path, budget.toState()).catch(() => undefined);
+      return result;
+    } finally {
+      await release();
+    }
+  }
+
+  /** The stored state; undefined (a fresh budget) when missing, unreadable or corrupt. */
+  async #read(path: string): Promise<RateBudgetState | undefined> {
+    try {
+      return parseRateBudgetState(JSON.parse(await readFile(path, "utf8")));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async #write(path: string, state: RateBudgetState): Promise<void> {
+    const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+      await rename(temp, path);
+    } catch (error) {
+      await unlink(temp).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #lock(path: string): Promise<() => Promise<void>> {
+    const lockPath = `${path}.lock`;
+    const token = randomUUID();
+    const started = this.#lockClock.now();
+    for (;;) {
+      if (this.#signal?.aborted) throw new InterruptedError();
+      try {
+        const handle = await open(lockPath, "wx", 0o600);
+        try {
+          await handle.writeFile(JSON.stringify({ pid: process.pid, time: this.#lockClock.now(), token }));
+        } finally {
+          await handle.close();
+        }
+        return () => releaseLock(lockPath, token);
+      } catch (error) {
+        const code = errorCode(error);
+        if (code === "ENOENT") {
+          // First use of the settings directory. 0700 as for the settings themselves.
+          await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
+          continue;
+        }
+        if (code !== "EEXIST") throw error;
+      }
+      if (await this.#takeOverIfStale(lockPath)) continue;
+      if (this.#lockClock.now() - started > MAX_LOCK_WAIT_MS) {
+        throw new Error(`rate ledger lock ${lockPath} is held too long`);
+      }
+      await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), this.#signal);
+    }
+  }
+
+  /** True when the lock was stale and has been moved away (or vanished): try again at once. */
+  async #takeOverIfStale(lockPath: string): Promise<boolean> {
+    const info = await readLockInfo(lockPath);
+    if (info === undefined) return true;
+    const tooOld = this.#lockClock.now() - info.time > this.#staleLockMs;
+    const ownerGone = info.pid !== undefined && !isProcessAlive(info.pid);
+    if (!tooOld && !ownerGone) return false;
+    // Move it aside rather than delete it: rename is atomic, so of several processes that
+    // judged it stale only one moves it. If what we moved is not the lock we judged (it was
+    // replaced by a fresh one in between), put that one back unless a newer lock exists.
+    const aside = `${lockPath}.${process.pid}.${randomUUID()}.stale`;
+    try {
+      await rename(lockPath, aside);
+    } catch {
+      return true;
+    }
+    const moved = await readFile(aside, "utf8").catch(() => undefined);
+    if (moved !== info.raw) await link(aside, lockPath).catch(() => undefined);
+    await unlink(aside).catch(() => undefined);
+    return true;
+  }
+}
+
+async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
+  let raw: string;
+  let mtime: number;
+  try {
+    raw = await readFile(lockPath, "utf8");
+    mtime = (await stat(lockPath)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed === "object" && parsed !== null) {
+      const { pid, time } = parsed as { pid?: unknown; time?: unknown };
+      if (typeof pid === "number" && Number.isInteger(pid) && typeof time === "number" && Number.isFinite(time)) {
+        return { pid, time, raw };
+      }
+    }
+  } catch {
+    // Empty or half-written: its owner is between open() and write(), or died there.
+  }
+  // Without readable contents only the file's age tells whether it is stale.
+  return { pid: undefined, time: mtime, raw };
+}
+
+async function releaseLock(lockPath: string, token: string): Promise<void> {
+  // Only our own lock: after a stall past STALE_LOCK_MS another process may hold it now.
+  const raw = await readFile(lockPath, "utf8").catch(() => undefined);
+  if (raw !== undefined && raw.includes(token)) await unlink(lockPath).catch(() => undefined);
+}
+
+export function isProcessAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return errorCode(error) === "EPERM";
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
+    ? error.code
+    : undefined;
+}

@@ -1,0 +1,382 @@
+import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { flattenRecord, isPlainObject, type Cell, type JsonRecord } from "../domain/records.js";
+import { writeChunk } from "./io.js";
+import { BOM, checkFields, csvLine, jsonText, pickFields, renderTable } from "./render.js";
+import { escapeControlChars } from "./sanitize.js";
+
+// Streaming writers for lists of records too large to hold twice in memory (a year of reports,
+// `library --all`): records arrive in batches (a report window, a page) and leave as soon as
+// the format allows.
+//
+// - json: one valid JSON array, one record a line — compact (a million records pretty-printed
+//   would double the file) yet greppable and diffable;
+// - ndjson: one record a line;
+// - csv: the header is the union of the flattened columns in first-seen order, which is known
+//   only after the last record. Flattened rows are therefore spooled to a temp file in a
+//   private (0700) temp dir and written after the header at the end; the spool stores each
+//   row as an array in column-discovery order, so nothing is remapped and no row is held in
+//   memory. With --fields the columns are known up front and rows stream straight through;
+// - table: collected (a table is for a terminal, where a few thousand rows is already a lot).
+//
+// --fields: the known names come from the data. They are checked against the first batch
+// that has records (a report's first non-empty window): later records may still bring new
+// columns, but a typo is caught before most of the output is written. An all-empty result
+// cannot be checked and passes (as checkFields does for complete results).
+
+export type RecordFormat = "json" | "ndjson" | "csv" | "table";
+
+/** Where the text goes: an OutputSink (stdout or an atomic file) or anything like one. */
+export interface ChunkSink {
+  write(chunk: string): Promise<void>;
+  /** Bytes reach a terminal: control characters from the service are made visible. */
+  readonly toTerminal: boolean;
+}
+
+export interface RecordStreamOptions {
+  format: RecordFormat;
+  /** --fields: columns to keep, in this order. */
+  fields?: string[] | undefined;
+  /** Field names valid even before (or without) any record, for the --fields check. */
+  knownFields?: string[] | undefined;
+  /** csv: start with a UTF-8 byte-order mark. */
+  bom?: boolean | undefined;
+  /** table: colour the header and borders. */
+  color?: boolean | undefined;
+  /** table: terminal width. */
+  width?: number | undefined;
+  /** json: text after the closing bracket; "" to nest the array in a larger document. Default "\n". */
+  jsonTrailer?: string | undefined;
+  /** csv: parent of the private spool dir; default the OS temp dir. */
+  spoolDir?: string | undefined;
+}
+
+export interface RecordWriter {
+  /** Writes a batch; the first batch with records is where --fields is checked. */
+  writeBatch(records: readonly JsonRecord[]): Promise<void>;
+  /** Completes the document (csv: header and spooled rows; table: the table) and frees temp files. */
+  end(): Promise<void>;
+  /** Frees temp files without completing the document. Safe to call twice, and after end(). */
+  abort(): Promise<void>;
+  /** Records written so far. */
+  readonly count: number;
+}
+
+const FLUSH_AT = 64 * 1024;
+
+/** Collects small pieces into ~64 KiB writes; escapes control characters for a terminal. */
+export class BufferedChunkWriter {
+  private buffer = "";
+
+  constructor(private readonly sink: ChunkSink) {}
+
+  async write(text: string): Promise<void> {
+    this.buffer += text;
+    if (this.buffer.length >= FLUSH_AT) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.buffer === "") return;
+    const text = this.sink.toTerminal ? escapeControlChars(this.buffer) : this.buffer;
+    this.buffer = "";
+    await this.sink.write(text);
+  }
+}
+
+/**
+ * JSON text of `value` in pieces, identical when joined to `jsonText(value)`: arrays and
+ * objects down to `depth` levels are split into their members, so a window's response of
+ * tens of megabytes is written without ever being one string.
+ */
+export function* jsonChunks(value: unknown, depth = 3): Generator<string> {
+  if (depth > 0 && Array.isArray(value)) {
+    yield "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ",";
+      // JSON.stringify writes null for array holes and undefined items.
+      yield* value[i] === undefined ? ["null"] : jsonChunks(value[i], depth - 1);
+    }
+    yield "]";
+    return;
+  }
+  if (depth > 0 && isPlainObject(value) && typeof (value as { toJSON?: unknown }).toJSON !== "function") {
+    yield "{";
+    let first = true;
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+      yield `${first ? "" : ","}${jsonText(key)}:`;
+      first = false;
+      yield* jsonChunks(member, depth - 1);
+    }
+    yield "}";
+    return;
+  }
+  yield jsonText(value) ?? "null";
+}
+
+export function createRecordWriter(sink: ChunkSink, options: RecordStreamOptions): RecordWriter {
+  switch (options.format) {
+    case "json":
+    case "ndjson":
+      return new JsonRecordWriter(sink, options);
+    case "csv":
+      return options.fields ? new DirectCsvWriter(sink, options, options.fields) : new SpooledCsvWriter(sink, options);
+    case "table":
+      return new TableRecordWriter(sink, options);
+  }
+}
+
+/** Checks --fields once, against the first batch that has records. */
+class FieldsGate {
+  private checked = false;
+
+  constructor(
+    private readonly fields: string[] | undefined,
+    private readonly knownFields: string[] | undefined,
+    /** json can also pick a whole nested object by its top-level key. */
+    private readonly topLevelKeys: boolean,
+  ) {}
+
+  check(records: readonly JsonRecord[]): void {
+    if (this.checked || !this.fields || records.length === 0) return;
+    this.checked = true;
+    const known = new Set(this.knownFields ?? []);
+    for (const record of records) {
+      if (this.topLevelKeys) for (const key of Object.keys(record)) known.add(key);
+      for (const key of Object.keys(flattenRecord(record))) known.add(key);
+    }
+    checkFields(this.fields, known);
+  }
+}
+
+class JsonRecordWriter implements RecordWriter {
+  count = 0;
+  private readonly out: BufferedChunkWriter;
+  private readonly gate: FieldsGate;
+  private readonly ndjson: boolean;
+  private ended = false;
+
+  constructor(
+    sink: ChunkSink,
+    private readonly options: RecordStreamOptions,
+  ) {
+    this.out = new BufferedChunkWriter(sink);
+    this.gate = new FieldsGate(options.fields, options.knownFields, true);
+    this.ndjson = options.format === "ndjson";
+  }
+
+  async writeBatch(records: readonly JsonRecord[]): Promise<void> {
+    this.gate.check(records);
+    const { fields } = this.options;
+    for (const record of records) {
+      const text = jsonText(fields ? pickFields(record, fields) : record);
+      if (this.ndjson) await this.out.write(`${text}\n`);
+      else await this.out.write(`${this.count === 0 ? "[\n" : ",\n"}${text}`);
+      this.count++;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    if (!this.ndjson) await this.out.write(`${this.count === 0 ? "[]" : "\n]"}${this.options.jsonTrailer ?? "\n"}`);
+    await this.out.flush();
+  }
+
+  async abort(): Promise<void> {
+    this.ended = true;
+  }
+}
+
+/** --fields fixes the columns: the header goes first and every row streams straight through. */
+class DirectCsvWriter implements RecordWriter {
+  count = 0;
+  private readonly out: BufferedChunkWriter;
+  private readonly gate: FieldsGate;
+  private headerWritten = false;
+  private ended = false;
+
+  constructor(
+    sink: ChunkSink,
+    private readonly options: RecordStreamOptions,
+    private readonly fields: string[],
+  ) {
+    this.out = new BufferedChunkWriter(sink);
+    this.gate = new FieldsGate(fields, options.knownFields, false);
+  }
+
+  private async header(): Promise<void> {
+    if (this.headerWritten) return;
+    this.headerWritten = true;
+    await this.out.write(`${this.options.bom ? BOM : ""}${csvLine(this.fields)}`);
+  }
+
+  async writeBatch(records: readonly JsonRecord[]): Promise<void> {
+    this.gate.check(records);
+    if (records.length > 0) await this.header();
+    for (const record of records) {
+      const flat = flattenRecord(record);
+      await this.out.write(csvLine(this.fields.map((field) => flat[field])));
+      this.count++;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.header();
+    await this.out.flush();
+  }
+
+  async abort(): Promise<void> {
+    this.ended = true;
+  }
+}
+
+/** Without --fields the header is known only at the end: rows wait in a spool file. */
+class SpooledCsvWriter implements RecordWriter {
+  count = 0;
+  private readonly columnIndex = new Map<string, number>();
+  private readonly columns: string[] = [];
+  private spool: { dir: string; path: string; stream: WriteStream } | undefined;
+  private spoolBuffer = "";
+  private finished = false;
+
+  constructor(
+    private readonly sink: ChunkSink,
+    private readonly options: RecordStreamOptions,
+  ) {}
+
+  private async openSpool(): Promise<NonNullable<SpooledCsvWriter["spool"]>> {
+    if (this.spool) return this.spool;
+    // mkdtemp creates the directory 0700: other local users cannot read the report rows.
+    const dir = await mkdtemp(join(this.options.spoolDir ?? tmpdir(), "simadmin-spool-"));
+    const path = join(dir, "rows.ndjson");
+    const stream = createWriteStream(path, { mode: 0o600, flags: "wx" });
+    this.spool = { dir, path, stream };
+    return this.spool;
+  }
+
+  private async flushSpool(): Promise<void> {
+    if (this.spoolBuffer === "") return;
+    const spool = await this.openSpool();
+    const text = this.spoolBuffer;
+    this.spoolBuffer = "";
+    await writeChunk(spool.stream, text);
+  }
+
+  async writeBatch(records: readonly JsonRecord[]): Promise<void> {
+    for (const record of records) {
+      const flat = flattenRecord(record);
+      const row: Cell[] = [];
+      for (const [key, value] of Object.entries(flat)) {
+        let index = this.columnIndex.get(key);
+        if (index === undefined) {
+          index = this.columns.length;
+          this.columnIndex.set(key, index);
+          this.columns.push(key);
+        }
+        row[index] = value;
+      }
+      // Holes (columns this record lacks) become null in JSON: an empty cell either way.
+      this.spoolBuffer += `${JSON.stringify(row)}\n`;
+      if (this.spoolBuffer.length >= FLUSH_AT) await this.flushSpool();
+      this.count++;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    try {
+      await this.flushSpool();
+      const out = new BufferedChunkWriter(this.sink);
+      if (this.options.bom) await out.write(BOM);
+      // No record and no --fields: no columns to name, so the document stays empty.
+      if (this.columns.length > 0) await out.write(csvLine(this.columns));
+      if (this.spool) {
+        const { stream, path } = this.spool;
+        await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
+        const width = this.columns.length;
+        for await (const line of lines) {
+          if (line === "") continue;
+          const row = JSON.parse(line) as Cell[];
+          // Rows spooled before later columns appeared are shorter: pad with empty cells.
+          const cells: (Cell | undefined)[] = new Array<Cell | undefined>(width);
+          for (let i = 0; i < width; i++) cells[i] = row[i];
+          await out.write(csvLine(cells));
+        }
+      }
+      await out.flush();
+    } finally {
+      await this.removeSpool();
+    }
+  }
+
+  async abort(): Promise<void> {
+    this.finished = true;
+    await this.removeSpool();
+  }
+
+  private async removeSpool(): Promise<void> {
+    const spool = this.spool;
+    this.spool = undefined;
+    this.spoolBuffer = "";
+    if (!spool) return;
+    spool.stream.destroy();
+    await rm(spool.dir, { recursive: true, force: true });
+  }
+}
+
+class TableRecordWriter implements RecordWriter {
+  count = 0;
+  private readonly rows: Record<string, Cell>[] = [];
+  private readonly columns: string[] = [];
+  private readonly seen = new Set<string>();
+  private readonly gate: FieldsGate;
+  private ended = false;
+
+  constructor(
+    private readonly sink: ChunkSink,
+    private readonly options: RecordStreamOptions,
+  ) {
+    this.gate = new FieldsGate(options.fields, options.knownFields, false);
+  }
+
+  async writeBatch(records: readonly JsonRecord[]): Promise<void> {
+    this.gate.check(records);
+    for (const record of records) {
+      const flat = flattenRecord(record);
+      for (const key of Object.keys(flat)) {
+        if (!this.seen.has(key)) {
+          this.seen.add(key);
+          this.columns.push(key);
+        }
+      }
+      this.rows.push(flat);
+      this.count++;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    // renderTable escapes every cell itself (and may add colour codes of our own), so the
+    // text goes to the sink as it is.
+    const text = await renderTable(this.options.fields ?? this.columns, this.rows, {
+      color: this.options.color,
+      width: this.options.width,
+    });
+    this.rows.length = 0;
+    await this.sink.write(text);
+  }
+
+  async abort(): Promise<void> {
+    this.ended = true;
+    this.rows.length = 0;
+  }
+}

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { execa, type Options } from "execa";
+import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
+
+// The e2e harness: the built binary (bin/simadmin.js over dist/, built by `npm test`) run
+// through execa against a sandbox on 127.0.0.1 started by the test itself (after Vercel's
+// test harness). Every run gets its own settings directory, removed afterwards.
+
+export const BIN = resolve(import.meta.dirname, "../../bin/simadmin.js");
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface TestEnv {
+  sandbox: Sandbox;
+  configDir: string;
+  /** Environment pointing the CLI at the sandbox with the full-permission key. */
+  env: Record<string, string>;
+  run(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number }): Promise<CliResult>;
+  close(): Promise<void>;
+}
+
+/** Environment with nothing inherited that could change the CLI's behaviour. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith("SIMADMIN_") && key !== "NO_COLOR" && key !== "FORCE_COLOR") env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+export async function runBinary(
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliResult> {
+  const execaOptions: Options = {
+    reject: false,
+    env: cleanEnv(options.env),
+    extendEnv: false,
+    timeout: options.timeoutMs ?? 60_000,
+    cwd: options.cwd,
+    stripFinalNewline: false,
+    ...(options.input === undefined ? { stdin: "ignore" } : { input: options.input }),
+  };
+  const result = await execa(process.execPath, [BIN, ...args], execaOptions);
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? "") };
+}
+
+export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEnv> {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, ...options });
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-test-"));
+  const configDir = join(dir, "config");
+  const env = {
+    SIMADMIN_BASE_URL: sandbox.baseUrl,
+    SIMADMIN_API_KEY: sandbox.keys.full,
+    SIMADMIN_ORG: sandbox.org,
+    SIMADMIN_CONFIG_DIR: configDir,
+  };
+  return {
+    sandbox,
+    configDir,
+    env,
+    run: (args, runOptions = {}) => runBinary(args, { ...runOptions, env: { ...env, ...runOptions.env } }),
+    close: async () => {
+      await sandbox.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh temp directory for files a test writes; remove it with the returned function. */
+export async function tempDir(prefix = "simadmin-files-"): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
