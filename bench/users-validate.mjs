@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// Benchmark for issue 7: validating a users CSV must cost at most 1.5× bare csv-parse
+// parsing of the same file (measured in the same run), and validating 1,000,000 rows must
+// stay under 150 MiB peak RSS.
+//
+//   npm run build && node bench/users-validate.mjs [--rows 100000] [--big-rows 1000000] [--rounds 5]
+//
+// The baseline streams the same file through csv-parse with the very options the
+// validator uses (usersCsvParseOptions) and only counts records. Both sides run in pairs,
+// back to back, for several rounds (which side goes first alternates); the reported ratio
+// is the median of the pairs' ratios, so that a neighbour loading a shared machine for a
+// while shifts both sides of a pair rather than the result. CPU time is printed as well,
+// being nearly immune to such neighbours. Memory is measured in a child process, so that
+// this process's own heap does not count.
+import { spawn } from "node:child_process";
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse";
+import { generateUsersCsv } from "../fixtures/users/generate.mjs";
+
+const DIST = new URL("../dist/domain/", import.meta.url);
+const RATIO_TARGET = 1.5;
+const RSS_TARGET_MIB = 150;
+
+async function loadDomain() {
+  const csv = await import(new URL("users-csv.js", DIST).href);
+  const batches = await import(new URL("user-batches.js", DIST).href);
+  return { ...csv, ...batches };
+}
+
+function label(rows) {
+  return rows % 1_000_000 === 0 ? `${rows / 1_000_000}M` : rows % 1000 === 0 ? `${rows / 1000}k` : String(rows);
+}
+
+async function timeBareParse(file, options) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  let records = 0;
+  await new Promise((resolve, reject) => {
+    const input = createReadStream(file);
+    const parser = parse(options);
+    input.on("error", reject);
+    parser.on("error", reject);
+    parser.on("data", () => records++);
+    parser.on("end", resolve);
+    input.pipe(parser);
+  });
+  return { ms: performance.now() - start, cpuMs: cpuMs(cpu), records };
+}
+
+function cpuMs(since) {
+  const { user, system } = process.cpuUsage(since);
+  return (user + system) / 1000;
+}
+
+async function timeValidate(domain, file) {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  const summary = await domain.validateUsersCsv(createReadStream(file));
+  return { ms: performance.now() - start, cpuMs: cpuMs(cpu), summary };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Runs in a child: validate (and optionally batch) a file, report peak RSS as JSON. */
+async function child(mode, file) {
+  const domain = await loadDomain();
+  const start = performance.now();
+  const summary = await domain.validateUsersCsv(createReadStream(file));
+  let batches = 0;
+  if (mode === "batches") {
+    for await (const _ of domain.batchUserRows(domain.readValidUserRows(createReadStream(file), summary))) batches++;
+  }
+  const ms = performance.now() - start;
+  process.stdout.write(
+    JSON.stringify({ ms, validRows: summary.validRows, batches, maxRssKiB: process.resourceUsage().maxRSS }) + "\n",
+  );
+}
+
+function runChild(mode, file) {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, [fileURLToPath(import.meta.url), "--child", mode, file], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => (out += d));
+    proc.on("error", reject);
+    proc.on("close", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`child exited ${code}`))));
+  });
+}
+
+/**
+ * Runs the benchmark and prints one line per measurement. Returns the figures and whether
+ * every target was met.
+ */
+export async function main(options = {}) {
+  const { rows = 100_000, bigRows = 1_000_000, rounds = 5, log = console.log } = options;
+  const domain = await loadDomain();
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-users-"));
+  try {
+    const file = join(dir, `users-${rows}.csv`);
+    await generateUsersCsv(rows, file, { invalidEvery: 1000 });
+    const parseOptions = domain.usersCsvParseOptions(",");
+
+    // Warm-up: JIT and file cache.
+    await timeBareParse(file, parseOptions);
+    await timeValidate(domain, file);
+    const pairs = [];
+    for (let round = 0; round < rounds; round++) {
+      // Alternate which side goes first, so neither always gets the warmer machine.
+      let bare;
+      let validate;
+      if (round % 2 === 0) {
+        bare = await timeBareParse(file, parseOptions);
+        validate = await timeValidate(domain, file);
+      } else {
+        validate = await timeValidate(domain, file);
+        bare = await timeBareParse(file, parseOptions);
+      }
+      pairs.push({ bare, validate });
+    }
+    const ratio = median(pairs.map((p) => p.validate.ms / p.bare.ms));
+    const cpuRatio = median(pairs.map((p) => p.validate.cpuMs / p.bare.cpuMs));
+    const bareMs = median(pairs.map((p) => p.bare.ms));
+    const validateMs = median(pairs.map((p) => p.validate.ms));
+    log(
+      `users-validate ${label(rows)}: csv-parse ${bareMs.toFixed(0)} ms, validate ${validateMs.toFixed(0)} ms, ` +
+        `ratio ${ratio.toFixed(2)} (target <= ${RATIO_TARGET}; median of ${rounds} back-to-back pairs)`,
+    );
+    log(
+      `users-validate ${label(rows)} cpu: csv-parse ${median(pairs.map((p) => p.bare.cpuMs)).toFixed(0)} ms, ` +
+        `validate ${median(pairs.map((p) => p.validate.cpuMs)).toFixed(0)} ms, ratio ${cpuRatio.toFixed(2)}`,
+    );
+    await rm(file);
+
+    const big = join(dir, `users-${bigRows}.csv`);
+    await generateUsersCsv(bigRows, big, { invalidEvery: 1000 });
+    const v = await runChild("validate", big);
+    const rssMiB = v.maxRssKiB / 1024;
+    log(
+      `users-validate ${label(bigRows)}: peak RSS ${rssMiB.toFixed(1)} MiB, validate ${v.ms.toFixed(0)} ms, ` +
+        `${v.validRows} valid rows (target < ${RSS_TARGET_MIB} MiB)`,
+    );
+    const b = await runChild("batches", big);
+    const batchRssMiB = b.maxRssKiB / 1024;
+    log(
+      `users-validate ${label(bigRows)} + pass 2 into ${b.batches} batches: peak RSS ${batchRssMiB.toFixed(1)} MiB, ` +
+        `${b.ms.toFixed(0)} ms (target < ${RSS_TARGET_MIB} MiB)`,
+    );
+    const ok = ratio <= RATIO_TARGET && rssMiB < RSS_TARGET_MIB && batchRssMiB < RSS_TARGET_MIB;
+    return { ok, ratio, cpuRatio, bareMs, validateMs, rssMiB, batchRssMiB };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  if (args[0] === "--child") {
+    await child(args[1], args[2]);
+  } else {
+    const num = (name, fallback) => {
+      const at = args.indexOf(name);
+      return at >= 0 ? Number(args[at + 1]) : fallback;
+    };
+    const result = await main({ rows: num("--rows", 100_000), bigRows: num("--big-rows", 1_000_000), rounds: num("--rounds", 5) });
+    if (!result.ok) process.exitCode = 1;
+  }
+}
