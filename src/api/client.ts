@@ -83,6 +83,32 @@ function networkCode(error: unknown): string | undefined {
   return message;
 }
 
+/** Wraps what a streaming consumer threw, so that only transport failures become ServiceError. */
+class ConsumerFailure {
+  constructor(readonly error: unknown) {}
+}
+
+/** Runs `consume` over the answer's body; a failure to read the body stays a transport failure. */
+async function consumeBody(response: Response, consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>): Promise<unknown> {
+  let readFailed = false;
+  const body = response.body;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    if (!body) return;
+    try {
+      for await (const chunk of body) yield chunk;
+    } catch (error) {
+      readFailed = true;
+      throw error;
+    }
+  }
+  try {
+    return await consume(chunks());
+  } catch (error) {
+    if (readFailed) throw error;
+    throw new ConsumerFailure(error);
+  }
+}
+
 export class ApiClient {
   readonly apiVersion: 1 | 2;
   private readonly baseUrl: string;
@@ -111,10 +137,30 @@ export class ApiClient {
     return this.post(endpoint, () => ({ body: buildForm(), contentType: undefined }));
   }
 
-  private post(endpoint: Endpoint, makeBody: () => { body: string | FormData; contentType: string | undefined }): Promise<unknown> {
+  /**
+   * POSTs a JSON body and hands a successful answer's body to `consume` as a stream of bytes
+   * instead of one string: a report window can be tens of megabytes, and a million-record
+   * export must stay under 200 MiB (issue 5). Runs inside the scheduler like every request:
+   * a connection lost while reading is retried, and `consume` then starts again from the
+   * first byte (it must drop what a failed attempt gave it). Error answers are read and
+   * mapped as for postJson; an error thrown by `consume` itself is passed through as it is.
+   */
+  postJsonStreaming<T>(
+    endpoint: Endpoint,
+    body: Record<string, unknown>,
+    consume: (body: AsyncIterable<Uint8Array>) => Promise<T>,
+  ): Promise<T> {
+    return this.post(endpoint, () => ({ body: JSON.stringify(body), contentType: "application/json" }), consume) as Promise<T>;
+  }
+
+  private post(
+    endpoint: Endpoint,
+    makeBody: () => { body: string | FormData; contentType: string | undefined },
+    consume?: (body: AsyncIterable<Uint8Array>) => Promise<unknown>,
+  ): Promise<unknown> {
     const url = this.url(endpoint);
     return this.options.scheduler.run({ group: endpoint.group, retry: endpoint.retry, label: endpoint.label }, (attempt) =>
-      this.send(endpoint, url, makeBody(), attempt),
+      this.send(endpoint, url, makeBody(), attempt, consume),
     );
   }
 
@@ -123,6 +169,7 @@ export class ApiClient {
     url: string,
     { body, contentType }: { body: string | FormData; contentType: string | undefined },
     attempt: number,
+    consume?: (body: AsyncIterable<Uint8Array>) => Promise<unknown>,
   ): Promise<unknown> {
     const { signal: runSignal, trace } = this.options;
     const now = this.options.now ?? Date.now;
@@ -132,10 +179,11 @@ export class ApiClient {
     const signal = AbortSignal.any([runSignal, timeoutSignal]);
     const path = new URL(url).pathname;
     const started = now();
-    trace?.(`→ POST ${path}${attempt > 0 ? ` (retry ${attempt})` : ""}`);
+    trace?.(`→ POST ${path}${attempt > 1 ? ` (retry ${attempt - 1})` : ""}`);
 
     let response: Response;
-    let text: string;
+    let text = "";
+    let consumed: { value: unknown } | undefined;
     try {
       response = await fetch(url, {
         method: "POST",
@@ -148,8 +196,10 @@ export class ApiClient {
         body,
         signal,
       });
-      text = await response.text();
+      if (consume && response.ok) consumed = { value: await consumeBody(response, consume) };
+      else text = await response.text();
     } catch (error) {
+      if (error instanceof ConsumerFailure) throw error.error;
       if (runSignal.aborted) throw new InterruptedError();
       if (timeoutSignal.aborted) {
         trace?.(`← timeout after ${now() - started} ms`);
@@ -168,6 +218,7 @@ export class ApiClient {
       });
     }
     trace?.(`← ${response.status} ${response.statusText} ${now() - started} ms`);
+    if (consumed) return consumed.value;
 
     let parsed: unknown = null;
     if (text.trim() !== "") {

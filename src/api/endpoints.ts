@@ -61,6 +61,19 @@ export function fetchReport(client: ApiClient, kind: ReportKind, range: ReportRe
   return client.postJson(reportEndpoint(kind), { startDate: range.startDate, endDate: range.endDate });
 }
 
+/**
+ * A report window's answer as a stream of bytes, for windows too large to hold as one string
+ * and its parsed copy at once (a year of a busy organisation's reports: issue 5).
+ */
+export function streamReport<T>(
+  client: ApiClient,
+  kind: ReportKind,
+  range: ReportRequest,
+  consume: (body: AsyncIterable<Uint8Array>) => Promise<T>,
+): Promise<T> {
+  return client.postJsonStreaming(reportEndpoint(kind), { startDate: range.startDate, endDate: range.endDate }, consume);
+}
+
 function isUrl(value: unknown): value is string {
   if (typeof value !== "string") return false;
   try {

@@ -27,6 +27,21 @@ export function safetyMarginMs(windowMs: number): number {
 }
 
 /**
+ * How far after its reserved slot a send may still reach the service, at most.
+ *
+ * The slot is taken before the request goes out, but the service counts its *arrival*, and
+ * the gap between the two is not always small: the first fetch of a process loads undici
+ * lazily, then DNS, TCP and TLS handshakes follow — measured at 600 ms on a loaded machine,
+ * where a later request of the same process takes 5 ms. Against an oldest send recorded
+ * 600 ms early, the 150 ms margin is not enough (two processes with the service's exact
+ * budget got 429s). So once an attempt ends, its send is moved to when it ended — the
+ * service has counted it by then — but by no more than this: a longer answer is the service
+ * computing (a slow report) after it counted the request, and moving the send by that much
+ * would only slow the next window down.
+ */
+export const MAX_ARRIVAL_DELAY_MS = 1_000;
+
+/**
  * After an unpredicted 429 the effective limit recovers by this many per quiet window (a
  * window without a 429). 1 for the reports group (10 per minute, as the issue asks);
  * proportionally more for large limits, so that even a shrink to 1 recovers within about
@@ -150,6 +165,21 @@ export class RateBudget {
     let i = sends.length;
     while (i > 0 && (sends[i - 1] ?? 0) > at) i--;
     sends.splice(i, 0, at);
+  }
+
+  /**
+   * The attempt that took the slot at `slotAt` has ended at `endedAt`: its arrival at the
+   * service lies between the two, so the send is moved to `endedAt`, by at most
+   * MAX_ARRIVAL_DELAY_MS (see there). Returns the send's new time. A slot no longer found
+   * (pruned, or the ledger was lost meanwhile) is recorded anew: the request did go out.
+   */
+  settle(group: RequestGroup, slotAt: number, endedAt: number): number {
+    const at = Math.max(slotAt, Math.min(endedAt, slotAt + MAX_ARRIVAL_DELAY_MS));
+    const { sends } = this.#state.groups[group];
+    const index = sends.indexOf(slotAt);
+    if (index >= 0) sends.splice(index, 1);
+    this.record(group, at);
+    return at;
   }
 
   /**

@@ -81,6 +81,11 @@ export class RateLedger {
     return this.transact((budget, now) => budget.reserve(group, now, maxWaitMs));
   }
 
+  /** An attempt has ended: moves its send to when it reached the service at the latest (RateBudget.settle). */
+  settle(group: RequestGroup, slotAt: number, endedAt: number): Promise<number> {
+    return this.transact((budget) => budget.settle(group, slotAt, endedAt));
+  }
+
   /** Reports a 429 to the shared budget (see RateBudget.noteRateLimited). */
   noteRateLimited(group: RequestGroup, sentAt: number, retryAfterMs?: number): Promise<RateLimitedOutcome> {
     return this.transact((budget, now) => budget.noteRateLimited(group, sentAt, now, retryAfterMs));

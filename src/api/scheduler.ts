@@ -93,14 +93,17 @@ export class Scheduler {
     let lastError: unknown;
 
     for (let attempt = 1; ; attempt++) {
-      const sentAt = await this.#waitForSlot(request, attempt, deadline, lastError);
+      const slotAt = await this.#waitForSlot(request, attempt, deadline, lastError);
       try {
         throwIfAborted(signal);
-        return await send(attempt);
+        const result = await send(attempt);
+        await this.#ledger.settle(request.group, slotAt, clock.now());
+        return result;
       } catch (error) {
         // Whatever the transport made of an abort (undici's AbortError, a reset), Ctrl-C
         // is an interruption, never a retry.
         if (signal?.aborted) throw error instanceof InterruptedError ? error : new InterruptedError();
+        const sentAt = await this.#ledger.settle(request.group, slotAt, clock.now());
         if (!isRetryable(error, request.retry)) throw error;
         lastError = error;
 
