@@ -35,6 +35,16 @@ async function defaultDeps(): Promise<Deps & { dispose(): void }> {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  // `simadmin reports … | head`: the reader left and wants no more. Stop quietly, as a
+  // program killed by SIGPIPE would, instead of crashing on the unhandled write error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    controller.abort();
+    void import("./output/atomic-file.js").then(({ removePendingTempFilesSync }) => {
+      removePendingTempFilesSync();
+      process.exit(0);
+    });
+  });
   return {
     io: systemIO(),
     env: process.env,

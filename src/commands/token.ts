@@ -1,6 +1,7 @@
 import type { Context } from "../context.js";
 import type { CommandResult } from "../output/render.js";
 import type { CommandOptions } from "../program.js";
+import { explainNotFound } from "./access-shared.js";
 
 // token --user: a user access token (spec §4.6). Printing it is this command's purpose; it is
 // never written to settings, logs or traces (spec §5.6: do not store user tokens).
@@ -11,7 +12,13 @@ export async function runToken(ctx: Context, options: CommandOptions): Promise<C
   const userId = String(options.user);
   const [api, { getUserToken }] = await Promise.all([ctx.api(), import("../api/endpoints.js")]);
   const issuedAt = ctx.clock.now();
-  const { token, expiresIn } = await getUserToken(api, { organizationId, userId });
+  let answer;
+  try {
+    answer = await getUserToken(api, { organizationId, userId });
+  } catch (error) {
+    throw explainNotFound(error, { org: organizationId, user: userId });
+  }
+  const { token, expiresIn } = answer;
   ctx.redactor.add(token); // keep it out of --verbose traces and error lines
   const expiresAt = new Date(issuedAt + expiresIn * 1000).toISOString();
   return { kind: "object", value: { userId, token, expiresIn, expiresAt }, text: token };

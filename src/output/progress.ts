@@ -14,6 +14,9 @@ const silent: Progress = { update() {}, done() {} };
 
 export async function createProgress(io: IOStreams, options: { quiet: boolean; color: boolean }): Promise<Progress> {
   if (options.quiet || !io.stderrIsTTY) return silent;
+  // A terminal that reports 0 columns (a pty without a size) makes ora divide by zero and
+  // flood the screen with cursor moves: no spinner there.
+  if (!((io.stderr as { columns?: number }).columns ?? 0)) return silent;
   const { default: ora } = await import("ora");
   const spinner = ora({ stream: io.stderr, color: "cyan", isEnabled: true, discardStdin: false });
   return {

@@ -129,14 +129,18 @@ export async function renderTable(
   // Every column costs 3 characters of border and padding, plus 1 for the last border.
   const width = options.width ?? 120;
   const cells = rows.map((row) => columns.map((c) => escapeForLine(cellText(row[c]))));
-  const maxCells = columns.map(() => Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3));
+  // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
+  const natural = columns.map((column, i) => cells.reduce((widest, line) => Math.max(widest, line[i]?.length ?? 0), column.length));
+  // A table that fits is printed whole; only one that does not is shortened, by an equal share
+  // per column (or, with a flex column, by shortening that one).
+  const fits = natural.reduce((sum, w) => sum + w + 3, 1) <= width;
+  const maxCells = fits ? natural : columns.map(() => Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3));
   const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
-  if (flexIndex >= 0) {
+  if (flexIndex >= 0 && !fits) {
     let used = 1;
-    columns.forEach((column, i) => {
+    columns.forEach((_column, i) => {
       if (i === flexIndex) return;
-      const natural = Math.max(column.length, ...cells.map((line) => line[i]?.length ?? 0));
-      maxCells[i] = Math.min(natural, MAX_FIXED_CELL);
+      maxCells[i] = Math.min(natural[i] ?? 0, MAX_FIXED_CELL);
       used += (maxCells[i] ?? 0) + 3;
     });
     maxCells[flexIndex] = Math.max(MIN_FLEX_CELL, width - used - 3);
@@ -173,7 +177,9 @@ export async function renderResult(result: CommandResult, options: RenderOptions
   }
   const { columns, rows } = tabulate(records, {
     fields,
-    defaultColumns: result.kind === "records" ? result.tableColumns : undefined,
+    // tableColumns are for people; CSV is a machine format and keeps every field (as JSON),
+    // with the known fields as its header when no record came back.
+    defaultColumns: result.kind !== "records" ? undefined : format === "table" ? result.tableColumns : records.length === 0 ? knownFields : undefined,
     knownFields,
   });
   if (format === "csv") return renderCsv(columns, rows, options.bom);
