@@ -81,7 +81,7 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
   let pagesFetched = 0;
   let previousPageIds: string | undefined;
   const stopListening = ctx.onWait((event) => {
-    progress.update(`library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt}`})`);
+    progress.update(`library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`);
   });
   try {
     for (;;) {

@@ -41,6 +41,11 @@ const EMAIL = /^[^\s@\x00-\x1f\x7f]+@[^\s@.\x00-\x1f\x7f]+(?:\.[^\s@.\x00-\x1f\x
 const MAX_EMAIL_LENGTH = 254;
 const REQUIRED = "required but empty";
 
+/** The address rule of the users CSV, shared with `users create --email`. */
+export function isValidEmailAddress(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
+}
+
 const LOWERCASE_COLUMNS = new Map<string, UserColumn>(USER_COLUMNS.map((c) => [c.toLowerCase(), c]));
 
 export interface HeaderLayout {

@@ -39,6 +39,7 @@ export {
   type FileErrorCode,
 } from "./users-csv-model.js";
 export { usersCsvParseOptions, detectDelimiter } from "./users-csv-source.js";
+export { isValidEmailAddress } from "./users-csv-rows.js";
 
 export interface ValidationSummary {
   delimiter: Delimiter;

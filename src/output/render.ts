@@ -160,7 +160,7 @@ export async function renderResult(result: CommandResult, options: RenderOptions
   const { format, fields } = options;
   if (format === "text") {
     if (result.kind === "object" && result.text !== undefined) return `${result.text}\n`;
-    throw new UsageError("-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson");
+    throw new UsageError("-o text prints a single value: `token`, `link`, `assign`, `config get` and `config path` offer it; use table, json, csv or ndjson");
   }
   const records = result.kind === "records" ? result.records : [result.value];
   const knownFields = result.kind === "records" ? result.knownFields : undefined;
