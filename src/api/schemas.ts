@@ -1,19 +1,12 @@
 import { z } from "zod";
+import { REPORT_KINDS } from "../domain/report-kinds.js";
 
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
 // same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
 // and the shape is handled by src/domain/records.ts — never a guessed field name.
 // Objects are loose: the service may add fields (spec §9.3), and they are kept for JSON output.
 
-export const REPORT_KINDS = [
-  "syms-result",
-  "user-results",
-  "training-plan-result",
-  "modules-results",
-  "syms",
-  "users",
-  "teams-result",
-] as const;
+export { REPORT_KINDS };
 export const ReportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKind>;
 

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { throwIfAborted } from "../errors.js";
 import { flattenRecord, isPlainObject, type Cell, type JsonRecord } from "../domain/records.js";
 import { writeChunk } from "./io.js";
 import { BOM, checkFields, csvLine, jsonText, pickFields, renderTable } from "./render.js";
@@ -52,6 +52,14 @@ export interface RecordStreamOptions {
   jsonTrailer?: string | undefined;
   /** csv: parent of the private spool dir; default the OS temp dir. */
   spoolDir?: string | undefined;
+  /**
+   * json/ndjson: split each record this many levels deep while writing (see jsonChunks), for
+   * records that are whole documents (a report window's raw response). 0, the default,
+   * writes each record as one string.
+   */
+  jsonSplitDepth?: number | undefined;
+  /** Ctrl-C: long loops (a csv spool of a million rows) stop at the next chunk. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface RecordWriter {
@@ -71,7 +79,10 @@ const FLUSH_AT = 64 * 1024;
 export class BufferedChunkWriter {
   private buffer = "";
 
-  constructor(private readonly sink: ChunkSink) {}
+  constructor(
+    private readonly sink: ChunkSink,
+    private readonly signal?: AbortSignal,
+  ) {}
 
   async write(text: string): Promise<void> {
     this.buffer += text;
@@ -79,6 +90,7 @@ export class BufferedChunkWriter {
   }
 
   async flush(): Promise<void> {
+    throwIfAborted(this.signal);
     if (this.buffer === "") return;
     const text = this.sink.toTerminal ? escapeControlChars(this.buffer) : this.buffer;
     this.buffer = "";
@@ -163,7 +175,7 @@ class JsonRecordWriter implements RecordWriter {
     sink: ChunkSink,
     private readonly options: RecordStreamOptions,
   ) {
-    this.out = new BufferedChunkWriter(sink);
+    this.out = new BufferedChunkWriter(sink, options.signal);
     this.gate = new FieldsGate(options.fields, options.knownFields, true);
     this.ndjson = options.format === "ndjson";
   }
@@ -171,10 +183,15 @@ class JsonRecordWriter implements RecordWriter {
   async writeBatch(records: readonly JsonRecord[]): Promise<void> {
     this.gate.check(records);
     const { fields } = this.options;
+    const depth = fields ? 0 : (this.options.jsonSplitDepth ?? 0);
     for (const record of records) {
-      const text = jsonText(fields ? pickFields(record, fields) : record);
-      if (this.ndjson) await this.out.write(`${text}\n`);
-      else await this.out.write(`${this.count === 0 ? "[\n" : ",\n"}${text}`);
+      if (!this.ndjson) await this.out.write(this.count === 0 ? "[\n" : ",\n");
+      if (depth > 0) {
+        for (const chunk of jsonChunks(record, depth)) await this.out.write(chunk);
+      } else {
+        await this.out.write(jsonText(fields ? pickFields(record, fields) : record));
+      }
+      if (this.ndjson) await this.out.write("\n");
       this.count++;
     }
   }
@@ -204,7 +221,7 @@ class DirectCsvWriter implements RecordWriter {
     private readonly options: RecordStreamOptions,
     private readonly fields: string[],
   ) {
-    this.out = new BufferedChunkWriter(sink);
+    this.out = new BufferedChunkWriter(sink, options.signal);
     this.gate = new FieldsGate(fields, options.knownFields, false);
   }
 
@@ -283,7 +300,10 @@ class SpooledCsvWriter implements RecordWriter {
       }
       // Holes (columns this record lacks) become null in JSON: an empty cell either way.
       this.spoolBuffer += `${JSON.stringify(row)}\n`;
-      if (this.spoolBuffer.length >= FLUSH_AT) await this.flushSpool();
+      if (this.spoolBuffer.length >= FLUSH_AT) {
+        throwIfAborted(this.options.signal);
+        await this.flushSpool();
+      }
       this.count++;
     }
   }
@@ -293,22 +313,30 @@ class SpooledCsvWriter implements RecordWriter {
     this.finished = true;
     try {
       await this.flushSpool();
-      const out = new BufferedChunkWriter(this.sink);
+      const out = new BufferedChunkWriter(this.sink, this.options.signal);
       if (this.options.bom) await out.write(BOM);
       // No record and no --fields: no columns to name, so the document stays empty.
       if (this.columns.length > 0) await out.write(csvLine(this.columns));
       if (this.spool) {
         const { stream, path } = this.spool;
         await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-        const lines = createInterface({ input: createReadStream(path, { encoding: "utf8" }), crlfDelay: Infinity });
         const width = this.columns.length;
-        for await (const line of lines) {
-          if (line === "") continue;
-          const row = JSON.parse(line) as Cell[];
-          // Rows spooled before later columns appeared are shorter: pad with empty cells.
-          const cells: (Cell | undefined)[] = new Array<Cell | undefined>(width);
-          for (let i = 0; i < width; i++) cells[i] = row[i];
-          await out.write(csvLine(cells));
+        // Lines split by hand rather than with readline, whose async iterator reads ahead
+        // without waiting for the consumer: on a spool of a million rows it held far more
+        // than a chunk. JSON.stringify escapes line breaks, so "\n" only ends rows.
+        let rest = "";
+        for await (const chunk of createReadStream(path, { encoding: "utf8", highWaterMark: FLUSH_AT }) as AsyncIterable<string>) {
+          const text = rest + chunk;
+          let start = 0;
+          for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+            const row = JSON.parse(text.slice(start, end)) as Cell[];
+            start = end + 1;
+            // Rows spooled before later columns appeared are shorter: pad with empty cells.
+            const cells: (Cell | undefined)[] = new Array<Cell | undefined>(width);
+            for (let i = 0; i < width; i++) cells[i] = row[i];
+            await out.write(csvLine(cells));
+          }
+          rest = text.slice(start);
         }
       }
       await out.flush();

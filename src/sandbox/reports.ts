@@ -1,5 +1,6 @@
 import { eachDay, parseIsoDate } from "./dates.js";
 import { loadSeed } from "./seed.js";
+import { REPORT_KINDS } from "../domain/report-kinds.js";
 
 // Report data is a pure function of (kind, date, index): every record is generated from a
 // PRNG seeded by those three, so a range fetched in several windows concatenates to exactly
@@ -7,15 +8,7 @@ import { loadSeed } from "./seed.js";
 // the sandbox holding them. The spec shows no report fields (§4.1); these shapes are ours,
 // nested on purpose so that clients exercise flattening.
 
-export const REPORT_KINDS = [
-  "syms-result",
-  "user-results",
-  "training-plan-result",
-  "modules-results",
-  "syms",
-  "users",
-  "teams-result",
-] as const;
+export { REPORT_KINDS };
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export function isReportKind(value: string): value is ReportKind {

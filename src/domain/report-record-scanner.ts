@@ -1,0 +1,283 @@
+import { isPlainObject, type JsonRecord } from "./records.js";
+
+// records.ts's extractRecords for answers too large to parse at once (a report window of a
+// busy organisation is tens of megabytes; issue 5 asks for a million records in < 200 MiB).
+// Same rule, applied to JSON text fed in chunks:
+//
+// - a top-level array is the record list (non-objects become `{ value }`);
+// - an object with exactly one array of objects holds the record list;
+// - otherwise the whole answer is one record (or none, for null and "").
+//
+// Two passes over the text, both without building the document:
+// 1. `JsonShapeScanner` checks the structure (brackets, strings, commas) and learns the
+//    shape: which top-level member, if any, is the one array of objects;
+// 2. the same scanner, told which container holds the records, hands over each record's
+//    text, which is then parsed alone (JSON.parse checks every record in full).
+// Scalars outside the records are checked loosely (a run of number/literal characters);
+// whatever JSON.parse does not see in pass 2 is not part of the output.
+//
+// Pure: the caller reads the file or the network and feeds strings.
+
+export type ResponseShape =
+  /** Nothing but whitespace: no records. */
+  | { kind: "empty" }
+  /** A top-level array: its elements are the records. */
+  | { kind: "array" }
+  /** An object with exactly one array of objects: member number `member` (in text order) holds the records. */
+  | { kind: "object-with-list"; member: number }
+  /** Anything else (an object without exactly one list, a string, a number): parse it whole. */
+  | { kind: "whole" };
+
+export class MalformedJsonError extends Error {}
+
+const OBJ = 1;
+const ARR = 2;
+
+// What may come next.
+const VALUE = 0; // a value (at the top, after ":" or after "," in an array)
+const VALUE_OR_CLOSE = 1; // right after "[": a value or "]"
+const KEY = 2; // after "," in an object: a key
+const KEY_OR_CLOSE = 3; // right after "{": a key or "}"
+const COLON = 4;
+const AFTER = 5; // after a value: "," or the container's close (or the end at the top)
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Characters of numbers and of true, false, null. */
+function isScalarChar(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
+}
+
+interface Member {
+  key: string;
+  isArray: boolean;
+  allObjects: boolean;
+}
+
+export interface ScannerOptions {
+  /** Pass 2: the container whose direct elements are wanted, and where each one goes. */
+  capture?: { target: "top-array" | { member: number }; onElement: (text: string) => void } | undefined;
+}
+
+export class JsonShapeScanner {
+  private readonly stack: number[] = [];
+  private expect = VALUE;
+  private inString = false;
+  private escaped = false;
+  private inScalar = false;
+  private stringIsKey = false;
+  private topKind: "none" | "object" | "array" | "scalar" = "none";
+  private done = false;
+  private offset = 0;
+
+  // Top-level members (when the top is an object).
+  private readonly members: Member[] = [];
+  private memberIndex = -1;
+  private keyPieces: string[] = [];
+  private keyStart = -1;
+  private pendingKey = "";
+
+  // Capture of the target container's elements (pass 2).
+  private readonly captureLevel: number;
+  private readonly captureMember: number;
+  private capturing = false;
+  private capturePieces: string[] = [];
+  private captureStart = 0;
+
+  constructor(private readonly options: ScannerOptions = {}) {
+    const target = options.capture?.target;
+    this.captureLevel = target === undefined ? -1 : target === "top-array" ? 1 : 2;
+    this.captureMember = target === undefined || target === "top-array" ? -1 : target.member;
+  }
+
+  private fail(message: string, index: number): never {
+    throw new MalformedJsonError(`${message} at character ${this.offset + index + 1}`);
+  }
+
+  /** Whether values at the current level are the elements to capture. */
+  private atCaptureLevel(): boolean {
+    if (this.stack.length !== this.captureLevel) return false;
+    if (this.captureLevel === 1) return this.stack[0] === ARR;
+    return this.stack[0] === OBJ && this.stack[1] === ARR && this.memberIndex === this.captureMember;
+  }
+
+  /** A value begins at `index` (its first character is `c`). */
+  private valueStarts(c: number, index: number): void {
+    const level = this.stack.length;
+    if (level === 0) {
+      this.topKind = c === 0x7b ? "object" : c === 0x5b ? "array" : "scalar";
+    } else if (level === 1 && this.stack[0] === OBJ) {
+      this.memberIndex++;
+      this.members.push({ key: this.pendingKey, isArray: c === 0x5b, allObjects: true });
+    } else if (level === 2 && this.stack[0] === OBJ && this.stack[1] === ARR) {
+      const member = this.members[this.memberIndex];
+      if (member && c !== 0x7b) member.allObjects = false;
+    }
+    if (this.captureLevel > 0 && this.atCaptureLevel()) {
+      this.capturing = true;
+      this.captureStart = index;
+      this.capturePieces = [];
+    }
+  }
+
+  /** A value ended; `end` is the index just after its last character in the current chunk. */
+  private valueEnds(chunk: string, end: number): void {
+    if (this.stack.length === 0) this.done = true;
+    this.expect = AFTER;
+    if (this.capturing && this.atCaptureLevel()) {
+      this.capturing = false;
+      this.capturePieces.push(chunk.slice(this.captureStart, end));
+      const text = this.capturePieces.join("");
+      this.capturePieces = [];
+      this.options.capture?.onElement(text);
+    }
+  }
+
+  feed(chunk: string): void {
+    const length = chunk.length;
+    for (let i = 0; i < length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 0x5c) this.escaped = true;
+        else if (c === 0x22) {
+          this.inString = false;
+          if (this.stringIsKey) {
+            if (this.keyStart >= 0) {
+              this.keyPieces.push(chunk.slice(this.keyStart, i));
+              this.pendingKey = decodeKey(this.keyPieces.join(""));
+              this.keyPieces = [];
+              this.keyStart = -1;
+            }
+            this.expect = COLON;
+          } else {
+            this.valueEnds(chunk, i + 1);
+          }
+        } else if (c < 0x20) {
+          this.fail("control character inside a string", i);
+        }
+        continue;
+      }
+      if (this.inScalar) {
+        if (isScalarChar(c)) continue;
+        this.inScalar = false;
+        this.valueEnds(chunk, i);
+        // fall through: this character is handled below
+      }
+      if (isWhitespace(c)) continue;
+      if (c === 0xfeff && this.offset + i === 0) continue; // a byte-order mark before the document
+      if (this.done) this.fail("unexpected text after the document", i);
+
+      switch (this.expect) {
+        case VALUE:
+        case VALUE_OR_CLOSE:
+          if (c === 0x5d && this.expect === VALUE_OR_CLOSE) {
+            this.close(ARR, chunk, i);
+          } else if (c === 0x7b) {
+            this.valueStarts(c, i);
+            this.stack.push(OBJ);
+            this.expect = KEY_OR_CLOSE;
+          } else if (c === 0x5b) {
+            this.valueStarts(c, i);
+            this.stack.push(ARR);
+            this.expect = VALUE_OR_CLOSE;
+          } else if (c === 0x22) {
+            this.valueStarts(c, i);
+            this.inString = true;
+            this.stringIsKey = false;
+          } else if (isScalarChar(c)) {
+            this.valueStarts(c, i);
+            this.inScalar = true;
+          } else {
+            this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
+          }
+          break;
+        case KEY:
+        case KEY_OR_CLOSE:
+          if (c === 0x7d && this.expect === KEY_OR_CLOSE) {
+            this.close(OBJ, chunk, i);
+          } else if (c === 0x22) {
+            this.inString = true;
+            this.stringIsKey = true;
+            // Only top-level keys are kept (to tell which member holds the records).
+            this.keyStart = this.stack.length === 1 ? i + 1 : -1;
+            this.keyPieces = [];
+          } else {
+            this.fail(`expected a key, got ${JSON.stringify(chunk[i])}`, i);
+          }
+          break;
+        case COLON:
+          if (c !== 0x3a) this.fail(`expected ":", got ${JSON.stringify(chunk[i])}`, i);
+          this.expect = VALUE;
+          break;
+        case AFTER: {
+          const top = this.stack[this.stack.length - 1];
+          if (c === 0x2c && top !== undefined) {
+            this.expect = top === OBJ ? KEY : VALUE;
+          } else if ((c === 0x7d && top === OBJ) || (c === 0x5d && top === ARR)) {
+            this.close(top, chunk, i);
+          } else {
+            this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
+          }
+          break;
+        }
+      }
+    }
+    // Carry partial captures over to the next chunk.
+    if (this.capturing) {
+      this.capturePieces.push(chunk.slice(this.captureStart));
+      this.captureStart = 0;
+    }
+    if (this.inString && this.stringIsKey && this.keyStart >= 0) {
+      this.keyPieces.push(chunk.slice(this.keyStart));
+      this.keyStart = 0;
+    }
+    this.offset += length;
+  }
+
+  private close(kind: number, chunk: string, index: number): void {
+    const top = this.stack.pop();
+    if (top !== kind) this.fail("mismatched bracket", index);
+    this.valueEnds(chunk, index + 1);
+  }
+
+  /** Ends the text: checks that the document is complete and says where the records are. */
+  end(): ResponseShape {
+    if (this.inScalar) {
+      this.inScalar = false;
+      this.valueEnds("", 0);
+    }
+    if (this.inString || this.stack.length > 0 || (this.topKind !== "none" && !this.done)) {
+      throw new MalformedJsonError(`the document ends too early (after ${this.offset} characters)`);
+    }
+    if (this.topKind === "none") return { kind: "empty" };
+    if (this.topKind === "array") return { kind: "array" };
+    if (this.topKind === "object") {
+      // As JSON.parse does, a repeated key keeps its last value.
+      const last = new Map<string, number>();
+      this.members.forEach((member, index) => last.set(member.key, index));
+      const lists = [...last.values()].filter((index) => {
+        const member = this.members[index];
+        return member !== undefined && member.isArray && member.allObjects;
+      });
+      if (lists.length === 1 && lists[0] !== undefined) return { kind: "object-with-list", member: lists[0] };
+    }
+    return { kind: "whole" };
+  }
+}
+
+function decodeKey(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    throw new MalformedJsonError(`malformed key ${JSON.stringify(raw.slice(0, 40))}`);
+  }
+}
+
+/** One record from an element of the record list, as extractRecords makes it. */
+export function elementRecord(text: string): JsonRecord {
+  const value: unknown = JSON.parse(text);
+  return isPlainObject(value) ? value : { value };
+}

@@ -1,0 +1,282 @@
+import { existsSync } from "node:fs";
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { renderCsv, tabulate } from "../../src/output/render.js";
+import { REPORT_KINDS, generateReport } from "../../src/sandbox/reports.js";
+import { BIN, cleanEnv, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+
+// `simadmin reports` through the built binary against the sandbox (issue 5). Budgets are not
+// the point here: client and sandbox both allow 1000 report requests a second.
+
+const FAST = { SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" };
+const SANDBOX_LIMITS = { reports: { limit: 1000, windowMs: 1000 }, access: { limit: 1000, windowMs: 1000 } };
+
+/** 2025-01-01..2025-03-31: three windows (01-01..01-30, 01-31..03-01, 03-02..03-31). */
+const Q1 = ["--from", "2025-01-01", "--to", "2025-03-31"];
+const Q1_WINDOWS = [
+  { startDate: "2025-01-01", endDate: "2025-01-30" },
+  { startDate: "2025-01-31", endDate: "2025-03-01" },
+  { startDate: "2025-03-02", endDate: "2025-03-31" },
+];
+
+function reportRequests(env: TestEnv): { path: string; body: unknown; status: number }[] {
+  return env.sandbox.requests.filter((r) => r.path.includes("/report/")).map(({ path, body, status }) => ({ path, body, status }));
+}
+
+describe("reports <kind>", () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+  beforeEach(() => {
+    env.sandbox.requests.length = 0;
+  });
+
+  it("requests a 90-day range as three windows in order and merges them into exactly the whole range's records (json)", async () => {
+    const result = await env.run(["reports", "user-results", ...Q1, "-o", "json"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(generateReport("user-results", "2025-01-01", "2025-03-31", 2));
+    expect(reportRequests(env)).toEqual(Q1_WINDOWS.map((body) => ({ path: "/v2/report/user-results", body, status: 200 })));
+  });
+
+  it("writes ndjson: one record a line, none lost, none twice", async () => {
+    const result = await env.run(["reports", "syms", ...Q1, "-o", "ndjson"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual(generateReport("syms", "2025-01-01", "2025-03-31", 2));
+  });
+
+  it("writes csv with flattened dotted columns, neutralised cells, identical to the whole range rendered at once", async () => {
+    const dir = await tempDir();
+    try {
+      const out = join(dir.path, "modules.csv");
+      // --out with a .csv extension picks csv by itself.
+      const result = await env.run(["reports", "modules-results", ...Q1, "--out", out], { env: FAST });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toContain(`wrote ${out} (270 records)`);
+      const { columns, rows } = tabulate(generateReport("modules-results", "2025-01-01", "2025-03-31", 2), {});
+      const text = await readFile(out, "utf8");
+      expect(text).toBe(renderCsv(columns, rows));
+      expect(text.split("\n")[0]).toBe("recordId,date,module.id,module.name,metrics.attempts,metrics.completions,metrics.avgScore,passRate,medianScore");
+      // The sandbox's module "=Policy Basics" must not reach a spreadsheet as a formula.
+      if (text.includes("Policy Basics")) expect(text).toContain("'=Policy Basics");
+      expect(await readdir(dir.path)).toEqual(["modules.csv"]); // no temp file left
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it("writes a table with -o table, and --fields picks and orders columns", async () => {
+    const result = await env.run(["reports", "teams-result", "--from", "2025-02-01", "--to", "2025-02-02", "-o", "table", "--fields", "team.name,recordId"], {
+      env: FAST,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const header = result.stdout.split("\n").find((line) => line.includes("team.name"));
+    expect(header).toMatch(/team\.name.*recordId/);
+    expect(result.stdout.match(/teamres-2025020/g)).toHaveLength(6);
+  });
+
+  it("prints each window's response untouched with its dates under --raw", async () => {
+    const result = await env.run(["reports", "users", "--month", "2024-02", "--raw", "-o", "json"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const windows = JSON.parse(result.stdout) as { startDate: string; endDate: string; response: { data: unknown[]; reportType: string } }[];
+    expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual([{ startDate: "2024-02-01", endDate: "2024-02-29" }]);
+    expect(windows[0]?.response.reportType).toBe("users");
+    expect(windows[0]?.response.data).toEqual(generateReport("users", "2024-02-01", "2024-02-29", 2));
+  });
+
+  it("uses version 1 paths (no /v2) and version 1 records under --api-version 1", async () => {
+    const result = await env.run(["--api-version", "1", "reports", "teams-result", ...Q1, "-o", "json"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(generateReport("teams-result", "2025-01-01", "2025-03-31", 1));
+    const paths = reportRequests(env).map((r) => r.path);
+    expect(paths).toEqual(["/report/teams-result", "/report/teams-result", "/report/teams-result"]);
+  });
+
+  it("checks --fields after the first window: exit 2 listing the known fields", async () => {
+    const result = await env.run(["reports", "users", ...Q1, "-o", "csv", "--fields", "recordId,nope"], { env: FAST });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/unknown field for --fields: nope; known fields: recordId, date, group\.id/);
+    expect(reportRequests(env)).toHaveLength(1);
+  });
+});
+
+// Usage errors run side by side (each is one start of the binary); the sandbox must see no
+// request from any of them.
+describe("reports: bad input", () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS });
+  });
+  afterAll(async () => {
+    expect(env.sandbox.requests).toEqual([]);
+    await env.close();
+  });
+
+  it.concurrent.for<[string, string[], RegExp]>([
+    ["an unknown kind", ["reports", "nope", ...Q1], /unknown report kind "nope"; known kinds: syms-result, .*, all/],
+    ["an unreal date", ["reports", "users", "--from", "2025-02-29", "--to", "2025-03-31"], /--from "2025-02-29": not a real calendar date/],
+    ["a malformed date", ["reports", "users", "--from", "2025/01/01", "--to", "2025-03-31"], /expected YYYY-MM-DD/],
+    ["a reversed range", ["reports", "users", "--from", "2025-03-31", "--to", "2025-01-01"], /is after --to 2025-01-01/],
+    ["a missing range", ["reports", "users"], /a date range is required/],
+    ["--from without --to", ["reports", "users", "--from", "2025-01-01"], /--from needs --to/],
+    ["two ranges", ["reports", "users", "--month", "2025-01", "--last", "7d"], /give one date range/],
+    ["a future --to", ["reports", "users", "--from", "2025-01-01", "--to", "2999-01-01"], /is in the future/],
+    ["a bad --last", ["reports", "users", "--last", "7"], /--last "7"/],
+    ["--out with all", ["reports", "all", ...Q1, "--out", "x.json"], /use --out-dir <dir> instead of --out/],
+    ["all -o csv without --out-dir", ["reports", "all", ...Q1, "-o", "csv"], /add --out-dir <dir>/],
+    ["--raw with csv", ["reports", "users", ...Q1, "--raw", "-o", "csv"], /--raw .* use -o json or -o ndjson/],
+    ["-o text", ["reports", "users", ...Q1, "-o", "text"], /-o text prints a single value/],
+  ])("refuses %s with exit 2 and sends nothing", async ([_name, args, message], { expect }) => {
+    const result = await env.run(args, { env: FAST });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe("");
+  });
+
+});
+
+describe("reports all", () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it("writes one csv file per kind, <kind>_<from>_<to>.csv, into --out-dir (created when missing)", async () => {
+    const dir = await tempDir();
+    try {
+      const outDir = join(dir.path, "exports", "2025-q1");
+      const result = await env.run(["reports", "all", ...Q1, "-o", "csv", "--out-dir", outDir, "-q"], { env: FAST });
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toBe(""); // -q: cron mail stays empty
+      const names = (await readdir(outDir)).sort();
+      expect(names).toEqual(REPORT_KINDS.map((kind) => `${kind}_2025-01-01_2025-03-31.csv`).sort());
+      for (const kind of REPORT_KINDS) {
+        const { columns, rows } = tabulate(generateReport(kind, "2025-01-01", "2025-03-31", 2), {});
+        expect(await readFile(join(outDir, `${kind}_2025-01-01_2025-03-31.csv`), "utf8")).toBe(renderCsv(columns, rows));
+      }
+      expect(env.sandbox.requests.filter((r) => r.path.includes("/report/"))).toHaveLength(21);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it("prints one JSON object keyed by kind on stdout without --out-dir", async () => {
+    const result = await env.run(["reports", "all", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "json"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const body = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual([...REPORT_KINDS]);
+    for (const kind of REPORT_KINDS) expect(body[kind]).toEqual(generateReport(kind, "2025-06-01", "2025-06-02", 2));
+  });
+});
+
+describe("reports: failure, resume and interruption", () => {
+  let env: TestEnv;
+  /** Set by a test: fail the `users` windows after the first one has been answered. */
+  let failAfterFirstWindow = false;
+  beforeAll(async () => {
+    env = await startTestEnv({
+      rateLimits: SANDBOX_LIMITS,
+      // Called as a request is answered, before the client sees the answer: the fault is in
+      // place for the very next request, with no race.
+      log: (line) => {
+        if (failAfterFirstWindow && line.startsWith("POST /v2/report/users 200")) {
+          failAfterFirstWindow = false;
+          env.sandbox.faults.failNext("/v2/report/users", 10, 500);
+        }
+      },
+    });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+  beforeEach(() => {
+    env.sandbox.requests.length = 0;
+    env.sandbox.faults.clear();
+  });
+
+  it("fails midway with exit 8 and no output file, then the same command resumes from the cache and succeeds", async () => {
+    const dir = await tempDir();
+    try {
+      const out = join(dir.path, "users.csv");
+      const args = ["reports", "users", ...Q1, "--out", out, "--retries", "0"];
+      failAfterFirstWindow = true;
+      const failed = await env.run(args, { env: FAST });
+      expect(failed.exitCode, failed.stderr).toBe(8);
+      expect(failed.stderr).toMatch(/500/);
+      expect(await readdir(dir.path)).toEqual([]); // neither the file nor a temp file
+      expect(reportRequests(env).map((r) => r.status)).toEqual([200, 500]);
+
+      const cacheDir = join(env.configDir, "report-cache");
+      expect((await stat(cacheDir)).mode & 0o777).toBe(0o700);
+      const cached = await readdir(cacheDir);
+      expect(cached).toHaveLength(1);
+      const cachedText = await readFile(join(cacheDir, cached[0] ?? ""), "utf8");
+      expect(cachedText).not.toContain(env.env.SIMADMIN_API_KEY);
+
+      env.sandbox.faults.clear();
+      env.sandbox.requests.length = 0;
+      const resumed = await env.run(args, { env: FAST });
+      expect(resumed.exitCode, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toContain("resuming: 1 of 3 windows from cache");
+      // Only the two missing windows were requested.
+      expect(reportRequests(env).map((r) => r.body)).toEqual(Q1_WINDOWS.slice(1));
+      const { columns, rows } = tabulate(generateReport("users", "2025-01-01", "2025-03-31", 2), {});
+      expect(await readFile(out, "utf8")).toBe(renderCsv(columns, rows));
+      // Removed on success.
+      expect(existsSync(cacheDir)).toBe(false);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it("retries a window the service failed (500) and still merges every record exactly once", async () => {
+    env.sandbox.faults.failNext("/v2/report/syms-result", 1, 503);
+    const result = await env.run(["reports", "syms-result", ...Q1, "-o", "ndjson"], { env: FAST });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual(generateReport("syms-result", "2025-01-01", "2025-03-31", 2));
+    expect(reportRequests(env).map((r) => r.status)).toEqual([503, 200, 200, 200]);
+  });
+
+  it("answers exit 8 for a window that is not JSON, keeping no copy of it", async () => {
+    env.sandbox.faults.respondNext("/v2/report/syms", 1, { status: 200, body: "<html>proxy error</html>" });
+    const result = await env.run(["reports", "syms", ...Q1, "-o", "json", "--retries", "0"], { env: FAST });
+    expect(result.exitCode).toBe(8);
+    expect(result.stderr).toMatch(/report syms 2025-01-01\.\.2025-01-30: the service answered something unexpected \(not JSON/);
+    expect(existsSync(join(env.configDir, "report-cache")) ? await readdir(join(env.configDir, "report-cache")) : []).toEqual([]);
+  });
+
+  it("stops on Ctrl-C with exit 130 and leaves no partial output file", async () => {
+    const dir = await tempDir();
+    try {
+      const out = join(dir.path, "syms.json");
+      env.sandbox.faults.delayNext("/v2/report/syms", 1, 10_000);
+      const child = execa(process.execPath, [BIN, "reports", "syms", ...Q1, "--out", out], {
+        env: cleanEnv({ ...env.env, ...FAST }),
+        extendEnv: false,
+        reject: false,
+        stdin: "ignore",
+      });
+      const deadline = Date.now() + 10_000;
+      while (env.sandbox.requests.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // The first window's answer is held back by the sandbox: interrupt while it waits.
+      child.kill("SIGINT");
+      const result = await child;
+      expect(result.exitCode).toBe(130);
+      expect(String(result.stderr)).toContain("interrupted");
+      expect(await readdir(dir.path)).toEqual([]);
+    } finally {
+      await dir.remove();
+    }
+  });
+});
