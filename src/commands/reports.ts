@@ -294,14 +294,27 @@ class ReportsRun {
     try {
       for (const [index, window] of plan.windows.entries()) {
         throwIfAborted(ctx.signal);
-        const shape = await this.loadWindow(kind, window, index);
         const label = windowLabel(kind, window);
-        if (plan.raw) {
-          // --raw holds one window's answer at a time (it is printed as one value).
-          const response = await this.cache.whole(kind, window, shape, label);
-          await writer.writeBatch([{ startDate: window.startDate, endDate: window.endDate, response }]);
-        } else {
-          for await (const batch of this.cache.records(kind, window, shape, label)) await writer.writeBatch(batch);
+        for (let attempt = 1; ; attempt++) {
+          const shape = await this.loadWindow(kind, window, index);
+          try {
+            if (plan.raw) {
+              // --raw holds one window's answer at a time (it is printed as one value).
+              const response = await this.cache.whole(kind, window, shape, label);
+              await writer.writeBatch([{ startDate: window.startDate, endDate: window.endDate, response }]);
+            } else {
+              for await (const batch of this.cache.records(kind, window, shape, label)) await writer.writeBatch(batch);
+            }
+            break;
+          } catch (error) {
+            // The same command running concurrently finished first and cleared the shared
+            // window file before we opened it (nothing was read yet): fetch it once more.
+            if (attempt === 1 && (error as NodeJS.ErrnoException).code === "ENOENT") {
+              this.cached.delete(windowKey(kind, window));
+              continue;
+            }
+            throw error;
+          }
         }
         // Without a resume cache the file has served its purpose.
         if (!this.cache.persistent) await this.cache.remove(kind, window);
