@@ -138,11 +138,14 @@ export class Context {
     if (url.protocol === "http:" && !loopback) {
       this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
     }
-    const [{ ApiClient }, { Scheduler }, { parseRateLimits }] = await Promise.all([
+    const [{ ApiClient }, { Scheduler }, { parseRateLimits }, { closeConnections }] = await Promise.all([
       import("./api/client.js"),
       import("./api/scheduler.js"),
       import("./api/rate-limits.js"),
+      import("./api/transport.js"),
     ]);
+    // Idle keep-alive connections would hold the process open after the command is done.
+    this.addCleanup(async () => closeConnections());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
     const scheduler = new Scheduler({
       limits: parseRateLimits(this.env.SIMADMIN_RATE_LIMITS),
@@ -152,7 +155,7 @@ export class Context {
       signal: this.signal,
       onWait: (event) => {
         if (this.verbose) {
-          this.trace(`… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt}`}) before ${event.label}`);
+          this.trace(`… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt - 1}`}) before ${event.label}`);
         }
         for (const listener of this.waitListeners) listener(event);
       },

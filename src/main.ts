@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { CommanderError } from "commander";
 import type { Context, Deps } from "./context.js";
 import { CliError, InterruptedError } from "./errors.js";
+import { packagePath } from "./package-root.js";
 import { createProgram, type Runner } from "./program.js";
 import type { GlobalOptions } from "./settings/resolve.js";
 
@@ -10,7 +11,7 @@ import type { GlobalOptions } from "./settings/resolve.js";
 
 function packageVersion(): string {
   try {
-    return (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
+    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
   } catch {
     return "0.0.0";
   }
@@ -59,6 +60,11 @@ async function defaultDeps(): Promise<Deps & { dispose(): void }> {
 }
 
 export async function run(argv: string[], injected?: Deps): Promise<number> {
+  // `--version` is asked by scripts and package managers often; it needs no parser at all.
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    (injected?.io.stdout ?? process.stdout).write(`${packageVersion()}\n`);
+    return 0;
+  }
   const owned = injected ? undefined : await defaultDeps();
   const deps: Deps = injected ?? owned!;
   let ctx: Context | undefined;

@@ -1,6 +1,7 @@
 import { Command, Option } from "commander";
 import type { Context } from "./context.js";
 import type { CommandResult } from "./output/render.js";
+import { REPORT_KINDS } from "./domain/report-kinds.js";
 
 // The whole command surface in one file (after changesets' cli.ts). Each action imports its
 // command module only when it runs, so `simadmin --help` loads commander and nothing else.
@@ -10,15 +11,8 @@ export type CommandRun = (ctx: Context, options: CommandOptions, args: string[])
 /** Provided by main.ts: builds the Context, runs the command, prints its result. */
 export type Runner = (load: () => Promise<CommandRun>, command: Command) => Promise<void>;
 
-export const REPORT_KIND_NAMES = [
-  "syms-result",
-  "user-results",
-  "training-plan-result",
-  "modules-results",
-  "syms",
-  "users",
-  "teams-result",
-] as const;
+/** Re-exported for shell completion. */
+export const REPORT_KIND_NAMES = REPORT_KINDS;
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -156,11 +150,16 @@ export function createProgram(runner: Runner, version: string): Command {
     .option("--raw", "each window's response untouched, with its dates")
     .addHelpText(
       "after",
-      examples(
+      `
+Dates are UTC calendar days. A range may not end after today; --month of the current month
+ends today; --last Nd is the N whole days ending yesterday (today's data is still partial).
+--fields is checked against the first records that arrive. A failed run keeps the windows it
+fetched (for 24 h, in the settings dir): the same command run again resumes from them.
+${examples(
         "simadmin reports users --month 2026-10",
         "simadmin reports user-results --from 2026-01-01 --to 2026-03-31 -o csv --out q1.csv",
         "simadmin reports all --last 7d -o csv --out-dir ./exports",
-      ),
+      )}`,
     )
     .action(act(async () => (await import("./commands/reports.js")).runReports));
 

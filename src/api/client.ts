@@ -13,14 +13,22 @@ import { escapeForLine } from "../output/sanitize.js";
 import { parseRetryAfter } from "./backoff.js";
 import type { RequestGroup } from "./rate-limits.js";
 import type { RetryClass, Scheduler } from "./scheduler.js";
+import { post, type TransportResponse } from "./transport.js";
+
+/**
+ * multipart/form-data through the built-in Response: it writes a correct body and boundary.
+ * It initialises Node's fetch machinery, which only `users import` pays for.
+ */
+async function encodeForm(form: FormData): Promise<{ bytes: Uint8Array; contentType: string | undefined }> {
+  const encoded = new Response(form);
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get("content-type") ?? undefined };
+}
 
 // The one place that knows URLs, headers and status codes. Every request goes through the
 // scheduler (budgets, retries); every outcome becomes a typed error with the contract's exit
 // code. Commands never build URLs or headers (house style).
 //
-// Transport: Node's built-in fetch, which *is* undici (bundled with Node 20+). Importing the
-// undici package costs ~110 ms of start-up on this machine against ~30 ms for the built-in
-// one, and `token` must start within 2.5× of `node -e 0` — see README, "Dependencies".
+// Transport: node:http(s) (see transport.ts for why not fetch or the undici package).
 
 export interface Endpoint {
   /** Path without the version prefix, e.g. "/report/users". */
@@ -46,6 +54,8 @@ export interface ApiClientOptions {
   /** --verbose: one line per request and answer; the caller redacts secrets. */
   trace?: ((line: string) => void) | undefined;
   now?: () => number;
+  /** The HTTP exchange; tests wrap it to watch every attempt. */
+  transport?: typeof post;
 }
 
 /** Extracts the service's own error sentence from an error body of unknown shape. */
@@ -70,7 +80,7 @@ export function serviceMessage(body: unknown): string | undefined {
 
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-/** The innermost error code (ECONNREFUSED…), else the innermost message (fetch's "bad port"). */
+/** The innermost error code (ECONNREFUSED…), else the innermost message. */
 function networkCode(error: unknown): string | undefined {
   let current: unknown = error;
   let message: string | undefined;
@@ -89,11 +99,9 @@ class ConsumerFailure {
 }
 
 /** Runs `consume` over the answer's body; a failure to read the body stays a transport failure. */
-async function consumeBody(response: Response, consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>): Promise<unknown> {
+async function consumeBody(body: AsyncIterable<Uint8Array>, consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>): Promise<unknown> {
   let readFailed = false;
-  const body = response.body;
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    if (!body) return;
     try {
       for await (const chunk of body) yield chunk;
     } catch (error) {
@@ -181,22 +189,23 @@ export class ApiClient {
     const started = now();
     trace?.(`→ POST ${path}${attempt > 1 ? ` (retry ${attempt - 1})` : ""}`);
 
-    let response: Response;
+    let response: TransportResponse;
     let text = "";
     let consumed: { value: unknown } | undefined;
     try {
-      response = await fetch(url, {
-        method: "POST",
+      const payload = typeof body === "string" ? { bytes: body, contentType } : await encodeForm(body);
+      response = await (this.options.transport ?? post)(url, {
         headers: {
           authorization: `Bearer ${this.options.apiKey}`,
           accept: "application/json",
           "user-agent": "simadmin",
-          ...(contentType ? { "content-type": contentType } : {}),
+          ...(payload.contentType ? { "content-type": payload.contentType } : {}),
         },
-        body,
+        body: payload.bytes,
         signal,
       });
-      if (consume && response.ok) consumed = { value: await consumeBody(response, consume) };
+      const ok = response.status >= 200 && response.status < 300;
+      if (consume && ok) consumed = { value: await consumeBody(response.body, consume) };
       else text = await response.text();
     } catch (error) {
       if (error instanceof ConsumerFailure) throw error.error;
@@ -225,10 +234,10 @@ export class ApiClient {
       try {
         parsed = JSON.parse(text);
       } catch {
-        parsed = response.ok ? undefined : text;
+        parsed = response.status >= 200 && response.status < 300 ? undefined : text;
       }
     }
-    if (response.ok) {
+    if (response.status >= 200 && response.status < 300) {
       if (parsed === undefined) {
         throw new UnexpectedResponseError(`${endpoint.label}: the service answered something unexpected (not JSON)`);
       }
@@ -237,7 +246,7 @@ export class ApiClient {
     throw this.errorFor(endpoint, response, parsed, now());
   }
 
-  private errorFor(endpoint: Endpoint, response: Response, body: unknown, now: number): Error {
+  private errorFor(endpoint: Endpoint, response: TransportResponse, body: unknown, now: number): Error {
     const said = serviceMessage(body);
     const detail = said ? `: ${said}` : "";
     const status = response.status;
@@ -258,7 +267,7 @@ export class ApiClient {
         });
       case 429:
         return new RateLimitError(`${endpoint.label}: rate limit still exceeded after the retries (429)${detail}`, {
-          retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), now, response.headers.get("date")),
+          retryAfterMs: parseRetryAfter(response.header("retry-after"), now, response.header("date")),
           hint: "another client may share this address's budget; try again later",
         });
       default:

@@ -7,7 +7,7 @@ import type { DateRange } from "../domain/date-windows.js";
 import { extractRecords, type JsonRecord } from "../domain/records.js";
 import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../domain/report-record-scanner.js";
 import { UnexpectedResponseError } from "../errors.js";
-import { openAtomicFile } from "../output/atomic-file.js";
+import { openAtomicFile, type AtomicFile } from "../output/atomic-file.js";
 import { writeChunk } from "../output/io.js";
 
 // Where `reports` keeps each window's answer, byte for byte as the service sent it, from the
@@ -87,7 +87,7 @@ export class ReportCache {
    * into place only when the answer is complete and well-formed. Returns where its records are.
    */
   async save(kind: string, window: DateRange, body: AsyncIterable<Uint8Array>, label: string): Promise<ResponseShape> {
-    const file = await openAtomicFile(this.fileFor(kind, window), 0o600);
+    const file = await this.openWindowFile(kind, window);
     try {
       const scanner = new JsonShapeScanner();
       const decoder = new TextDecoder("utf-8");
@@ -105,6 +105,20 @@ export class ReportCache {
         throw new UnexpectedResponseError(`${label}: the service answered something unexpected (not JSON: ${error.message})`);
       }
       throw error;
+    }
+  }
+
+  /**
+   * A concurrent run that just succeeded removes the directory when it is empty (dispose);
+   * if that happened between our mkdir and now, make it again once.
+   */
+  private async openWindowFile(kind: string, window: DateRange): Promise<AtomicFile> {
+    try {
+      return await openAtomicFile(this.fileFor(kind, window), 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      return openAtomicFile(this.fileFor(kind, window), 0o600);
     }
   }
 

@@ -212,7 +212,7 @@ class ReportsRun {
 
   /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
   private async writeFilePerKind(dir: string): Promise<void> {
-    const { plan, ctx } = this;
+    const { plan } = this;
     for (const kind of plan.kinds) {
       const path = join(dir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`);
       const sink = await this.open(path);

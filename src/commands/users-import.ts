@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { readFile, rm, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Context } from "../context.js";
 import {
@@ -29,31 +29,25 @@ import {
   type ManifestRowError,
   manifestPathFor,
   newManifest,
-  parseManifest,
   pendingBatch,
   rowRange,
-  serializeManifest,
-  updateBatch,
 } from "../domain/import-manifest.js";
 import { isNoValidRowAnswer, parseUploadAnswer, type UploadAnswer } from "../domain/import-response.js";
 import type { JsonRecord } from "../domain/records.js";
 import { taskStateOf, type ImportTaskState } from "../domain/task-status.js";
 import { batchUserRows, planBatchSizes, type UserBatch } from "../domain/user-batches.js";
 import {
-  type InvalidRow,
   readValidUserRows,
-  type RowProblem,
-  USER_COLUMNS,
   type UserRow,
   UsersCsvFileError,
   validateUsersCsv,
   type ValidationSummary,
 } from "../domain/users-csv.js";
-import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../output/atomic-file.js";
-import { csvLine, type CommandResult } from "../output/render.js";
+import type { CommandResult } from "../output/render.js";
 import type { CommandOptions } from "../program.js";
 import { refuseTextFormat } from "./access-shared.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS, waitForTasks } from "./import-wait.js";
+import { loadManifest, ManifestStore, RejectedRowsFile } from "./users-import-files.js";
 
 // users import <file> [--dry-run] [--skip-invalid] [--wait [--wait-timeout]] [--resume] [-y]
 // (cli-contract.md "Users CSV", "Confirmation", "Retries"; spec §4.8; issue 7).
@@ -149,110 +143,6 @@ async function checkReadable(path: string): Promise<void> {
 /** "row 4, email: …" — the same line for a local problem and one the service reported. */
 function problemLine(row: number | null | undefined, field: string | null | undefined, message: string): string {
   return `row ${row ?? "?"}${field ? `, ${field}` : ""}: ${message}`;
-}
-
-function problemText(problems: readonly RowProblem[]): string {
-  return problems.map((p) => `${p.field}: ${p.message}`).join("; ");
-}
-
-/**
- * `<file>.errors.csv`, written while the rows come (pass 1 calls back synchronously, so the
- * stream is open before it starts); committed at the end, or removed when no row was rejected.
- */
-class RejectedRowsFile {
-  private columns: string[] | undefined;
-  rows = 0;
-
-  private constructor(
-    private readonly file: AtomicFile,
-    readonly path: string,
-  ) {}
-
-  static async open(path: string): Promise<RejectedRowsFile> {
-    return new RejectedRowsFile(await openAtomicFile(path, 0o600), path);
-  }
-
-  private header(columns: string[]): void {
-    if (this.columns) return;
-    this.columns = columns;
-    this.file.stream.write(csvLine([...columns, "row", "errors"]));
-  }
-
-  addLocal(invalid: InvalidRow): void {
-    this.header(Object.keys(invalid.cells));
-    const extra = invalid.extraCells?.length ? `; cells beyond the header: ${invalid.extraCells.map((c) => JSON.stringify(c)).join(", ")}` : "";
-    this.file.stream.write(csvLine([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]));
-    this.rows++;
-  }
-
-  addService(user: UserRow, columns: string[], messages: string[]): void {
-    this.header(columns);
-    const values = user as unknown as Record<string, string>;
-    const known = new Set<string>(USER_COLUMNS);
-    this.file.stream.write(csvLine([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]));
-    this.rows++;
-  }
-
-  /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */
-  async finish(options: { removeStale: boolean }): Promise<boolean> {
-    if (this.rows > 0) {
-      await this.file.commit();
-      return false;
-    }
-    await this.file.abort();
-    if (!options.removeStale) return false;
-    try {
-      await rm(this.path);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  abort(): Promise<void> {
-    return this.file.abort();
-  }
-}
-
-class ManifestStore {
-  constructor(
-    readonly path: string,
-    public manifest: ImportManifest,
-    private readonly now: () => string,
-  ) {}
-
-  batch(number: number): ManifestBatch {
-    const batch = this.manifest.batches.find((b) => b.number === number);
-    if (!batch) throw new RangeError(`the manifest has no batch ${number}`);
-    return batch;
-  }
-
-  async update(number: number, patch: Partial<ManifestBatch>): Promise<ManifestBatch> {
-    this.manifest = updateBatch(this.manifest, number, patch, this.now());
-    await this.save();
-    return this.batch(number);
-  }
-
-  save(): Promise<void> {
-    return writeFileAtomic(this.path, serializeManifest(this.manifest), 0o600);
-  }
-}
-
-async function loadManifest(path: string): Promise<ImportManifest | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new UsageError(`cannot read the manifest ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
-  const parsed = parseManifest(text);
-  if (!parsed.ok) {
-    throw new UsageError(`the manifest ${path} is not one simadmin can read (${parsed.problem}); nothing was sent`, {
-      hint: "it records which batches were uploaded: restore it, or remove it only if you know what was imported",
-    });
-  }
-  return parsed.manifest;
 }
 
 export async function runUsersImport(ctx: Context, options: CommandOptions, args: string[]): Promise<CommandResult | void> {

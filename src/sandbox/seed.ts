@@ -1,10 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-
-// The seed lives in fixtures/ at the package root. This file sits in src/sandbox/ when
-// tests run the TypeScript and in dist/sandbox/ once built, so the relative path is the
-// same for both.
-const SEED_URL = new URL("../../fixtures/sandbox-seed.json", import.meta.url);
+import { packagePath } from "../package-root.js";
 
 export const SeedApiKey = z.object({
   key: z.string().min(1),
@@ -83,6 +79,8 @@ let cachedText: string | undefined;
 
 /** A fresh, mutable copy of the seed on every call (each sandbox owns its state). */
 export function loadSeed(): Seed {
-  cachedText ??= readFileSync(SEED_URL, "utf8");
+  // From the package root, not "../../fixtures": this module runs from src/sandbox/ (tests),
+  // dist/sandbox/ (tsc build) or a chunk in dist/bundle/.
+  cachedText ??= readFileSync(packagePath("fixtures", "sandbox-seed.json"), "utf8");
   return Seed.parse(JSON.parse(cachedText));
 }

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
+import { post } from "../../src/api/transport.js";
 import { ENDPOINTS, fetchReport, uploadUsersCsv } from "../../src/api/endpoints.js";
 import { parseRateLimits } from "../../src/api/rate-limits.js";
 import { Scheduler, type WaitEvent } from "../../src/api/scheduler.js";
@@ -19,10 +20,11 @@ import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandb
 
 const opened: Sandbox[] = [];
 const tempDirs: string[] = [];
-const realFetch = globalThis.fetch;
+/** What the clients of this file send through; a test may wrap it to watch each attempt. */
+let transport: typeof post = post;
 
 afterEach(async () => {
-  globalThis.fetch = realFetch;
+  transport = post;
   await Promise.all(opened.splice(0).map((sb) => sb.close()));
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
@@ -69,6 +71,7 @@ function client(setup: ClientSetup): { api: ApiClient; scheduler: Scheduler; wai
     timeoutSeconds: setup.timeoutSeconds,
     scheduler,
     signal: setup.signal ?? new AbortController().signal,
+    transport: (url, request) => transport(url, request),
   });
   return { api, scheduler, waits };
 }
@@ -82,20 +85,20 @@ interface Exchange {
   retryAfterMs: number | undefined;
 }
 
-/** Wraps fetch to see, per request, what the client sent when and what it was told. */
+/** Wraps the transport to see, per request, what the client sent when and what it was told. */
 function recordExchanges(): Exchange[] {
   const exchanges: Exchange[] = [];
-  globalThis.fetch = async (input, init) => {
+  transport = async (url, request) => {
     const sentAt = Date.now();
-    const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { startDate?: string }) : {};
-    const response = await realFetch(input, init);
-    const retryAfter = response.headers.get("retry-after");
+    const body = typeof request.body === "string" ? (JSON.parse(request.body) as { startDate?: string }) : {};
+    const response = await post(url, request);
+    const retryAfter = response.header("retry-after");
     exchanges.push({
       id: body.startDate ?? "",
       sentAt,
       receivedAt: Date.now(),
       status: response.status,
-      retryAfterMs: retryAfter === null ? undefined : Number(retryAfter) * 1000,
+      retryAfterMs: retryAfter === undefined ? undefined : Number(retryAfter) * 1000,
     });
     return response;
   };
@@ -262,9 +265,9 @@ describe("retry classes through the client", () => {
       },
     };
     const exchanges: { error?: unknown; status?: number }[] = [];
-    globalThis.fetch = async (input, init) => {
+    transport = async (url, request) => {
       try {
-        const response = await realFetch(input, init);
+        const response = await post(url, request);
         exchanges.push({ status: response.status });
         return response;
       } catch (error) {
