@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { request } from "undici";
+import { post } from "../../src/api/transport.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
 
@@ -24,13 +24,12 @@ async function call(
   body: unknown,
   options: { key?: string } = {},
 ): Promise<{ status: number; retryAfter: string | undefined; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- read by shape
-  const res = await request(sb.baseUrl + path, {
-    method: "POST",
+  const res = await post(sb.baseUrl + path, {
     headers: { "content-type": "application/json", authorization: `Bearer ${options.key ?? sb.keys.full}` },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
   });
-  const header = res.headers["retry-after"];
-  return { status: res.statusCode, retryAfter: typeof header === "string" ? header : undefined, json: await res.body.json() };
+  return { status: res.status, retryAfter: res.header("retry-after"), json: JSON.parse(await res.text()) };
 }
 
 async function statuses(sb: Sandbox, n: number, path = "/v2/report/users", body: unknown = RANGE): Promise<number[]> {
