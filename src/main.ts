@@ -84,7 +84,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   });
 
   try {
-    await program.parseAsync(argv, { from: "user" });
+    await program.parseAsync(helpAsFlag(argv), { from: "user" });
     return 0;
   } catch (error) {
     return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
@@ -92,6 +92,14 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     await ctx?.dispose();
     owned?.dispose();
   }
+}
+
+/**
+ * `simadmin help auth login` → `simadmin auth login --help`: commander's own help command
+ * only looks one level deep and would show the help of `auth`.
+ */
+function helpAsFlag(argv: string[]): string[] {
+  return argv[0] === "help" && argv.length > 2 ? [...argv.slice(1), "--help"] : argv;
 }
 
 function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbose: boolean): number {

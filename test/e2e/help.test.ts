@@ -62,6 +62,8 @@ describe("help", () => {
     { args: ["help", "reports"], usage: "Usage: simadmin reports" },
     { args: ["help", "users"], usage: "Usage: simadmin users" },
     { args: ["users", "help", "import"], usage: "Usage: simadmin users import" },
+    { args: ["help", "auth", "login"], usage: "Usage: simadmin auth login" },
+    { args: ["help", "users", "import"], usage: "Usage: simadmin users import" },
   ])("`simadmin $args` prints that command's help", async ({ args, usage }) => {
     const result = await runBinary(args);
     expect(result.exitCode).toBe(0);
