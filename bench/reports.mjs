@@ -88,50 +88,54 @@ function fail(message) {
 }
 
 // --- 1. pace under the budget ----------------------------------------------------------------
-if (only === undefined || only === "pace") await withSandbox({ rateLimits: { reports: { limit: 10, windowMs: 10_000 } } }, async ({ sandbox, dir, env }) => {
-  const { from, to } = rangeEndingYesterday(365);
-  const outDir = join(dir, "out");
-  const result = await runCli(["reports", "all", "--from", from, "--to", to, "--out-dir", outDir, "-o", "csv", "-q"], {
-    ...env,
-    SIMADMIN_RATE_LIMITS: "reports=10/10s,access=100/300s",
+if (only === undefined || only === "pace")
+  await withSandbox({ rateLimits: { reports: { limit: 10, windowMs: 10_000 } } }, async ({ sandbox, dir, env }) => {
+    const { from, to } = rangeEndingYesterday(365);
+    const outDir = join(dir, "out");
+    const result = await runCli(["reports", "all", "--from", from, "--to", to, "--out-dir", outDir, "-o", "csv", "-q"], {
+      ...env,
+      SIMADMIN_RATE_LIMITS: "reports=10/10s,access=100/300s",
+    });
+    const reports = sandbox.requests.filter((r) => r.path.includes("/report/"));
+    const tooMany = reports.filter((r) => r.status === 429).length;
+    const minimum = Math.ceil(reports.length / 10 - 1) * 10; // the last request's earliest start
+    const ratio = result.seconds / minimum;
+    const files = await readdir(outDir).catch(() => []);
+    console.log(
+      `reports all 365d: ${reports.length} requests in ${result.seconds.toFixed(1)} s, minimum ${minimum.toFixed(1)} s, ` +
+        `ratio ${ratio.toFixed(2)} (target <= 1.05), 429s: ${tooMany}, files: ${files.length}`,
+    );
+    if (result.code !== 0) fail(`reports all exited ${result.code}: ${result.stderr.trim()}`);
+    if (reports.length !== 91) fail(`expected 91 report requests, saw ${reports.length}`);
+    if (ratio > 1.05) fail(`ratio ${ratio.toFixed(2)} above 1.05`);
+    if (tooMany > 0) fail(`${tooMany} requests answered 429`);
   });
-  const reports = sandbox.requests.filter((r) => r.path.includes("/report/"));
-  const tooMany = reports.filter((r) => r.status === 429).length;
-  const minimum = Math.ceil(reports.length / 10 - 1) * 10; // the last request's earliest start
-  const ratio = result.seconds / minimum;
-  const files = await readdir(outDir).catch(() => []);
-  console.log(
-    `reports all 365d: ${reports.length} requests in ${result.seconds.toFixed(1)} s, minimum ${minimum.toFixed(1)} s, ` +
-      `ratio ${ratio.toFixed(2)} (target <= 1.05), 429s: ${tooMany}, files: ${files.length}`,
-  );
-  if (result.code !== 0) fail(`reports all exited ${result.code}: ${result.stderr.trim()}`);
-  if (reports.length !== 91) fail(`expected 91 report requests, saw ${reports.length}`);
-  if (ratio > 1.05) fail(`ratio ${ratio.toFixed(2)} above 1.05`);
-  if (tooMany > 0) fail(`${tooMany} requests answered 429`);
-});
 
 // --- 2. memory of a million-record export ----------------------------------------------------
 const DAYS = 400;
 const PER_DAY = 2_500;
-if (only === undefined || only === "memory") await withSandbox(
-  { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
-  async ({ dir, env }) => {
-    const { from, to } = rangeEndingYesterday(DAYS);
-    for (const format of ["csv", "json"]) {
-      const out = join(dir, `user-results.${format}`);
-      const result = await runCli(["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"], {
-        ...env,
-        SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s",
-      });
-      const size = await stat(out).then((s) => s.size).catch(() => 0);
-      const rss = result.maxRssMiB;
-      console.log(
-        `reports ${format} ${(DAYS * PER_DAY).toLocaleString("en")} records: ${result.seconds.toFixed(1)} s, ` +
-          `${(size / 2 ** 20).toFixed(0)} MiB written, peak RSS ${rss === undefined ? "?" : rss.toFixed(0)} MiB (target < 200 MiB)`,
-      );
-      if (result.code !== 0) fail(`${format} export exited ${result.code}: ${result.stderr.trim()}`);
-      if (rss === undefined || rss >= 200) fail(`peak RSS ${rss?.toFixed(0)} MiB for ${format}`);
-      await rm(out, { force: true });
-    }
-  },
-);
+if (only === undefined || only === "memory")
+  await withSandbox(
+    { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
+    async ({ dir, env }) => {
+      const { from, to } = rangeEndingYesterday(DAYS);
+      for (const format of ["csv", "json"]) {
+        const out = join(dir, `user-results.${format}`);
+        const result = await runCli(["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"], {
+          ...env,
+          SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s",
+        });
+        const size = await stat(out)
+          .then((s) => s.size)
+          .catch(() => 0);
+        const rss = result.maxRssMiB;
+        console.log(
+          `reports ${format} ${(DAYS * PER_DAY).toLocaleString("en")} records: ${result.seconds.toFixed(1)} s, ` +
+            `${(size / 2 ** 20).toFixed(0)} MiB written, peak RSS ${rss === undefined ? "?" : rss.toFixed(0)} MiB (target < 200 MiB)`,
+        );
+        if (result.code !== 0) fail(`${format} export exited ${result.code}: ${result.stderr.trim()}`);
+        if (rss === undefined || rss >= 200) fail(`peak RSS ${rss?.toFixed(0)} MiB for ${format}`);
+        await rm(out, { force: true });
+      }
+    },
+  );

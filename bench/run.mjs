@@ -41,7 +41,9 @@ for (const file of benches) {
     console.log(`=== bench/${file}: done in ${seconds} s ===`);
   } else {
     failed.push(file);
-    console.log(`=== bench/${file}: FAILED (${error ? error.message : signal ? `signal ${signal}` : `exit ${code}`}) after ${seconds} s ===`);
+    console.log(
+      `=== bench/${file}: FAILED (${error ? error.message : signal ? `signal ${signal}` : `exit ${code}`}) after ${seconds} s ===`,
+    );
   }
 }
 if (failed.length > 0) {

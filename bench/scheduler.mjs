@@ -116,9 +116,7 @@ async function schedulerRun(processes) {
       const env = cliEnv(sandbox, configDir);
       const share = Math.ceil(N / processes);
       const started = performance.now();
-      await Promise.all(
-        Array.from({ length: processes }, (_, i) => runReports(env, i * share, Math.min(share, N - i * share))),
-      );
+      await Promise.all(Array.from({ length: processes }, (_, i) => runReports(env, i * share, Math.min(share, N - i * share))));
       return { wallMs: performance.now() - started };
     } finally {
       await rm(configDir, { recursive: true, force: true });

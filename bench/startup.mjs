@@ -62,7 +62,11 @@ function startSandbox(env) {
       );
       if (settings.SIMADMIN_BASE_URL && settings.SIMADMIN_API_KEY && settings.SIMADMIN_ORG) {
         clearTimeout(timer);
-        resolve({ settings, stop: () => new Promise((done) => (child.exitCode === null ? (child.once("exit", done), child.kill("SIGINT")) : done())) });
+        resolve({
+          settings,
+          stop: () =>
+            new Promise((done) => (child.exitCode === null ? (child.once("exit", done), child.kill("SIGINT")) : done())),
+        });
       }
     });
     child.on("exit", (code) => fail(new Error(`the sandbox exited early (code ${code})`)));
@@ -71,10 +75,16 @@ function startSandbox(env) {
 
 function timeOnce(command) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, command.args, { env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  const result = spawnSync(process.execPath, command.args, {
+    env: command.env,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  });
   const ms = performance.now() - started;
   if (result.status !== 0) {
-    throw new Error(`\`${command.label}\` exited ${result.status ?? result.signal}: ${(result.stderr || result.stdout).trim().slice(0, 500)}`);
+    throw new Error(
+      `\`${command.label}\` exited ${result.status ?? result.signal}: ${(result.stderr || result.stdout).trim().slice(0, 500)}`,
+    );
   }
   return ms;
 }

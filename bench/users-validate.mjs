@@ -166,7 +166,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       const at = args.indexOf(name);
       return at >= 0 ? Number(args[at + 1]) : fallback;
     };
-    const result = await main({ rows: num("--rows", 100_000), bigRows: num("--big-rows", 1_000_000), rounds: num("--rounds", 5) });
+    const result = await main({
+      rows: num("--rows", 100_000),
+      bigRows: num("--big-rows", 1_000_000),
+      rounds: num("--rounds", 5),
+    });
     if (!result.ok) process.exitCode = 1;
   }
 }

@@ -17,10 +17,13 @@ export const systemClock: Clock = {
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(new InterruptedError());
-      const timer = setTimeout(() => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
       const onAbort = (): void => {
         clearTimeout(timer);
         reject(new InterruptedError());
@@ -30,7 +33,10 @@ export const systemClock: Clock = {
 };
 
 /** A clock for tests: time moves only when sleep() is called or advance() is used. */
-export function createFakeClock(start = Date.UTC(2026, 10, 21), randomValues: number[] = []): Clock & {
+export function createFakeClock(
+  start = Date.UTC(2026, 10, 21),
+  randomValues: number[] = [],
+): Clock & {
   advance(ms: number): void;
   sleeps: number[];
 } {

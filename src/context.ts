@@ -126,7 +126,9 @@ export class Context {
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
     if (!settings.baseUrl) {
-      throw new UsageError("no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`");
+      throw new UsageError(
+        "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
+      );
     }
     if (!settings.apiKey) {
       throw new AuthError(`no API key for profile '${settings.profile}'`, {
@@ -155,7 +157,9 @@ export class Context {
       signal: this.signal,
       onWait: (event) => {
         if (this.verbose) {
-          this.trace(`… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt - 1}`}) before ${event.label}`);
+          this.trace(
+            `… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt - 1}`}) before ${event.label}`,
+          );
         }
         for (const listener of this.waitListeners) listener(event);
       },
@@ -197,9 +201,9 @@ export class Context {
     const settings = await this.settings();
     if (this.globals.output) return settings.output ?? "json";
     if (this.globals.out) {
-      const fromExtension = ({ ".csv": "csv", ".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".txt": "text" } as const)[
-        extname(this.globals.out).toLowerCase() as ".csv"
-      ];
+      const fromExtension = (
+        { ".csv": "csv", ".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".txt": "text" } as const
+      )[extname(this.globals.out).toLowerCase() as ".csv"];
       if (fromExtension) return fromExtension;
     }
     if (settings.output) return settings.output;
@@ -208,7 +212,10 @@ export class Context {
 
   fields(): string[] | undefined {
     if (this.globals.fields === undefined) return undefined;
-    const fields = this.globals.fields.split(",").map((f) => f.trim()).filter(Boolean);
+    const fields = this.globals.fields
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean);
     if (fields.length === 0) throw new UsageError("--fields needs at least one field name, e.g. --fields id,title");
     return fields;
   }

@@ -72,10 +72,7 @@ export class ServiceError extends CliError {
   readonly delivery: DeliveryState;
   readonly status: number | undefined;
 
-  constructor(
-    message: string,
-    options: { hint?: string; cause?: unknown; delivery?: DeliveryState; status?: number } = {},
-  ) {
+  constructor(message: string, options: { hint?: string; cause?: unknown; delivery?: DeliveryState; status?: number } = {}) {
     super(message, options);
     this.delivery = options.delivery ?? "maybe-received";
     this.status = options.status;

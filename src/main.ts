@@ -71,7 +71,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
 
   const runner: Runner = async (load, command) => {
     const { Context } = await import("./context.js");
-    ctx = new Context(deps, command.optsWithGlobals() as GlobalOptions);
+    ctx = new Context(deps, command.optsWithGlobals<GlobalOptions>());
     const runCommand = await load();
     const result = await runCommand(ctx, command.opts(), command.args);
     if (result) await ctx.print(result);
@@ -123,7 +123,9 @@ function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbo
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
-  write(`internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`);
+  write(
+    `internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`,
+  );
   if (verbose && err.stack) write(err.stack);
   return 1;
 }

@@ -51,18 +51,15 @@ export function createProgram(runner: Runner, version: string): Command {
     // Global options work after the subcommand too, so each command's help lists them (gh's
     // "inherited flags"). Set before the commands are declared: they copy it.
     .configureHelp({ showGlobalOptions: true })
-    .option("--profile <name>", "settings profile (env SIMADMIN_PROFILE; default \"default\")")
+    .option("--profile <name>", 'settings profile (env SIMADMIN_PROFILE; default "default")')
     .option("--base-url <url>", "service base address, e.g. https://api.example.com (env SIMADMIN_BASE_URL)")
     .option("--org <id>", "organizationId for access calls (env SIMADMIN_ORG)")
     .addOption(new Option("--api-version <n>", "API version (env SIMADMIN_API_VERSION; default 2)").choices(["1", "2"]))
     .addOption(
-      new Option("-o, --output <format>", "table, json, csv, ndjson (token and link: also text); default table on a terminal, json otherwise").choices([
-        "table",
-        "json",
-        "csv",
-        "ndjson",
-        "text",
-      ]),
+      new Option(
+        "-o, --output <format>",
+        "table, json, csv, ndjson (token and link: also text); default table on a terminal, json otherwise",
+      ).choices(["table", "json", "csv", "ndjson", "text"]),
     )
     .option("--out <path>", "write the result to a file (atomically) instead of stdout")
     .option("--fields <list>", "comma-separated columns to keep, in this order")
@@ -73,7 +70,10 @@ export function createProgram(runner: Runner, version: string): Command {
     .option("--timeout <seconds>", "per-request timeout in seconds (default 30; reports 120)")
     .option("--retries <n>", "retries after 429, 5xx and network errors (default 5)")
     .option("--sandbox", "run against an in-process local sandbox (no key or settings needed)")
-    .addHelpText("after", `${EXIT_CODES_HELP}\nEnvironment: SIMADMIN_API_KEY, SIMADMIN_PROFILE, SIMADMIN_BASE_URL, SIMADMIN_ORG, SIMADMIN_API_VERSION,\n  SIMADMIN_CONFIG_DIR, SIMADMIN_RATE_LIMITS, NO_COLOR. Precedence: flag > environment > profile > default.\n${examples("simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv")}`);
+    .addHelpText(
+      "after",
+      `${EXIT_CODES_HELP}\nEnvironment: SIMADMIN_API_KEY, SIMADMIN_PROFILE, SIMADMIN_BASE_URL, SIMADMIN_ORG, SIMADMIN_API_VERSION,\n  SIMADMIN_CONFIG_DIR, SIMADMIN_RATE_LIMITS, NO_COLOR. Precedence: flag > environment > profile > default.\n${examples("simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv")}`,
+    );
 
   const act = (load: () => Promise<CommandRun>) =>
     async function (this: Command): Promise<void> {
@@ -89,7 +89,13 @@ export function createProgram(runner: Runner, version: string): Command {
     .command("login")
     .description("store the API key for the profile (hidden prompt on a terminal; --with-key reads stdin)")
     .option("--with-key", "read the key from standard input")
-    .addHelpText("after", examples("simadmin auth login --base-url https://api.example.com --org org-42", "printf '%s' \"$KEY\" | simadmin --profile prod auth login --with-key"))
+    .addHelpText(
+      "after",
+      examples(
+        "simadmin auth login --base-url https://api.example.com --org org-42",
+        "printf '%s' \"$KEY\" | simadmin --profile prod auth login --with-key",
+      ),
+    )
     .action(act(async () => (await import("./commands/auth.js")).runAuthLogin));
   auth
     .command("status")
@@ -106,7 +112,10 @@ export function createProgram(runner: Runner, version: string): Command {
   const config = program
     .command("config")
     .description("profile settings: baseUrl, org, apiVersion, output, timeout")
-    .addHelpText("after", examples("simadmin config list", "simadmin config set org org-42", "simadmin --profile prod config get baseUrl"));
+    .addHelpText(
+      "after",
+      examples("simadmin config list", "simadmin config set org org-42", "simadmin --profile prod config get baseUrl"),
+    );
   config
     .command("list")
     .description("list the profile's settings")
@@ -123,7 +132,10 @@ export function createProgram(runner: Runner, version: string): Command {
     .argument("<key>", "baseUrl, org, apiVersion, output or timeout")
     .argument("<value>", "the new value (validated)")
     .description("change one setting")
-    .addHelpText("after", examples("simadmin config set baseUrl https://api.example.com", "simadmin --profile prod config set org org-42"))
+    .addHelpText(
+      "after",
+      examples("simadmin config set baseUrl https://api.example.com", "simadmin --profile prod config set org org-42"),
+    )
     .action(act(async () => (await import("./commands/config.js")).runConfigSet));
   config
     .command("unset")
@@ -156,10 +168,10 @@ ends today; --last Nd is the N whole days ending yesterday (today's data is stil
 --fields is checked against the first records that arrive. A failed run keeps the windows it
 fetched (for 24 h, in the settings dir): the same command run again resumes from them.
 ${examples(
-        "simadmin reports users --month 2026-10",
-        "simadmin reports user-results --from 2026-01-01 --to 2026-03-31 -o csv --out q1.csv",
-        "simadmin reports all --last 7d -o csv --out-dir ./exports",
-      )}`,
+  "simadmin reports users --month 2026-10",
+  "simadmin reports user-results --from 2026-01-01 --to 2026-03-31 -o csv --out q1.csv",
+  "simadmin reports all --last 7d -o csv --out-dir ./exports",
+)}`,
     )
     .action(act(async () => (await import("./commands/reports.js")).runReports));
 
@@ -173,7 +185,10 @@ ${examples(
     .option("--page <n>", "page number (1-based)")
     .option("--page-size <n>", "items per page")
     .option("--all", "walk every page")
-    .addHelpText("after", examples("simadmin library --user user-demo", "simadmin library --user user-demo --tag sales --all -o csv"))
+    .addHelpText(
+      "after",
+      examples("simadmin library --user user-demo", "simadmin library --user user-demo --tag sales --all -o csv"),
+    )
     .action(act(async () => (await import("./commands/library.js")).runLibrary));
   program
     .command("assign")
@@ -201,7 +216,10 @@ ${examples(
     .requiredOption("--user <id>", "userId")
     .requiredOption("--sim <id>", "simulationId")
     .option("--assign", "take the deep link from assigning the simulation (version 2)")
-    .addHelpText("after", examples("simadmin link --user user-demo --sim sim-001 -o text", "simadmin link --user user-demo --sim sim-001 --assign"))
+    .addHelpText(
+      "after",
+      examples("simadmin link --user user-demo --sim sim-001 -o text", "simadmin link --user user-demo --sim sim-001 --assign"),
+    )
     .action(act(async () => (await import("./commands/link.js")).runLink));
   program
     .command("completion")
@@ -212,14 +230,23 @@ ${examples(
     .option("--wait-timeout <duration>", "give up after this long, e.g. 90m, 2h (default 2h)")
     .option("--interval <duration>", "time between polls, e.g. 30s, 5m (default 60s)")
     .option("--since <timestamp>", "count only completions after this ISO 8601 time")
-    .addHelpText("after", examples("simadmin completion --user user-demo --sim sim-001", "simadmin completion --user user-demo --sim sim-002 --wait --wait-timeout 30m"))
+    .addHelpText(
+      "after",
+      examples(
+        "simadmin completion --user user-demo --sim sim-001",
+        "simadmin completion --user user-demo --sim sim-002 --wait --wait-timeout 30m",
+      ),
+    )
     .action(act(async () => (await import("./commands/completion.js")).runCompletion));
 
   // --- users ------------------------------------------------------------------------------
   const users = program
     .command("users")
     .description("create trainees, one at a time or by CSV import (version 2)")
-    .addHelpText("after", examples("simadmin users create --email ana@example.com --first-name Ana", "simadmin users import staff.csv --dry-run"));
+    .addHelpText(
+      "after",
+      examples("simadmin users create --email ana@example.com --first-name Ana", "simadmin users import staff.csv --dry-run"),
+    );
   users
     .command("create")
     .description("create a trainee (username is set to the email); returns the existing user if there is one")
@@ -228,7 +255,10 @@ ${examples(
     .option("--last-name <name>", "last name")
     .option("--team <name>", "team name")
     .option("--field <key=value>", "another user field (repeatable; not username, email or role)", collect)
-    .addHelpText("after", examples("simadmin users create --email ana@example.com --first-name Ana --last-name Diaz --team Sales"))
+    .addHelpText(
+      "after",
+      examples("simadmin users create --email ana@example.com --first-name Ana --last-name Diaz --team Sales"),
+    )
     .action(act(async () => (await import("./commands/users-create.js")).runUsersCreate));
   users
     .command("import")
@@ -240,7 +270,14 @@ ${examples(
     .option("--wait-timeout <duration>", "give up waiting after this long (default 30m)")
     .option("--resume", "continue from <file>.import.json without uploading a batch twice")
     .option("-y, --yes", "do not ask for confirmation on a terminal")
-    .addHelpText("after", examples("simadmin users import staff.csv --dry-run", "simadmin users import staff.csv --yes --wait", "simadmin users import staff.csv --resume"))
+    .addHelpText(
+      "after",
+      examples(
+        "simadmin users import staff.csv --dry-run",
+        "simadmin users import staff.csv --yes --wait",
+        "simadmin users import staff.csv --resume",
+      ),
+    )
     .action(act(async () => (await import("./commands/users-import.js")).runUsersImport));
   program
     .command("import-status")
@@ -248,7 +285,10 @@ ${examples(
     .requiredOption("--task <id...>", "taskId (repeatable)")
     .option("--wait", "poll until every task is COMPLETED or FAILED")
     .option("--wait-timeout <duration>", "give up waiting after this long (default 30m)")
-    .addHelpText("after", examples("simadmin import-status --task task-abc123", "simadmin import-status --task t1 --task t2 --wait"))
+    .addHelpText(
+      "after",
+      examples("simadmin import-status --task task-abc123", "simadmin import-status --task t1 --task t2 --wait"),
+    )
     .action(act(async () => (await import("./commands/import-status.js")).runImportStatus));
 
   // --- tooling ----------------------------------------------------------------------------
@@ -264,7 +304,13 @@ ${examples(
     .command("completion-script")
     .argument("<shell>", "bash, zsh or fish")
     .description("print a shell completion script")
-    .addHelpText("after", examples("source <(simadmin completion-script bash)", "simadmin completion-script fish > ~/.config/fish/completions/simadmin.fish"))
+    .addHelpText(
+      "after",
+      examples(
+        "source <(simadmin completion-script bash)",
+        "simadmin completion-script fish > ~/.config/fish/completions/simadmin.fish",
+      ),
+    )
     .action(act(async () => (await import("./commands/completion-script.js")).runCompletionScript));
 
   return program;

@@ -78,7 +78,14 @@ export function serviceMessage(body: unknown): string | undefined {
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
-const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
 
 /** The innermost error code (ECONNREFUSED…), else the innermost message. */
 function networkCode(error: unknown): string | undefined {
@@ -94,12 +101,17 @@ function networkCode(error: unknown): string | undefined {
 }
 
 /** Wraps what a streaming consumer threw, so that only transport failures become ServiceError. */
-class ConsumerFailure {
-  constructor(readonly error: unknown) {}
+class ConsumerFailure extends Error {
+  constructor(readonly error: unknown) {
+    super("streaming consumer failed");
+  }
 }
 
 /** Runs `consume` over the answer's body; a failure to read the body stays a transport failure. */
-async function consumeBody(body: AsyncIterable<Uint8Array>, consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>): Promise<unknown> {
+async function consumeBody(
+  body: AsyncIterable<Uint8Array>,
+  consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>,
+): Promise<unknown> {
   let readFailed = false;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     try {

@@ -25,7 +25,13 @@ export function reportEndpoint(kind: ReportKind): Endpoint {
 
 export const ENDPOINTS = {
   deepLinks: { path: "/access-api/simulation/deep-links", group: "access", retry: "safe", versions: BOTH, label: "deep-links" },
-  completionData: { path: "/access-api/simulation/completion-data", group: "access", retry: "safe", versions: BOTH, label: "completion-data" },
+  completionData: {
+    path: "/access-api/simulation/completion-data",
+    group: "access",
+    retry: "safe",
+    versions: BOTH,
+    label: "completion-data",
+  },
   library: { path: "/access-api/simulation/library", group: "access", retry: "safe", versions: V2, label: "library" },
   // Assignment is idempotent by nature (assigning twice leaves it assigned), so safe to repeat.
   assignment: { path: "/access-api/simulation/assignment", group: "access", retry: "safe", versions: V2, label: "assignment" },
@@ -34,7 +40,13 @@ export const ENDPOINTS = {
   userCreate: { path: "/access-api/user/create", group: "access", retry: "safe", versions: V2, label: "user create" },
   // An upload that may have been accepted must not be repeated: it would import twice.
   bulkImport: { path: "/access-api/user/bulk-import", group: "access", retry: "upload", versions: V2, label: "bulk import" },
-  bulkImportStatus: { path: "/access-api/user/bulk-import/status", group: "access", retry: "safe", versions: V2, label: "bulk import status" },
+  bulkImportStatus: {
+    path: "/access-api/user/bulk-import/status",
+    group: "access",
+    retry: "safe",
+    versions: V2,
+    label: "bulk import status",
+  },
 } as const satisfies Record<string, Endpoint>;
 
 function parseWith<T extends z.ZodType>(schema: T, body: unknown, label: string): z.output<T> {
@@ -94,11 +106,15 @@ export function deepLinkFromAnswer(body: unknown): string {
     const urls = Object.values(body).filter(isUrl);
     if (urls.length === 1 && urls[0]) return urls[0];
     if (urls.length === 0) {
-      const nested = Object.values(body).filter(isPlainObject).flatMap((o) => Object.values(o).filter(isUrl));
+      const nested = Object.values(body)
+        .filter(isPlainObject)
+        .flatMap((o) => Object.values(o).filter(isUrl));
       if (nested.length === 1 && nested[0]) return nested[0];
     }
   }
-  throw new UnexpectedResponseError("deep-links: the service answered something unexpected (no single deep-link URL in the answer)");
+  throw new UnexpectedResponseError(
+    "deep-links: the service answered something unexpected (no single deep-link URL in the answer)",
+  );
 }
 
 export async function getDeepLink(client: ApiClient, ref: SimulationRef): Promise<string> {
@@ -126,7 +142,10 @@ export interface LibraryQuery extends UserRef {
   pageSize?: number | undefined;
 }
 
-export async function listLibrary(client: ApiClient, query: LibraryQuery): Promise<{ simulations: LibraryResponse["simulations"]; body: JsonRecord }> {
+export async function listLibrary(
+  client: ApiClient,
+  query: LibraryQuery,
+): Promise<{ simulations: LibraryResponse["simulations"]; body: JsonRecord }> {
   const request: Record<string, unknown> = { organizationId: query.organizationId, userId: query.userId };
   if (query.tags && query.tags.length > 0) request.tags = query.tags;
   if (query.searchTerm !== undefined) request.searchTerm = query.searchTerm;
@@ -161,7 +180,10 @@ export async function createUser(client: ApiClient, request: CreateUserRequest):
 }
 
 /** Uploads one CSV file; the answer (taskId, counts, row errors) is parsed by the caller by shape. */
-export async function uploadUsersCsv(client: ApiClient, upload: { organizationId: string; csv: string; fileName: string }): Promise<unknown> {
+export async function uploadUsersCsv(
+  client: ApiClient,
+  upload: { organizationId: string; csv: string; fileName: string },
+): Promise<unknown> {
   return client.postMultipart(ENDPOINTS.bulkImport, () => {
     const form = new FormData();
     form.set("organizationId", upload.organizationId);

@@ -46,10 +46,9 @@ export function parseRateLimits(text: string | undefined): RateLimits {
     const part = rawPart.trim();
     const match = PART.exec(part);
     if (!match) {
-      throw new UsageError(
-        `SIMADMIN_RATE_LIMITS: "${part}" is not <group>=<count>/<duration>, e.g. "reports=10/60s"`,
-        { hint: 'groups: reports, access; duration units: ms, s, m; e.g. "reports=10/60s,access=100/300s"' },
-      );
+      throw new UsageError(`SIMADMIN_RATE_LIMITS: "${part}" is not <group>=<count>/<duration>, e.g. "reports=10/60s"`, {
+        hint: 'groups: reports, access; duration units: ms, s, m; e.g. "reports=10/60s,access=100/300s"',
+      });
     }
     const [, rawGroup = "", rawCount = "", rawAmount = "", rawUnit = ""] = match;
     const group = rawGroup.toLowerCase();

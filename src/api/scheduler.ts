@@ -114,9 +114,7 @@ export class Scheduler {
         if (attempt > retries) throw error;
         // Never sooner than the service asked; without Retry-After, back off on our own.
         const delayMs =
-          error instanceof RateLimitError && error.retryAfterMs !== undefined
-            ? error.retryAfterMs
-            : this.#backoff(attempt);
+          error instanceof RateLimitError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.#backoff(attempt);
         if (clock.now() + delayMs > deadline) throw error;
         this.#options.onWait?.({
           group: request.group,
@@ -136,6 +134,7 @@ export class Scheduler {
     throwIfAborted(signal);
     const reservation = await this.#ledger.reserve(request.group, Math.max(0, deadline - clock.now()));
     if (!reservation.reserved) {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the previous attempt's error, rethrown unchanged
       if (lastError !== undefined) throw lastError;
       const { limits } = this.#options;
       throw new RateLimitError(

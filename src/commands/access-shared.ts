@@ -31,6 +31,7 @@ export function parseIntegerFlag(value: unknown, flag: string, min: number, max 
   const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
   if (!/^\d+$/.test(text)) throw new UsageError(`${flag}: ${JSON.stringify(String(value))} is not a whole number ${range}`);
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag}: ${text} is out of range; use a whole number ${range}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag}: ${text} is out of range; use a whole number ${range}`);
   return n;
 }

@@ -60,9 +60,12 @@ export async function runUnassign(ctx: Context, options: CommandOptions): Promis
   // "A success status; its exact shape: not shown" (spec §4.5): an object is merged, anything
   // else (true, "OK", nothing) is kept whole under `response`. Only an explicit failure fails.
   if ((isPlainObject(answer) && answer.success === false) || answer === false) {
-    throw new ServiceError(`assignment: the service did not confirm unassigning ${ids.simulationId} from user ${ids.userId} (success=false)`, {
-      hint: "run the command again; if it persists, contact the service operator",
-    });
+    throw new ServiceError(
+      `assignment: the service did not confirm unassigning ${ids.simulationId} from user ${ids.userId} (success=false)`,
+      {
+        hint: "run the command again; if it persists, contact the service operator",
+      },
+    );
   }
   const ours = { userId: ids.userId, simulationId: ids.simulationId, assigned: false };
   const value = isPlainObject(answer) ? withAnswer(ours, answer) : answer === null ? ours : { ...ours, response: answer };

@@ -74,7 +74,13 @@ function flagSpec(option: Option): FlagSpec {
 }
 
 // Commander adds these lazily (help) or outside `.options` (the help flag); they are real.
-const HELP_FLAG: FlagSpec = { short: "-h", long: "--help", description: "display help for command", takesValue: false, values: NONE };
+const HELP_FLAG: FlagSpec = {
+  short: "-h",
+  long: "--help",
+  description: "display help for command",
+  takesValue: false,
+  values: NONE,
+};
 
 /** The command tree of the real program: global flags on the root, command flags below. */
 export function describeProgram(): CommandSpec {
@@ -92,7 +98,14 @@ export function describeProgram(): CommandSpec {
   });
 
   const root = walk(program, "");
-  root.subcommands.push({ path: "help", name: "help", description: "display help for a command", flags: [HELP_FLAG], subcommands: [], args: [argValues["help:command"] ?? NONE] });
+  root.subcommands.push({
+    path: "help",
+    name: "help",
+    description: "display help for a command",
+    flags: [HELP_FLAG],
+    subcommands: [],
+    args: [argValues["help:command"] ?? NONE],
+  });
   return root;
 }
 
@@ -371,7 +384,7 @@ function fishScript(root: CommandSpec): string {
   const commands = allCommands(root);
   const subnames = [
     "function __simadmin_subcommands",
-    "    switch \"$argv[1]\"",
+    '    switch "$argv[1]"',
     ...commands
       .filter((c) => c.subcommands.length > 0)
       .map((c) => `        case ${fq(c.path)}\n            echo ${c.subcommands.map((s) => fq(s.name)).join(" ")}`),
@@ -380,11 +393,15 @@ function fishScript(root: CommandSpec): string {
   ].join("\n");
   const takesValue = [
     "function __simadmin_takes_value",
-    "    switch \"$argv[2]\"",
-    `        case ${root.flags.filter((f) => f.takesValue).flatMap(flagNames).map(fq).join(" ")}`,
+    '    switch "$argv[2]"',
+    `        case ${root.flags
+      .filter((f) => f.takesValue)
+      .flatMap(flagNames)
+      .map(fq)
+      .join(" ")}`,
     "            return 0",
     "    end",
-    "    switch \"$argv[1]|$argv[2]\"",
+    '    switch "$argv[1]|$argv[2]"',
     ...commands
       .filter((c) => c !== root && c.flags.some((f) => f.takesValue))
       .map(
@@ -426,13 +443,16 @@ function fishScript(root: CommandSpec): string {
   }
   for (const command of commands) {
     for (const sub of command.subcommands) {
-      lines.push(`complete -c simadmin -n ${fq(command === root ? "__simadmin_at" : `__simadmin_at ${command.path}`)} -a ${fq(sub.name)} -d ${fq(sub.description)}`);
+      lines.push(
+        `complete -c simadmin -n ${fq(command === root ? "__simadmin_at" : `__simadmin_at ${command.path}`)} -a ${fq(sub.name)} -d ${fq(sub.description)}`,
+      );
     }
     command.args.forEach((source, index) => {
       const condition = fq(`__simadmin_at ${command.path}; and __simadmin_npos ${index}`);
       if (source.kind === "words") lines.push(`complete -c simadmin -n ${condition} -a ${fq(source.words.join(" "))}`);
       else if (source.kind === "files") lines.push(`complete -c simadmin -n ${condition} -F`);
-      else if (source.kind === "dirs") lines.push(`complete -c simadmin -n ${condition} -a ${fq("(__fish_complete_directories)")}`);
+      else if (source.kind === "dirs")
+        lines.push(`complete -c simadmin -n ${condition} -a ${fq("(__fish_complete_directories)")}`);
     });
   }
 

@@ -2,7 +2,14 @@ import type { Context } from "../context.js";
 import { UsageError, WaitTimeoutError } from "../errors.js";
 import type { RateLimit } from "../api/rate-limits.js";
 import type { CompletionRecord } from "../api/schemas.js";
-import { classifyAttempt, describeInconsistency, filterSince, formatSummary, parseSince, summarizeAttempts } from "../domain/attempts.js";
+import {
+  classifyAttempt,
+  describeInconsistency,
+  filterSince,
+  formatSummary,
+  parseSince,
+  summarizeAttempts,
+} from "../domain/attempts.js";
 import { formatDuration, formatSeconds, parsePositiveDuration } from "../domain/durations.js";
 import type { JsonRecord } from "../domain/records.js";
 import type { CommandResult } from "../output/render.js";
@@ -67,15 +74,21 @@ export async function runCompletion(ctx: Context, options: CommandOptions): Prom
   }
   const sinceText = options.since === undefined ? undefined : String(options.since);
   const sinceMs = sinceText === undefined ? undefined : parseSince(sinceText);
-  let intervalMs = options.interval === undefined ? DEFAULT_INTERVAL_MS : parsePositiveDuration(String(options.interval), "--interval");
-  const timeoutMs = options.waitTimeout === undefined ? DEFAULT_WAIT_TIMEOUT_MS : parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
+  let intervalMs =
+    options.interval === undefined ? DEFAULT_INTERVAL_MS : parsePositiveDuration(String(options.interval), "--interval");
+  const timeoutMs =
+    options.waitTimeout === undefined
+      ? DEFAULT_WAIT_TIMEOUT_MS
+      : parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
   await refuseTextFormat(ctx, "completion");
   const organizationId = await ctx.org();
   if (wait) {
     const { parseRateLimits } = await import("../api/rate-limits.js");
     const floorMs = minimumPollIntervalMs(parseRateLimits(ctx.env.SIMADMIN_RATE_LIMITS).access);
     if (intervalMs < floorMs) {
-      ctx.warn(`--interval ${formatDuration(intervalMs)} is shorter than the access budget allows for a long wait; polling every ${formatDuration(floorMs)} instead`);
+      ctx.warn(
+        `--interval ${formatDuration(intervalMs)} is shorter than the access budget allows for a long wait; polling every ${formatDuration(floorMs)} instead`,
+      );
       intervalMs = floorMs;
     }
   }
@@ -95,7 +108,9 @@ export async function runCompletion(ctx: Context, options: CommandOptions): Prom
 
   for (const attempt of attempts) {
     if (classifyAttempt(attempt) === "inconsistent") {
-      ctx.warn(`attempt ${attempt.executionId} is inconsistent: ${describeInconsistency(attempt)}; it is not counted as completed`);
+      ctx.warn(
+        `attempt ${attempt.executionId} is inconsistent: ${describeInconsistency(attempt)}; it is not counted as completed`,
+      );
     }
   }
   const { kept, dropped } = filterSince(attempts, sinceMs);
@@ -127,12 +142,16 @@ async function waitForCompletion(
   const progress = await ctx.progress();
   if (!ctx.io.stderrIsTTY) {
     // No spinner off a terminal (cron, CI): one line says what the silence is.
-    ctx.info(`waiting for ${what}: checking every ${formatDuration(plan.intervalMs)}, for up to ${formatDuration(plan.timeoutMs)}`);
+    ctx.info(
+      `waiting for ${what}: checking every ${formatDuration(plan.intervalMs)}, for up to ${formatDuration(plan.timeoutMs)}`,
+    );
   }
   let polls = 0;
   let last = "";
   const stopListening = ctx.onWait((event) => {
-    progress.update(`waiting for ${plan.simulationId} · poll ${polls + 1} waits ${formatDuration(event.waitMs)} for the access rate budget`);
+    progress.update(
+      `waiting for ${plan.simulationId} · poll ${polls + 1} waits ${formatDuration(event.waitMs)} for the access rate budget`,
+    );
   });
   try {
     for (;;) {
@@ -155,7 +174,9 @@ async function waitForCompletion(
       const nextCheck = clock.now() + Math.min(plan.intervalMs, left);
       for (let remaining = nextCheck - clock.now(); remaining > 0; remaining = nextCheck - clock.now()) {
         // Short enough for an 80-column terminal: the first line said what we wait for.
-        progress.update(`waiting for ${plan.simulationId} · poll ${polls}: ${last} · next in ${formatDuration(remaining)} · gives up in ${formatDuration(deadline - clock.now())}`);
+        progress.update(
+          `waiting for ${plan.simulationId} · poll ${polls}: ${last} · next in ${formatDuration(remaining)} · gives up in ${formatDuration(deadline - clock.now())}`,
+        );
         await clock.sleep(Math.min(1000, remaining), signal);
       }
     }

@@ -38,7 +38,10 @@ export async function runConfigGet(ctx: Context, _options: CommandOptions, args:
   const key = settingKey(args[0]);
   const { profile, store } = await profileStore(ctx);
   const value = store.getProfile(profile)?.[key];
-  if (value === undefined) throw new UsageError(`'${key}' is not set in profile '${profile}'`, { hint: `set it with \`simadmin config set ${key} <value>\`` });
+  if (value === undefined)
+    throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
+      hint: `set it with \`simadmin config set ${key} <value>\``,
+    });
   return { kind: "object", value: { key, value }, text: String(value), defaultText: true };
 }
 

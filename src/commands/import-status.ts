@@ -27,7 +27,10 @@ export async function runImportStatus(ctx: Context, options: CommandOptions): Pr
   if (!wait && options.waitTimeout !== undefined) {
     throw new UsageError("--wait-timeout applies only with --wait", { hint: "add --wait, or drop --wait-timeout" });
   }
-  const timeoutMs = options.waitTimeout === undefined ? DEFAULT_IMPORT_WAIT_TIMEOUT_MS : parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
+  const timeoutMs =
+    options.waitTimeout === undefined
+      ? DEFAULT_IMPORT_WAIT_TIMEOUT_MS
+      : parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
   await ctx.requireVersion2("import-status");
   await refuseTextFormat(ctx, "import-status");
   const organizationId = await ctx.org();
@@ -69,7 +72,13 @@ export async function runImportStatus(ctx: Context, options: CommandOptions): Pr
   const failed = list.filter((r) => r.status === "FAILED").map((r) => String(r.taskId));
   const open = list.filter((r) => r.status !== "FAILED" && r.status !== "COMPLETED").map((r) => String(r.taskId));
   const summary = summarize(list);
-  const result: CommandResult = { kind: "records", records: list, tableColumns: TABLE_COLUMNS, knownFields: TABLE_COLUMNS, note: summary };
+  const result: CommandResult = {
+    kind: "records",
+    records: list,
+    tableColumns: TABLE_COLUMNS,
+    knownFields: TABLE_COLUMNS,
+    note: summary,
+  };
   if (!wait) return result;
   await ctx.print(result);
   if (failed.length > 0) {
@@ -78,9 +87,12 @@ export async function runImportStatus(ctx: Context, options: CommandOptions): Pr
     });
   }
   if (timedOut) {
-    throw new WaitTimeoutError(`import task${open.length === 1 ? "" : "s"} ${open.join(", ")} did not finish within ${formatDuration(timeoutMs)}`, {
-      hint: `check again later with \`simadmin import-status ${open.map((t) => `--task ${t}`).join(" ")} --wait\`, or give a longer --wait-timeout`,
-    });
+    throw new WaitTimeoutError(
+      `import task${open.length === 1 ? "" : "s"} ${open.join(", ")} did not finish within ${formatDuration(timeoutMs)}`,
+      {
+        hint: `check again later with \`simadmin import-status ${open.map((t) => `--task ${t}`).join(" ")} --wait\`, or give a longer --wait-timeout`,
+      },
+    );
   }
 }
 

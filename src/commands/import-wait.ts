@@ -65,14 +65,19 @@ export async function waitForTasks(ctx: Context, initial: readonly WaitTask[], o
   const unfinished = (): WaitTask[] => tasks.filter((t) => !isTerminalState(t.status));
   if (unfinished().length === 0) return { tasks, timedOut: false, polls: 0 };
 
-  const [{ parseRateLimits }, { minimumPollIntervalMs }] = await Promise.all([import("../api/rate-limits.js"), import("./completion.js")]);
+  const [{ parseRateLimits }, { minimumPollIntervalMs }] = await Promise.all([
+    import("../api/rate-limits.js"),
+    import("./completion.js"),
+  ]);
   const floorMs = minimumPollIntervalMs(parseRateLimits(ctx.env.SIMADMIN_RATE_LIMITS).access);
   const deadline = clock.now() + options.timeoutMs;
   const progress = await ctx.progress();
   const count = unfinished().length;
   if (!ctx.io.stderrIsTTY) {
     // No spinner off a terminal (cron, CI): say what the silence is, then one line per change.
-    ctx.info(`waiting for ${count} import task${count === 1 ? "" : "s"} to finish, for up to ${formatDuration(options.timeoutMs)}`);
+    ctx.info(
+      `waiting for ${count} import task${count === 1 ? "" : "s"} to finish, for up to ${formatDuration(options.timeoutMs)}`,
+    );
   }
   const stopListening = ctx.onWait((event) => {
     progress.update(`${describe(tasks)} · waiting ${formatDuration(event.waitMs)} for the access rate budget`);
@@ -85,7 +90,9 @@ export async function waitForTasks(ctx: Context, initial: readonly WaitTask[], o
       if (left <= 0) return { tasks, timedOut: true, polls };
       const nextCheck = clock.now() + Math.min(pollDelayMs(round++, unfinished().length, floorMs), left);
       for (let remaining = nextCheck - clock.now(); remaining > 0; remaining = nextCheck - clock.now()) {
-        progress.update(`${describe(tasks)} · next check in ${formatDuration(remaining)} · gives up in ${formatDuration(deadline - clock.now())}`);
+        progress.update(
+          `${describe(tasks)} · next check in ${formatDuration(remaining)} · gives up in ${formatDuration(deadline - clock.now())}`,
+        );
         await clock.sleep(Math.min(1000, remaining), signal);
       }
       for (const task of unfinished()) {

@@ -68,8 +68,14 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
     const shown = page ?? 1;
     // Unknown page size (the service's default, not shown in the spec): only an empty
     // page or the service's own metadata says this was the last one.
-    const step = nextPageStep({ page: shown, pageSize: pageSize ?? 0, received: simulations.length, collected: simulations.length }, readPageMeta(body));
-    const note = "next" in step ? `page ${shown}: ${simulations.length} simulation${simulations.length === 1 ? "" : "s"}; more may follow: --page ${step.next}, or --all for every page` : undefined;
+    const step = nextPageStep(
+      { page: shown, pageSize: pageSize ?? 0, received: simulations.length, collected: simulations.length },
+      readPageMeta(body),
+    );
+    const note =
+      "next" in step
+        ? `page ${shown}: ${simulations.length} simulation${simulations.length === 1 ? "" : "s"}; more may follow: --page ${step.next}, or --all for every page`
+        : undefined;
     return result(simulations, note);
   }
 
@@ -81,12 +87,16 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
   let pagesFetched = 0;
   let previousPageIds: string | undefined;
   const stopListening = ctx.onWait((event) => {
-    progress.update(`library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`);
+    progress.update(
+      `library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`,
+    );
   });
   try {
     for (;;) {
       if (pagesFetched >= MAX_PAGES) {
-        ctx.warn(`library --all: stopped after ${MAX_PAGES} pages (${collected.length} simulations) without reaching the last page; the list may be incomplete — use --page to continue from page ${current}`);
+        ctx.warn(
+          `library --all: stopped after ${MAX_PAGES} pages (${collected.length} simulations) without reaching the last page; the list may be incomplete — use --page to continue from page ${current}`,
+        );
         break;
       }
       progress.update(`library: page ${current} · ${collected.length} simulations so far`);
@@ -96,7 +106,9 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
       // repeating the same items up to the cap.
       const pageIds = simulations.map((s) => s.id).join("\u0000");
       if (simulations.length > 0 && pageIds === previousPageIds) {
-        ctx.warn(`library --all: page ${current} repeated page ${current - 1}; the service seems to ignore \`page\`, so the list stops there`);
+        ctx.warn(
+          `library --all: page ${current} repeated page ${current - 1}; the service seems to ignore \`page\`, so the list stops there`,
+        );
         break;
       }
       previousPageIds = pageIds;
@@ -106,7 +118,10 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
         seen.add(simulation.id);
         collected.push(simulation);
       }
-      const step = nextPageStep({ page: current, pageSize: size, received: simulations.length, collected: collected.length }, readPageMeta(body));
+      const step = nextPageStep(
+        { page: current, pageSize: size, received: simulations.length, collected: collected.length },
+        readPageMeta(body),
+      );
       if ("stop" in step) break;
       current = step.next;
     }
@@ -114,5 +129,8 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
     stopListening();
     progress.done();
   }
-  return result(collected, `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"} of ${size}`);
+  return result(
+    collected,
+    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"} of ${size}`,
+  );
 }

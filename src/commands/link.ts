@@ -20,7 +20,9 @@ export async function runLink(ctx: Context, options: CommandOptions): Promise<Co
   if (apiVersion !== 2) {
     throw new UsageError(
       `\`link${assign ? " --assign" : ""}\` needs API version 2: ${assign ? "the assignment and the user token exist" : "the user token (user/token) exists"} only in version 2`,
-      { hint: "drop --api-version 1 (or SIMADMIN_API_VERSION / the profile's apiVersion); the deep link alone is not usable without a token" },
+      {
+        hint: "drop --api-version 1 (or SIMADMIN_API_VERSION / the profile's apiVersion); the deep link alone is not usable without a token",
+      },
     );
   }
   const organizationId = await ctx.org();

@@ -66,7 +66,9 @@ export class ReportCache {
   private fileFor(kind: string, window: DateRange): string {
     const { baseUrl, apiVersion, profile } = this.identity;
     const key = createHash("sha256")
-      .update(JSON.stringify([CACHE_FORMAT, baseUrl.replace(/\/+$/, ""), apiVersion, profile, kind, window.startDate, window.endDate]))
+      .update(
+        JSON.stringify([CACHE_FORMAT, baseUrl.replace(/\/+$/, ""), apiVersion, profile, kind, window.startDate, window.endDate]),
+      )
       .digest("hex")
       .slice(0, 40);
     return join(this.dir, `${key}.json`);
@@ -175,7 +177,8 @@ export class ReportCache {
 
   /** A window that cannot be read back is dropped, so that the next run fetches it again. */
   private async unusable(kind: string, window: DateRange, label: string, error: unknown): Promise<Error> {
-    if (!(error instanceof SyntaxError) && !(error instanceof MalformedJsonError)) return error instanceof Error ? error : new Error(String(error));
+    if (!(error instanceof SyntaxError) && !(error instanceof MalformedJsonError))
+      return error instanceof Error ? error : new Error(String(error));
     await this.remove(kind, window);
     return new UnexpectedResponseError(`${label}: the service answered something unexpected (${error.message})`);
   }

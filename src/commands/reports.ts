@@ -88,7 +88,9 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   // as for --out — never the terminal's table.
   if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
   if (format === "text") {
-    throw new UsageError("-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson");
+    throw new UsageError(
+      "-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson",
+    );
   }
   if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format}`);
@@ -113,7 +115,7 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
     all,
     range,
     windows,
-    format: format as RecordFormat,
+    format: format,
     raw,
     fields,
     outDir: options.outDir,
@@ -175,7 +177,14 @@ class ReportsRun {
     if (this.cached.size > 0) ctx.info(`resuming: ${this.cached.size} of ${this.total} windows from cache`);
 
     const live = !ctx.quiet && ctx.io.stderrIsTTY;
-    this.progress = new ReportProgress(await ctx.progress(), ctx.clock, this.total - this.cached.size, this.total, live, reportsBudget(ctx));
+    this.progress = new ReportProgress(
+      await ctx.progress(),
+      ctx.clock,
+      this.total - this.cached.size,
+      this.total,
+      live,
+      reportsBudget(ctx),
+    );
     const stopListening = ctx.onWait((event) => {
       if (event.group === "reports") this.progress.waiting(event);
     });
@@ -237,7 +246,8 @@ class ReportsRun {
         if (kind === undefined) return;
         const count = await this.writeKind(kind, sink, {});
         await sink.commit();
-        if (ctx.globals.out) this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+        if (ctx.globals.out)
+          this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
         return;
       }
       if (plan.format === "json") {

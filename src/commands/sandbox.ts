@@ -9,14 +9,16 @@ import type { CommandOptions } from "../program.js";
 function parsePort(raw: unknown): number {
   if (raw === undefined) return 0;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: must be a whole number from 0 to 65535, got '${String(raw)}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: must be a whole number from 0 to 65535, got '${String(raw)}'`);
   return port;
 }
 
 function parseRateScale(raw: unknown): number {
   if (raw === undefined) return 1;
   const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 100) throw new UsageError(`--rate-scale: must be a number above 0 (e.g. 0.1), got '${String(raw)}'`);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
+    throw new UsageError(`--rate-scale: must be a number above 0 (e.g. 0.1), got '${String(raw)}'`);
   return scale;
 }
 

@@ -32,7 +32,10 @@ export function parseFieldFlags(values: readonly string[]): JsonRecord {
     const at = value.indexOf("=");
     if (at <= 0) throw new UsageError(`--field ${JSON.stringify(value)}: expected key=value, e.g. --field department=Sales`);
     const key = value.slice(0, at).trim();
-    if (!FIELD_NAME.test(key)) throw new UsageError(`--field ${JSON.stringify(value)}: ${JSON.stringify(key)} is not a field name (letters, digits, _ . -)`);
+    if (!FIELD_NAME.test(key))
+      throw new UsageError(
+        `--field ${JSON.stringify(value)}: ${JSON.stringify(key)} is not a field name (letters, digits, _ . -)`,
+      );
     const why = FORBIDDEN_FIELDS.get(key.toLowerCase());
     if (why) throw new UsageError(`--field ${key}: cannot be set with --field (${why})`);
     if (key in fields) throw new UsageError(`--field ${key}: given twice`);
@@ -45,7 +48,8 @@ export function parseFieldFlags(values: readonly string[]): JsonRecord {
 export function userOf(body: unknown): JsonRecord {
   if (isPlainObject(body)) {
     const inner = body.user;
-    if (isPlainObject(inner)) return { ...inner, ...(typeof body.created === "boolean" && !("created" in inner) ? { created: body.created } : {}) };
+    if (isPlainObject(inner))
+      return { ...inner, ...(typeof body.created === "boolean" && !("created" in inner) ? { created: body.created } : {}) };
     return body;
   }
   throw new UnexpectedResponseError("user create: the service answered something unexpected (not an object)");
@@ -54,11 +58,17 @@ export function userOf(body: unknown): JsonRecord {
 export async function runUsersCreate(ctx: Context, options: CommandOptions): Promise<CommandResult> {
   const email = String(options.email).trim();
   if (!isValidEmailAddress(email)) {
-    throw new UsageError(`--email: not a valid email address: ${JSON.stringify(email)}`, { hint: "e.g. --email ana.diaz@example.com" });
+    throw new UsageError(`--email: not a valid email address: ${JSON.stringify(email)}`, {
+      hint: "e.g. --email ana.diaz@example.com",
+    });
   }
   const extra = parseFieldFlags(Array.isArray(options.field) ? options.field.map(String) : []);
   const request: JsonRecord = {};
-  const flagValues: Record<string, unknown> = { firstName: options.firstName, lastName: options.lastName, teamName: options.team };
+  const flagValues: Record<string, unknown> = {
+    firstName: options.firstName,
+    lastName: options.lastName,
+    teamName: options.team,
+  };
   for (const [field, value] of Object.entries(flagValues)) {
     if (value === undefined) continue;
     if (field in extra) throw new UsageError(`--field ${field} and ${FLAG_FIELDS[field]} both set ${field}; give one`);
@@ -71,6 +81,10 @@ export async function runUsersCreate(ctx: Context, options: CommandOptions): Pro
   const body = await createUser(api, { ...extra, ...request, organizationId, email, username: email });
   const user = userOf(body);
   const note =
-    user.created === true ? `created trainee ${email}` : user.created === false ? `${email} already existed; the service returned the existing user unchanged` : undefined;
+    user.created === true
+      ? `created trainee ${email}`
+      : user.created === false
+        ? `${email} already existed; the service returned the existing user unchanged`
+        : undefined;
   return { kind: "object", value: user, ...(note ? { note } : {}) };
 }

@@ -1,6 +1,12 @@
 import { readFile, rm } from "node:fs/promises";
 import { UsageError } from "../errors.js";
-import { parseManifest, serializeManifest, updateBatch, type ImportManifest, type ManifestBatch } from "../domain/import-manifest.js";
+import {
+  parseManifest,
+  serializeManifest,
+  updateBatch,
+  type ImportManifest,
+  type ManifestBatch,
+} from "../domain/import-manifest.js";
 import { USER_COLUMNS, type InvalidRow, type RowProblem, type UserRow } from "../domain/users-csv.js";
 import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../output/atomic-file.js";
 import { csvLine } from "../output/render.js";
@@ -38,8 +44,12 @@ export class RejectedRowsFile {
 
   addLocal(invalid: InvalidRow): void {
     this.header(Object.keys(invalid.cells));
-    const extra = invalid.extraCells?.length ? `; cells beyond the header: ${invalid.extraCells.map((c) => JSON.stringify(c)).join(", ")}` : "";
-    this.file.stream.write(csvLine([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]));
+    const extra = invalid.extraCells?.length
+      ? `; cells beyond the header: ${invalid.extraCells.map((c) => JSON.stringify(c)).join(", ")}`
+      : "";
+    this.file.stream.write(
+      csvLine([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]),
+    );
     this.rows++;
   }
 
@@ -47,7 +57,9 @@ export class RejectedRowsFile {
     this.header(columns);
     const values = user as unknown as Record<string, string>;
     const known = new Set<string>(USER_COLUMNS);
-    this.file.stream.write(csvLine([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]));
+    this.file.stream.write(
+      csvLine([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]),
+    );
     this.rows++;
   }
 

@@ -34,7 +34,7 @@ import {
 } from "../domain/import-manifest.js";
 import { isNoValidRowAnswer, parseUploadAnswer, type UploadAnswer } from "../domain/import-response.js";
 import type { JsonRecord } from "../domain/records.js";
-import { taskStateOf, type ImportTaskState } from "../domain/task-status.js";
+import { taskStateOf } from "../domain/task-status.js";
 import { batchUserRows, planBatchSizes, type UserBatch } from "../domain/user-batches.js";
 import {
   readValidUserRows,
@@ -107,7 +107,8 @@ function plural(n: number, word: string, many = `${word}s`): string {
 
 function readFlags(options: CommandOptions, args: string[]): ImportFlags {
   const file = args[0];
-  if (file === undefined || file.trim() === "") throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
+  if (file === undefined || file.trim() === "")
+    throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
   const flags: ImportFlags = {
     file,
     dryRun: options.dryRun === true,
@@ -136,7 +137,9 @@ async function checkReadable(path: string): Promise<void> {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`users import: cannot read ${path}${code === "ENOENT" ? ": no such file" : ` (${code ?? String(error)})`}`);
+    throw new UsageError(
+      `users import: cannot read ${path}${code === "ENOENT" ? ": no such file" : ` (${code ?? String(error)})`}`,
+    );
   }
 }
 
@@ -204,13 +207,16 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   if (invalid > 0 && !flags.skipInvalid) {
     await ctx.print(problemResult(summary));
     const kept = summary.invalidRows.length;
-    if (kept < invalid) ctx.info(`the first ${plural(kept, "invalid row")} are shown; ${errors.path} lists all ${invalid.toLocaleString("en-US")}`);
+    if (kept < invalid)
+      ctx.info(`the first ${plural(kept, "invalid row")} are shown; ${errors.path} lists all ${invalid.toLocaleString("en-US")}`);
     throw new InvalidDataError(
       `${plural(invalid, "invalid row")} in ${fileName}; nothing was sent; fix ${invalid === 1 ? "it" : "them"} (see ${errors.path}) or use --skip-invalid to upload the ${plural(summary.validRows, "valid row")} only`,
     );
   }
   if (invalid > 0) {
-    ctx.warn(`${plural(invalid, "invalid row")} in ${fileName} will be skipped (--skip-invalid); they are listed in ${errors.path}`);
+    ctx.warn(
+      `${plural(invalid, "invalid row")} in ${fileName} will be skipped (--skip-invalid); they are listed in ${errors.path}`,
+    );
     showRowLines(
       ctx,
       summary.invalidRows.flatMap((r) => r.problems.map((p) => problemLine(p.row, p.field, p.message))),
@@ -235,7 +241,9 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   const organizationId = setup.organizationId!;
 
   if (summary.validRows === 0) {
-    throw new InvalidDataError(`no valid row in ${fileName}: all ${plural(invalid, "row")} are invalid; nothing was sent (see ${errors.path})`);
+    throw new InvalidDataError(
+      `no valid row in ${fileName}: all ${plural(invalid, "row")} are invalid; nothing was sent (see ${errors.path})`,
+    );
   }
   if (decision?.kind === "replace") ctx.info(decision.note);
 
@@ -254,7 +262,8 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   progress.update(`preparing the batches of ${fileName}…`);
   const planned: ManifestBatch[] = [];
   try {
-    for await (const batch of batchUserRows(readValidUserRows(openSource(flags.file), summary))) planned.push(pendingBatch(batch));
+    for await (const batch of batchUserRows(readValidUserRows(openSource(flags.file), summary)))
+      planned.push(pendingBatch(batch));
   } finally {
     progress.done();
   }
@@ -302,10 +311,12 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
       failure = error;
     }
   }
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the upload's own error, rethrown unchanged
   if (failure instanceof InterruptedError || ctx.signal.aborted) throw failure ?? new InterruptedError();
 
   const batches = store.manifest.batches;
   await ctx.print({ kind: "records", records: batches.map(batchRecord), tableColumns: BATCH_COLUMNS, knownFields: BATCH_FIELDS });
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the upload's own error, rethrown unchanged
   if (failure !== undefined) throw failure;
 
   const serviceRejected = batches.reduce((n, b) => n + (b.state === "rejected" ? b.rows : (b.rowErrors?.length ?? 0)), 0);
@@ -331,9 +342,12 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   }
   if (waitOutcome?.timedOut) {
     const open = batches.filter((b) => b.taskId !== undefined && b.status !== "COMPLETED" && b.status !== "FAILED");
-    throw new WaitTimeoutError(`${plural(open.length, "import task")} still running after ${formatDuration(flags.timeoutMs)}: ${open.map((b) => b.taskId).join(", ")}`, {
-      hint: `their statuses are recorded in ${setup.manifestPath}; check again with \`simadmin import-status ${open.map((b) => `--task ${b.taskId}`).join(" ")} --wait\``,
-    });
+    throw new WaitTimeoutError(
+      `${plural(open.length, "import task")} still running after ${formatDuration(flags.timeoutMs)}: ${open.map((b) => b.taskId).join(", ")}`,
+      {
+        hint: `their statuses are recorded in ${setup.manifestPath}; check again with \`simadmin import-status ${open.map((b) => `--task ${b.taskId}`).join(" ")} --wait\``,
+      },
+    );
   }
   if (serviceRejected > 0 && !flags.skipInvalid) {
     throw new InvalidDataError(
@@ -344,23 +358,36 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
 }
 
 function problemResult(summary: ValidationSummary): CommandResult {
-  const records: JsonRecord[] = summary.invalidRows.flatMap((r) => r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })));
+  const records: JsonRecord[] = summary.invalidRows.flatMap((r) =>
+    r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
+  );
   return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: PROBLEM_COLUMNS };
 }
 
 function fileProblemResult(error: UsersCsvFileError): CommandResult {
   const fields: (string | null)[] = error.columns.length > 0 ? [...error.columns] : [null];
-  const records: JsonRecord[] = fields.map((field) => ({ row: error.row ?? null, field, message: error.message, code: error.code }));
+  const records: JsonRecord[] = fields.map((field) => ({
+    row: error.row ?? null,
+    field,
+    message: error.message,
+    code: error.code,
+  }));
   return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: [...PROBLEM_COLUMNS, "code"] };
 }
 
 function showRowLines(ctx: Context, lines: string[], more: string | undefined): void {
   for (const line of lines.slice(0, MAX_ROW_LINES)) ctx.info(`  ${line}`);
   const hidden = lines.length - Math.min(lines.length, MAX_ROW_LINES);
-  if (hidden > 0 || more) ctx.info(`  …${hidden > 0 ? ` and ${plural(hidden, "more problem")}` : " more"}${more ? `: ${more}` : ""}`);
+  if (hidden > 0 || more)
+    ctx.info(`  …${hidden > 0 ? ` and ${plural(hidden, "more problem")}` : " more"}${more ? `: ${more}` : ""}`);
 }
 
-function planResult(summary: ValidationSummary, fileName: string, organizationId: string | undefined, resumeFrom: ImportManifest | undefined): CommandResult {
+function planResult(
+  summary: ValidationSummary,
+  fileName: string,
+  organizationId: string | undefined,
+  resumeFrom: ImportManifest | undefined,
+): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
     file: fileName,
@@ -389,7 +416,12 @@ function planResult(summary: ValidationSummary, fileName: string, organizationId
 }
 
 /** The plan for people: what the confirmation shows and --dry-run's note. */
-function planText(summary: ValidationSummary, fileName: string, organizationId: string | undefined, resumeFrom: ImportManifest | undefined): string {
+function planText(
+  summary: ValidationSummary,
+  fileName: string,
+  organizationId: string | undefined,
+  resumeFrom: ImportManifest | undefined,
+): string {
   const sizes = planBatchSizes(summary.validRows);
   const lines = [
     `${fileName}: ${plural(summary.totalRows, "row")}, ${summary.validRows.toLocaleString("en-US")} valid, ${summary.invalidRowCount.toLocaleString("en-US")} invalid` +
@@ -422,7 +454,10 @@ async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetu
   const progress = await ctx.progress();
   let current = "";
   const stopListening = ctx.onWait((event) => {
-    if (current) progress.update(`${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`);
+    if (current)
+      progress.update(
+        `${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`,
+      );
   });
   const [api, { uploadUsersCsv }] = await Promise.all([ctx.api(), import("../api/endpoints.js")]);
   try {
@@ -432,9 +467,13 @@ async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetu
     for await (const { batch, users } of batchesWithUsers(readValidUserRows(openSource(flags.file), expected))) {
       const recorded = store.batch(batch.number);
       if (recorded.sha256 !== batch.sha256) {
-        throw new UsersCsvFileError("CHANGED", `${setup.fileName} changed during the import: batch ${batch.number} (${rowRange(recorded)}) is no longer the one prepared; it was not sent`, {
-          hint: `restore the file and run \`simadmin users import ${flags.file} --resume\`; ${store.path} records what was sent`,
-        });
+        throw new UsersCsvFileError(
+          "CHANGED",
+          `${setup.fileName} changed during the import: batch ${batch.number} (${rowRange(recorded)}) is no longer the one prepared; it was not sent`,
+          {
+            hint: `restore the file and run \`simadmin users import ${flags.file} --resume\`; ${store.path} records what was sent`,
+          },
+        );
       }
       const action = batchAction(recorded);
       if (action === "skip-uploaded" || action === "skip-rejected") {
@@ -443,14 +482,20 @@ async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetu
       }
       const what = `batch ${batch.number} of ${total} (${rowRange(recorded)})`;
       if (action === "resend-ambiguous") {
-        ctx.warn(`sending ${what} again: its earlier upload may have been received by the service; --resume is your say-so to re-send it`);
+        ctx.warn(
+          `sending ${what} again: its earlier upload may have been received by the service; --resume is your say-so to re-send it`,
+        );
       }
       current = `uploading ${what}`;
       progress.update(`${current}…`);
       const sent = await store.update(batch.number, { state: "uploading", sends: recorded.sends + 1 });
       let body: unknown;
       try {
-        body = await uploadUsersCsv(api, { organizationId: setup.organizationId, csv: batch.csv, fileName: `${stem}.batch-${batch.number}-of-${total}.csv` });
+        body = await uploadUsersCsv(api, {
+          organizationId: setup.organizationId,
+          csv: batch.csv,
+          fileName: `${stem}.batch-${batch.number}-of-${total}.csv`,
+        });
       } catch (error) {
         progress.done();
         await recordFailure(ctx, flags, store, sent, batch, users, error, { summary, errors });
@@ -465,7 +510,9 @@ async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetu
         await store.update(batch.number, { state: "ambiguous", error: "the service answered without a taskId" });
         throw new UnexpectedResponseError(
           `bulk import: the service accepted ${what} but its answer has no taskId; nothing more was sent`,
-          { hint: `check whether the batch was imported; \`simadmin users import ${flags.file} --resume\` re-sends it and continues` },
+          {
+            hint: `check whether the batch was imported; \`simadmin users import ${flags.file} --resume\` re-sends it and continues`,
+          },
         );
       }
       const done = await store.update(batch.number, {
@@ -480,7 +527,9 @@ async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetu
         error: undefined,
       });
       progress.done();
-      ctx.info(`${what}: task ${answer.taskId}${done.rowErrors?.length ? `, ${plural(done.rowErrors.length, "row")} rejected by the service` : ""}`);
+      ctx.info(
+        `${what}: task ${answer.taskId}${done.rowErrors?.length ? `, ${plural(done.rowErrors.length, "row")} rejected by the service` : ""}`,
+      );
       reportServiceRows(ctx, done, users, summary.columns, errors, true);
     }
   } finally {
@@ -497,23 +546,38 @@ function counts(answer: UploadAnswer): Partial<ManifestBatch> {
 }
 
 function rowErrorsOf(answer: UploadAnswer): ManifestRowError[] {
-  return answer.rowErrors.map((e) => ({ row: e.row ?? null, batchRow: e.batchRow ?? null, field: e.field ?? null, messages: e.messages }));
+  return answer.rowErrors.map((e) => ({
+    row: e.row ?? null,
+    batchRow: e.batchRow ?? null,
+    field: e.field ?? null,
+    messages: e.messages,
+  }));
 }
 
 /** Shows a batch's service-rejected rows like local ones and writes them to errors.csv. */
-function reportServiceRows(ctx: Context, recorded: ManifestBatch, users: readonly UserRow[], columns: string[], errors: RejectedRowsFile, show: boolean): void {
+function reportServiceRows(
+  ctx: Context,
+  recorded: ManifestBatch,
+  users: readonly UserRow[],
+  columns: string[],
+  errors: RejectedRowsFile,
+  show: boolean,
+): void {
   const byRow = new Map(users.map((u) => [u.row, u]));
   const lines: string[] = [];
   const reported = new Set<number>();
   for (const e of recorded.rowErrors ?? []) {
-    const messages = e.field && !e.messages.some((m) => m.startsWith(`${e.field}:`)) ? e.messages.map((m) => `${e.field}: ${m}`) : e.messages;
+    const messages =
+      e.field && !e.messages.some((m) => m.startsWith(`${e.field}:`)) ? e.messages.map((m) => `${e.field}: ${m}`) : e.messages;
     lines.push(problemLine(e.row, null, messages.join("; ")));
     const user = e.row === null ? undefined : byRow.get(e.row);
     if (user && !reported.has(user.row)) {
       reported.add(user.row);
       errors.addService(user, columns, messages);
     } else if (!user) {
-      ctx.warn(`batch ${recorded.number}: the service reported row ${e.batchRow ?? "?"} of the upload, which has only ${recorded.rows + 1} lines`);
+      ctx.warn(
+        `batch ${recorded.number}: the service reported row ${e.batchRow ?? "?"} of the upload, which has only ${recorded.rows + 1} lines`,
+      );
     }
   }
   // A batch refused as a whole: every row of it is rejected, named or not.
@@ -550,8 +614,15 @@ async function recordRejected(
   answer: UploadAnswer,
   setup: { summary: ValidationSummary; errors: RejectedRowsFile },
 ): Promise<void> {
-  const rejected = await store.update(batch.number, { state: "rejected", ...counts(answer), rowErrors: rowErrorsOf(answer), error: "no valid row: the service created no task" });
-  ctx.warn(`batch ${batch.number} (${rowRange(rejected)}): the service rejected every row; no task was created; continuing with the other batches`);
+  const rejected = await store.update(batch.number, {
+    state: "rejected",
+    ...counts(answer),
+    rowErrors: rowErrorsOf(answer),
+    error: "no valid row: the service created no task",
+  });
+  ctx.warn(
+    `batch ${batch.number} (${rowRange(rejected)}): the service rejected every row; no task was created; continuing with the other batches`,
+  );
   reportServiceRows(ctx, rejected, users, setup.summary.columns, setup.errors, true);
 }
 
@@ -598,7 +669,7 @@ async function recordFailure(
     await store.update(batch.number, { state: "pending", error: message });
     const done = store.manifest.batches.filter((b) => b.number < batch.number && b.taskId).length;
     throw withContext(
-      error as CliError,
+      error,
       `${message}; ${what} was not received and nothing more was sent (${plural(done, "earlier batch", "earlier batches")} uploaded)`,
       `${(error as CliError).hint ? `${(error as CliError).hint}; then ` : ""}\`${resume}\` continues without sending an uploaded batch again`,
     );
@@ -622,31 +693,45 @@ async function recordFailure(
 /** The same failure (same exit code) told in terms of the import. */
 function withContext(error: CliError, message: string, hint: string): CliError {
   const options = { hint, cause: error };
-  if (error instanceof RateLimitError) return new RateLimitError(message, { ...options, ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }) });
+  if (error instanceof RateLimitError)
+    return new RateLimitError(message, {
+      ...options,
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    });
   if (error instanceof AuthError) return new AuthError(message, options);
   if (error instanceof PermissionError) return new PermissionError(message, options);
   if (error instanceof NotFoundError) return new NotFoundError(message, options);
   if (error instanceof UsageError) return new UsageError(message, options);
-  if (error instanceof ServiceError) return new ServiceError(message, { ...options, delivery: error.delivery, ...(error.status === undefined ? {} : { status: error.status }) });
+  if (error instanceof ServiceError)
+    return new ServiceError(message, {
+      ...options,
+      delivery: error.delivery,
+      ...(error.status === undefined ? {} : { status: error.status }),
+    });
   return error;
 }
 
-async function waitForBatches(ctx: Context, flags: ImportFlags, store: ManifestStore, organizationId: string): Promise<{ timedOut: boolean }> {
+async function waitForBatches(
+  ctx: Context,
+  flags: ImportFlags,
+  store: ManifestStore,
+  organizationId: string,
+): Promise<{ timedOut: boolean }> {
   const [api, { getImportStatus }] = await Promise.all([ctx.api(), import("../api/endpoints.js")]);
   const withTask = store.manifest.batches.filter((b): b is ManifestBatch & { taskId: string } => b.taskId !== undefined);
   const byTask = new Map(withTask.map((b) => [b.taskId, b.number]));
   const outcome = await waitForTasks(
     ctx,
-    withTask.map((b) => ({ taskId: b.taskId, label: `batch ${b.number}`, status: (b.status ?? "SCHEDULED") as ImportTaskState })),
+    withTask.map((b) => ({ taskId: b.taskId, label: `batch ${b.number}`, status: b.status ?? "SCHEDULED" })),
     {
       timeoutMs: flags.timeoutMs,
       fetchStatus: async (taskId) => taskStateOf(await getImportStatus(api, { organizationId, taskId }), taskId),
       onChange: async (task) => {
         const number = byTask.get(task.taskId);
-        if (number !== undefined) await store.update(number, { status: task.status, statusAt: new Date(ctx.clock.now()).toISOString() });
+        if (number !== undefined)
+          await store.update(number, { status: task.status, statusAt: new Date(ctx.clock.now()).toISOString() });
       },
     },
   );
   return { timedOut: outcome.timedOut };
 }
-

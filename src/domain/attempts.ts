@@ -34,9 +34,7 @@ export function classifyAttempt(attempt: AttemptLike): AttemptState {
 
 /** Why an attempt is inconsistent, for the warning on stderr. */
 export function describeInconsistency(attempt: AttemptLike): string {
-  return hasValue(attempt.completedAt)
-    ? "it has completedAt but no completionTime"
-    : "it has completionTime but no completedAt";
+  return hasValue(attempt.completedAt) ? "it has completedAt but no completionTime" : "it has completionTime but no completedAt";
 }
 
 const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
@@ -83,7 +81,10 @@ export function completedAtMs(attempt: AttemptLike): number | undefined {
  * hiding an attempt in progress would hide the very thing a waiting user looks for). An
  * attempt with an unreadable completedAt is kept too — we cannot show it is older.
  */
-export function filterSince<T extends AttemptLike>(attempts: readonly T[], sinceMs: number | undefined): { kept: T[]; dropped: number } {
+export function filterSince<T extends AttemptLike>(
+  attempts: readonly T[],
+  sinceMs: number | undefined,
+): { kept: T[]; dropped: number } {
   if (sinceMs === undefined) return { kept: [...attempts], dropped: 0 };
   const kept = attempts.filter((attempt) => {
     const ended = completedAtMs(attempt);

@@ -159,7 +159,9 @@ function lastRange(text: string, today: number): ResolvedRange {
   const match = LAST_RE.exec(text.trim());
   const days = Number(match?.[1]);
   if (!match || !Number.isSafeInteger(days) || days < 1 || days > MAX_LAST_DAYS) {
-    throw new UsageError(`--last ${JSON.stringify(text)}: expected a number of days from 1 to ${MAX_LAST_DAYS} written Nd, e.g. 7d`);
+    throw new UsageError(
+      `--last ${JSON.stringify(text)}: expected a number of days from 1 to ${MAX_LAST_DAYS} written Nd, e.g. 7d`,
+    );
   }
   const end = today - 1;
   return { startDate: formatIsoDate(end - days + 1), endDate: formatIsoDate(end) };
@@ -170,7 +172,8 @@ function lastRange(text: string, today: number): ResolvedRange {
  * cover the range exactly, in order. The last window takes what is left.
  */
 export function splitIntoWindows(range: DateRange, maxDays: number = MAX_WINDOW_DAYS): DateRange[] {
-  if (!Number.isInteger(maxDays) || maxDays < 1) throw new RangeError(`window size must be a positive whole number of days, not ${maxDays}`);
+  if (!Number.isInteger(maxDays) || maxDays < 1)
+    throw new RangeError(`window size must be a positive whole number of days, not ${maxDays}`);
   const start = requireDate(range.startDate, "startDate");
   const end = requireDate(range.endDate, "endDate");
   if (start > end) throw new RangeError(`startDate ${range.startDate} is after endDate ${range.endDate}`);

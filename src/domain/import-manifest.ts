@@ -126,7 +126,15 @@ export function pendingBatch(batch: Pick<UserBatch, "number" | "rows" | "sha256"
   const first = batch.rows[0];
   const last = batch.rows[batch.rows.length - 1];
   if (first === undefined || last === undefined) throw new RangeError(`batch ${batch.number} has no rows`);
-  return { number: batch.number, rows: batch.rows.length, firstRow: first, lastRow: last, sha256: batch.sha256, state: "pending", sends: 0 };
+  return {
+    number: batch.number,
+    rows: batch.rows.length,
+    firstRow: first,
+    lastRow: last,
+    sha256: batch.sha256,
+    state: "pending",
+    sends: 0,
+  };
 }
 
 export interface ManifestSource {
@@ -145,7 +153,12 @@ export function newManifest(source: ManifestSource, batches: ManifestBatch[], no
 }
 
 /** A copy with batch `number` changed. */
-export function updateBatch(manifest: ImportManifest, number: number, patch: Partial<ManifestBatch>, nowIso: string): ImportManifest {
+export function updateBatch(
+  manifest: ImportManifest,
+  number: number,
+  patch: Partial<ManifestBatch>,
+  nowIso: string,
+): ImportManifest {
   let found = false;
   const batches = manifest.batches.map((b) => {
     if (b.number !== number) return b;
@@ -243,7 +256,10 @@ export function decideStart(
     };
   }
   if (isFinished(existing)) {
-    return { kind: "replace", note: `replacing ${names.manifest}: it recorded a finished import of an earlier version of ${names.file}` };
+    return {
+      kind: "replace",
+      note: `replacing ${names.manifest}: it recorded a finished import of an earlier version of ${names.file}`,
+    };
   }
   return {
     kind: "refuse",
@@ -256,7 +272,10 @@ export function decideStart(
  * Under --resume the batches computed from the file must be the manifest's: same count,
  * same hashes in the same order. Returns a problem, or undefined when they match.
  */
-export function checkSameBatches(manifest: ImportManifest, computed: readonly Pick<ManifestBatch, "number" | "sha256">[]): string | undefined {
+export function checkSameBatches(
+  manifest: ImportManifest,
+  computed: readonly Pick<ManifestBatch, "number" | "sha256">[],
+): string | undefined {
   if (manifest.batches.length !== computed.length) {
     return `the file now makes ${computed.length} batches, the manifest records ${manifest.batches.length}`;
   }

@@ -118,7 +118,8 @@ function rowErrorList(body: JsonRecord): JsonRecord[] {
 
 /** Reads one upload answer (200, or the 400 body of a batch without a valid row). */
 export function parseUploadAnswer(body: unknown, batch: Pick<UserBatch, "rows">): UploadAnswer {
-  if (!isPlainObject(body)) return { taskId: idText(body), validUsersCount: undefined, invalidUsersCount: undefined, rowErrors: [] };
+  if (!isPlainObject(body))
+    return { taskId: idText(body), validUsersCount: undefined, invalidUsersCount: undefined, rowErrors: [] };
   const rowErrors = rowErrorList(body).map((item): ServiceRowError => {
     const batchRow = count(pick(item, ROW_NAMES));
     const rowFields = { ...item };

@@ -43,7 +43,8 @@ export function flattenRecord(record: JsonRecord, prefix = "", out: Record<strin
     else if (isPlainObject(value)) out[name] = null;
     else if (Array.isArray(value)) out[name] = JSON.stringify(value);
     else if (value === undefined) out[name] = null;
-    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null) out[name] = value;
+    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null)
+      out[name] = value;
     else out[name] = String(value);
   }
   return out;

@@ -47,7 +47,9 @@ function isWhitespace(c: number): boolean {
 
 /** Characters of numbers and of true, false, null. */
 function isScalarChar(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
+  return (
+    (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e
+  );
 }
 
 interface Member {

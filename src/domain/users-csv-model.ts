@@ -4,16 +4,7 @@
 import { InvalidDataError } from "../errors.js";
 
 /** The service's columns (spec §2 "User", §4.8), in the canonical order used for uploads. */
-export const USER_COLUMNS = [
-  "firstName",
-  "lastName",
-  "username",
-  "email",
-  "role",
-  "teamName",
-  "status",
-  "action",
-] as const;
+export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
 export type UserColumn = (typeof USER_COLUMNS)[number];
 
 /** Every column but teamName must be non-empty in every row (spec §4.8). */
@@ -50,14 +41,7 @@ export interface InvalidRow {
   problems: RowProblem[];
 }
 
-export type FileErrorCode =
-  | "EMPTY"
-  | "NO_ROWS"
-  | "ENCODING"
-  | "MISSING_COLUMN"
-  | "DUPLICATE_COLUMN"
-  | "MALFORMED"
-  | "CHANGED";
+export type FileErrorCode = "EMPTY" | "NO_ROWS" | "ENCODING" | "MISSING_COLUMN" | "DUPLICATE_COLUMN" | "MALFORMED" | "CHANGED";
 
 /**
  * A problem with the file as a whole: nothing in it can be trusted, so no row is checked

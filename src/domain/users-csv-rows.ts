@@ -134,7 +134,11 @@ export class RowChecker {
 
     if (cells.length !== width) {
       this.problems = [
-        { row, field: WHOLE_ROW, message: `has ${cells.length} cell${cells.length === 1 ? "" : "s"}, expected ${width} like the header` },
+        {
+          row,
+          field: WHOLE_ROW,
+          message: `has ${cells.length} cell${cells.length === 1 ? "" : "s"}, expected ${width} like the header`,
+        },
       ];
       return "invalid";
     }
@@ -175,7 +179,8 @@ export class RowChecker {
     }
     if (email !== "" && this.emails !== undefined) {
       const first = this.emails.add(email, row);
-      if (first !== 0) this.report(row, "email", `duplicate of row ${first}: each email may appear once (compared ignoring case)`);
+      if (first !== 0)
+        this.report(row, "email", `duplicate of row ${first}: each email may appear once (compared ignoring case)`);
     }
 
     if (this.found === undefined) return "valid";

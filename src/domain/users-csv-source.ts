@@ -239,13 +239,13 @@ function encodingError(offset: number, row: number): UsersCsvFileError {
   return new UsersCsvFileError(
     "ENCODING",
     `row ${row}: the file is not valid UTF-8 (invalid byte sequence at byte offset ${offset})`,
-    { row, byteOffset: offset, hint: "save the file as UTF-8 (in Excel: \"CSV UTF-8\")" },
+    { row, byteOffset: offset, hint: 'save the file as UTF-8 (in Excel: "CSV UTF-8")' },
   );
 }
 
 const PARSE_REASONS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: "a quoted cell is never closed",
-  CSV_INVALID_CLOSING_QUOTE: "a closing quote is followed by other text; double a quote inside a quoted cell (\"\")",
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other text; double a quote inside a quoted cell ("")',
   INVALID_OPENING_QUOTE: "a quote appears inside an unquoted cell; quote the whole cell and double the quote",
   CSV_MAX_RECORD_SIZE: "a row is larger than 1 MiB, probably because of an unclosed quote",
 };

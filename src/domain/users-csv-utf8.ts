@@ -23,12 +23,20 @@ export function findInvalidUtf8(bytes: Uint8Array): number {
     let lo = 0x80;
     let hi = 0xbf;
     if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b === 0xe0) (need = 2), (lo = 0xa0);
-    else if (b === 0xed) (need = 2), (hi = 0x9f);
-    else if (b >= 0xe1 && b <= 0xef) need = 2;
-    else if (b === 0xf0) (need = 3), (lo = 0x90);
-    else if (b === 0xf4) (need = 3), (hi = 0x8f);
-    else if (b >= 0xf1 && b <= 0xf3) need = 3;
+    else if (b === 0xe0) {
+      need = 2;
+      lo = 0xa0;
+    } else if (b === 0xed) {
+      need = 2;
+      hi = 0x9f;
+    } else if (b >= 0xe1 && b <= 0xef) need = 2;
+    else if (b === 0xf0) {
+      need = 3;
+      lo = 0x90;
+    } else if (b === 0xf4) {
+      need = 3;
+      hi = 0x8f;
+    } else if (b >= 0xf1 && b <= 0xf3) need = 3;
     else return i;
     if (i + need >= n) return i;
     const second = bytes[i + 1]!;

@@ -16,13 +16,7 @@
 //
 // Pure: no file system, network or clock — the caller opens the file and passes its chunks.
 
-import {
-  type InvalidRow,
-  type RowProblem,
-  type UserRow,
-  type Delimiter,
-  UsersCsvFileError,
-} from "./users-csv-model.js";
+import { type InvalidRow, type RowProblem, type UserRow, type Delimiter, UsersCsvFileError } from "./users-csv-model.js";
 import { type HeaderLayout, readHeader, RowChecker, type RowVerdict } from "./users-csv-rows.js";
 import { parseUserRecords, type SourceInfo } from "./users-csv-source.js";
 

@@ -82,4 +82,3 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
     pendingTempFiles.delete(tempPath);
   }
 }
-

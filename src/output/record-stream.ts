@@ -325,7 +325,10 @@ class SpooledCsvWriter implements RecordWriter {
         // without waiting for the consumer: on a spool of a million rows it held far more
         // than a chunk. JSON.stringify escapes line breaks, so "\n" only ends rows.
         let rest = "";
-        for await (const chunk of createReadStream(path, { encoding: "utf8", highWaterMark: FLUSH_AT }) as AsyncIterable<string>) {
+        for await (const chunk of createReadStream(path, {
+          encoding: "utf8",
+          highWaterMark: FLUSH_AT,
+        }) as AsyncIterable<string>) {
           const text = rest + chunk;
           let start = 0;
           for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {

@@ -130,7 +130,9 @@ export async function renderTable(
   const width = options.width ?? 120;
   const cells = rows.map((row) => columns.map((c) => escapeForLine(cellText(row[c]))));
   // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
-  const natural = columns.map((column, i) => cells.reduce((widest, line) => Math.max(widest, line[i]?.length ?? 0), column.length));
+  const natural = columns.map((column, i) =>
+    cells.reduce((widest, line) => Math.max(widest, line[i]?.length ?? 0), column.length),
+  );
   // A table that fits is printed whole; only one that does not is shortened, by an equal share
   // per column (or, with a flex column, by shortening that one).
   const fits = natural.reduce((sum, w) => sum + w + 3, 1) <= width;
@@ -160,7 +162,9 @@ export async function renderResult(result: CommandResult, options: RenderOptions
   const { format, fields } = options;
   if (format === "text") {
     if (result.kind === "object" && result.text !== undefined) return `${result.text}\n`;
-    throw new UsageError("-o text prints a single value: `token`, `link`, `assign`, `config get` and `config path` offer it; use table, json, csv or ndjson");
+    throw new UsageError(
+      "-o text prints a single value: `token`, `link`, `assign`, `config get` and `config path` offer it; use table, json, csv or ndjson",
+    );
   }
   const records = result.kind === "records" ? result.records : [result.value];
   const knownFields = result.kind === "records" ? result.knownFields : undefined;
@@ -179,13 +183,24 @@ export async function renderResult(result: CommandResult, options: RenderOptions
     fields,
     // tableColumns are for people; CSV is a machine format and keeps every field (as JSON),
     // with the known fields as its header when no record came back.
-    defaultColumns: result.kind !== "records" ? undefined : format === "table" ? result.tableColumns : records.length === 0 ? knownFields : undefined,
+    defaultColumns:
+      result.kind !== "records"
+        ? undefined
+        : format === "table"
+          ? result.tableColumns
+          : records.length === 0
+            ? knownFields
+            : undefined,
     knownFields,
   });
   if (format === "csv") return renderCsv(columns, rows, options.bom);
   if (result.kind === "object" && !fields) {
     // One object reads better as "field  value" lines than as one very wide row.
-    return renderTable(["field", "value"], columns.map((c) => ({ field: c, value: rows[0]?.[c] ?? null })), options);
+    return renderTable(
+      ["field", "value"],
+      columns.map((c) => ({ field: c, value: rows[0]?.[c] ?? null })),
+      options,
+    );
   }
   return renderTable(columns, rows, { ...options, flexColumn: result.kind === "records" ? result.flexColumn : undefined });
 }
@@ -195,8 +210,10 @@ export async function renderResult(result: CommandResult, options: RenderOptions
  * escaping them too keeps the document valid and harmless on a terminal.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  return JSON.stringify(value, null, indent).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Escapes a line of text from the service before it is shown on a terminal. */

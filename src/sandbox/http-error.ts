@@ -4,13 +4,7 @@
 // humans and our own tests can see what went wrong.
 
 export type ErrorCode =
-  | "INVALID_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "RATE_LIMITED"
-  | "INTERNAL";
+  "INVALID_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL";
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: unknown };

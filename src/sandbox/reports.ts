@@ -172,7 +172,12 @@ const BUILDERS: Record<ReportKind, Builder> = {
     v1: (d, recordId, date) => {
       const mod = d.pick(MODULES);
       const attempts = d.int(1, 60);
-      return { recordId, date, module: { id: mod.id, name: mod.name }, metrics: { attempts, completions: d.int(0, attempts), avgScore: d.score() } };
+      return {
+        recordId,
+        date,
+        module: { id: mod.id, name: mod.name },
+        metrics: { attempts, completions: d.int(0, attempts), avgScore: d.score() },
+      };
     },
     v2: (d, rec) => {
       rec["passRate"] = d.ratio();

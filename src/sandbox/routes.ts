@@ -12,9 +12,13 @@ const ACCESS = "/access-api";
 type RouteSpec = Omit<Route, "path" | "version"> & { tail: string; inV1: boolean };
 
 const SPECS: RouteSpec[] = [
-  ...REPORT_KINDS.map(
-    (kind): RouteSpec => ({ tail: `/report/${kind}`, inV1: true, group: "reports", body: "json", handle: reportHandler(kind) }),
-  ),
+  ...REPORT_KINDS.map((kind): RouteSpec => ({
+    tail: `/report/${kind}`,
+    inV1: true,
+    group: "reports",
+    body: "json",
+    handle: reportHandler(kind),
+  })),
   { tail: `${ACCESS}/simulation/deep-links`, inV1: true, group: "access", body: "json", handle: deepLinks },
   { tail: `${ACCESS}/simulation/completion-data`, inV1: true, group: "access", body: "json", handle: completionData },
   { tail: `${ACCESS}/simulation/library`, inV1: false, group: "access", body: "json", handle: library },

@@ -130,7 +130,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests.push(recorded);
     const finish = (status: number): void => {
       recorded.status = status;
-      options.log?.(`${recorded.method} ${path} ${status === 0 ? "dropped" : status} ${Math.round(performance.now() - started)}ms`);
+      options.log?.(
+        `${recorded.method} ${path} ${status === 0 ? "dropped" : status} ${Math.round(performance.now() - started)}ms`,
+      );
     };
     const drop = (): void => {
       finish(0);
@@ -183,9 +185,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (req.method !== "POST") {
       return fail(
-        new SandboxHttpError(405, "METHOD_NOT_ALLOWED", `${recorded.path} accepts only POST, not ${req.method}`, undefined, undefined, {
-          allow: "POST",
-        }),
+        new SandboxHttpError(
+          405,
+          "METHOD_NOT_ALLOWED",
+          `${recorded.path} accepts only POST, not ${req.method}`,
+          undefined,
+          undefined,
+          {
+            allow: "POST",
+          },
+        ),
       );
     }
     const apiKey = bearerKey(req.headers.authorization);
@@ -211,7 +220,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       );
     }
     if (!keyInfo.permissions.includes(route.group)) {
-      return fail(new SandboxHttpError(403, "FORBIDDEN", `this API key may not call the ${route.group} API (it is read-only: reports only)`));
+      return fail(
+        new SandboxHttpError(
+          403,
+          "FORBIDDEN",
+          `this API key may not call the ${route.group} API (it is read-only: reports only)`,
+        ),
+      );
     }
     try {
       if (body.tooLarge) throw new SandboxHttpError(400, "INVALID_REQUEST", `request body exceeds ${MAX_BODY_BYTES} bytes`);

@@ -124,9 +124,7 @@ export class SandboxState {
   getUser(org: string, userIdOrEmail: string): SandboxUser | undefined {
     this.settleTasks();
     const email = userIdOrEmail.toLowerCase();
-    return this.users.find(
-      (u) => u.organizationId === org && (u.userId === userIdOrEmail || u.email.toLowerCase() === email),
-    );
+    return this.users.find((u) => u.organizationId === org && (u.userId === userIdOrEmail || u.email.toLowerCase() === email));
   }
 
   listUsers(org: string): SandboxUser[] {
@@ -148,7 +146,14 @@ export class SandboxState {
    */
   createUser(
     org: string,
-    input: { email: string; firstName?: string; lastName?: string; teamName?: string; status?: "ACTIVE" | "INACTIVE"; fields?: Record<string, unknown> },
+    input: {
+      email: string;
+      firstName?: string;
+      lastName?: string;
+      teamName?: string;
+      status?: "ACTIVE" | "INACTIVE";
+      fields?: Record<string, unknown>;
+    },
   ): { user: SandboxUser; created: boolean } {
     this.requireOrg(org);
     const existing = this.getUser(org, input.email);

@@ -18,8 +18,7 @@ export interface UserTokenClaims {
 }
 
 export type TokenCheck =
-  | ({ valid: true } & UserTokenClaims)
-  | { valid: false; reason: "malformed" | "bad-signature" | "expired"; expiresAt?: number };
+  ({ valid: true } & UserTokenClaims) | { valid: false; reason: "malformed" | "bad-signature" | "expired"; expiresAt?: number };
 
 export function signUserToken(secret: Buffer, claims: UserTokenClaims): string {
   const payload = Buffer.concat([

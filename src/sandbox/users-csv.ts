@@ -43,6 +43,7 @@ function detectDelimiter(text: string): "," | ";" {
 export function parseUsersCsv(text: string): ParsedRow[] {
   let records: string[][];
   try {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- csv-parse's sync typing is loose
     records = parse(text, {
       bom: true,
       delimiter: detectDelimiter(text.replace(/^\uFEFF/, "")),
@@ -60,7 +61,9 @@ export function parseUsersCsv(text: string): ParsedRow[] {
   const names = header.map((h) => canonical.get(h.trim().toLowerCase()) ?? h.trim());
   const duplicates = names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) !== i);
   if (duplicates.length > 0) {
-    throw badRequest(`file header repeats the column(s) ${[...new Set(duplicates)].join(", ")}`, { duplicateColumns: duplicates });
+    throw badRequest(`file header repeats the column(s) ${[...new Set(duplicates)].join(", ")}`, {
+      duplicateColumns: duplicates,
+    });
   }
   const missing = REQUIRED_COLUMNS.filter((c) => !names.includes(c));
   if (missing.length > 0) {

@@ -61,7 +61,7 @@ export class FieldReader {
     if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
       return this.fail(name, "must be an array of strings");
     }
-    return value as string[];
+    return value;
   }
 
   /** A real calendar date `YYYY-MM-DD`; returns its UTC midnight in ms. */

@@ -76,10 +76,9 @@ export function resolveSettings(globals: GlobalOptions, env: Env, sandbox?: Sand
   const stored = sandbox ? undefined : store.getProfile(profile);
   if (!sandbox && !stored && profile !== "default") {
     const known = store.profileNames();
-    throw new UsageError(
-      `unknown profile '${profile}'${known.length ? ` (known: ${known.join(", ")})` : ""}`,
-      { hint: `create it with \`simadmin --profile ${profile} auth login\` or \`simadmin --profile ${profile} config set baseUrl <url>\`` },
-    );
+    throw new UsageError(`unknown profile '${profile}'${known.length ? ` (known: ${known.join(", ")})` : ""}`, {
+      hint: `create it with \`simadmin --profile ${profile} auth login\` or \`simadmin --profile ${profile} config set baseUrl <url>\``,
+    });
   }
 
   const baseUrl = pick(

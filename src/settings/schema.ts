@@ -22,7 +22,9 @@ export const BaseUrl = z
   .transform((text) => text.replace(/\/+$/, ""));
 
 export const OrgId = z.string().trim().min(1, "must not be empty");
-export const ApiVersion = z.union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)], { error: "must be 1 or 2" }).transform((v) => Number(v) as 1 | 2);
+export const ApiVersion = z
+  .union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)], { error: "must be 1 or 2" })
+  .transform((v) => Number(v) as 1 | 2);
 export const OutputSetting = z.enum(OUTPUT_FORMATS.filter((f) => f !== "text") as ["table", "json", "csv", "ndjson"]);
 export const TimeoutSeconds = z.coerce
   .number({ message: "must be a number of seconds" })

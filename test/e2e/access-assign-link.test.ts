@@ -60,7 +60,9 @@ describe("assign / unassign", () => {
     t.sandbox.state.setAssigned("org-demo", "user-demo", "sim-013", true);
     const r = await run(t, ["unassign", "--user", "user-demo", "--sim", "sim-013", "-o", "json"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.sent.map((s) => s.body)).toEqual([{ organizationId: "org-demo", userId: "user-demo", simulationId: "sim-013", assign: false }]);
+    expect(r.sent.map((s) => s.body)).toEqual([
+      { organizationId: "org-demo", userId: "user-demo", simulationId: "sim-013", assign: false },
+    ]);
     expect(JSON.parse(r.stdout)).toEqual({ userId: "user-demo", simulationId: "sim-013", assigned: false, success: true });
     expect(isAssigned("sim-013")).toBe(false);
   });
@@ -74,7 +76,9 @@ describe("assign / unassign", () => {
     expect(csv.stdout).toBe("userId,simulationId,assigned,success\nuser-demo,sim-014,false,true\n");
     expect(JSON.parse(ndjson.stdout)).toMatchObject({ simulationId: "sim-015", assigned: false });
     expect(text.exitCode, text.stderr).toBe(2);
-    expect(t.sandbox.requests.some((s) => (s.body as { simulationId?: string } | undefined)?.simulationId === "sim-016")).toBe(false);
+    expect(t.sandbox.requests.some((s) => (s.body as { simulationId?: string } | undefined)?.simulationId === "sim-016")).toBe(
+      false,
+    );
   });
 
   it.each([

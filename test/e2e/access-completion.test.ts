@@ -35,7 +35,9 @@ describe("completion: states", () => {
   it("lists every attempt of sim-001 with its state and a summary on stderr", async () => {
     const r = await run(["completion", "--user", "user-demo", "--sim", "sim-001", "-o", "json"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.sent.map((s) => [s.path, s.body])).toEqual([[COMPLETION_V2, { organizationId: "org-demo", userId: "user-demo", simulationId: "sim-001" }]]);
+    expect(r.sent.map((s) => [s.path, s.body])).toEqual([
+      [COMPLETION_V2, { organizationId: "org-demo", userId: "user-demo", simulationId: "sim-001" }],
+    ]);
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((a) => [a.executionId, a.state, a.status])).toEqual([
       ["exec-0001", "incomplete", "INTERRUPTED"],
@@ -44,7 +46,13 @@ describe("completion: states", () => {
       ["exec-0004", "incomplete", "STARTED"],
     ]);
     // JSON keeps the seconds (and the service's other fields) beside the readable duration.
-    expect(rows[1]).toMatchObject({ completedAt: "2026-01-06T10:11:42Z", completionTime: 702, duration: "11m 42s", score: 78.5, symScore: 80 });
+    expect(rows[1]).toMatchObject({
+      completedAt: "2026-01-06T10:11:42Z",
+      completionTime: 702,
+      duration: "11m 42s",
+      score: 78.5,
+      symScore: 80,
+    });
     expect(rows[0]).toMatchObject({ completedAt: null, completionTime: null, duration: null, score: null });
     expect(r.stderr).toContain("4 attempts, 2 completed — best score 91.25, latest 91.25 (2026-01-12T14:39:05Z)");
   });
@@ -67,14 +75,22 @@ describe("completion: states", () => {
       run(["completion", "--user", "user-demo", "--sim", "sim-001", "-o", "csv"]),
       run(["completion", "--user", "user-demo", "--sim", "sim-001", "-o", "ndjson"]),
     ]);
-    const header = (table.stdout.split("\n")[1] ?? "").split("│").map((c) => c.trim()).filter(Boolean);
+    const header = (table.stdout.split("\n")[1] ?? "")
+      .split("│")
+      .map((c) => c.trim())
+      .filter(Boolean);
     expect(header).toEqual(["executionId", "state", "status", "completedAt", "duration", "score"]);
     expect(table.stdout).toContain("2026-01-06T10:11:42Z"); // the table fits: nothing shortened
     expect(table.stdout).toContain("11m 42s");
     const lines = csv.stdout.trimEnd().split("\n");
     expect(lines[0]?.startsWith("executionId,state,status,completedAt,completionTime,duration,score,")).toBe(true);
     expect(lines.find((l) => l.startsWith("exec-0003"))).toContain(",2026-01-12T14:39:05Z,545,9m 5s,91.25,");
-    expect(ndjson.stdout.trimEnd().split("\n").map((l) => (JSON.parse(l) as Row).state)).toEqual(["incomplete", "completed", "completed", "incomplete"]);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as Row).state),
+    ).toEqual(["incomplete", "completed", "completed", "incomplete"]);
   });
 
   it("marks an attempt with only one of completedAt/completionTime inconsistent, warning with its executionId", async () => {
@@ -104,7 +120,17 @@ describe("completion: states", () => {
 
 describe("completion --since", () => {
   it("counts only completions after --since and leaves out attempts that ended before it", async () => {
-    const r = await run(["completion", "--user", "user-demo", "--sim", "sim-001", "--since", "2026-01-10T00:00:00Z", "-o", "json"]);
+    const r = await run([
+      "completion",
+      "--user",
+      "user-demo",
+      "--sim",
+      "sim-001",
+      "--since",
+      "2026-01-10T00:00:00Z",
+      "-o",
+      "json",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Row[]).map((a) => a.executionId)).toEqual(["exec-0001", "exec-0003", "exec-0004"]);
     expect(r.stderr).toContain("3 attempts after 2026-01-10T00:00:00Z, 1 completed — best score 91.25");
@@ -122,7 +148,9 @@ describe("completion --since", () => {
       [["--wait", "--wait-timeout", "0s"], "--wait-timeout"],
       [["-o", "text"], "-o text"],
     ];
-    const runs = await Promise.all(cases.map(([extra]) => t.run(["completion", "--user", "user-demo", "--sim", "sim-001", ...extra], { env: FAST })));
+    const runs = await Promise.all(
+      cases.map(([extra]) => t.run(["completion", "--user", "user-demo", "--sim", "sim-001", ...extra], { env: FAST })),
+    );
     runs.forEach((r, i) => {
       const [extra, text] = cases[i] ?? [[], ""];
       expect({ extra, exitCode: r.exitCode, names: r.stderr.includes(text) }).toEqual({ extra, exitCode: 2, names: true });
@@ -134,7 +162,20 @@ describe("completion --since", () => {
 describe("completion --wait", () => {
   it("polls until a completed attempt appears, then prints every attempt", async () => {
     const before = t.sandbox.requests.length;
-    const running = run(["completion", "--user", "user-demo", "--sim", "sim-002", "--wait", "--interval", "300ms", "--wait-timeout", "30s", "-o", "json"]);
+    const running = run([
+      "completion",
+      "--user",
+      "user-demo",
+      "--sim",
+      "sim-002",
+      "--wait",
+      "--interval",
+      "300ms",
+      "--wait-timeout",
+      "30s",
+      "-o",
+      "json",
+    ]);
     // The completion appears only after the first poll has found none.
     while (!t.sandbox.requests.slice(before).some((s) => s.path === COMPLETION_V2 && s.status === 200)) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -153,24 +194,52 @@ describe("completion --wait", () => {
 
   it("ends with exit 9 when --wait-timeout passes without a completion", async () => {
     const started = Date.now();
-    const r = await run(["completion", "--user", "user-demo", "--sim", "sim-004", "--wait", "--interval", "500ms", "--wait-timeout", "2s"]);
+    const r = await run([
+      "completion",
+      "--user",
+      "user-demo",
+      "--sim",
+      "sim-004",
+      "--wait",
+      "--interval",
+      "500ms",
+      "--wait-timeout",
+      "2s",
+    ]);
     expect(r.exitCode, r.stderr).toBe(9);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/^error: no completed attempt of user-demo on sim-004 within 2s \(\d+ polls; last: no attempts\); run again with a longer --wait-timeout/m);
+    expect(r.stderr).toMatch(
+      /^error: no completed attempt of user-demo on sim-004 within 2s \(\d+ polls; last: no attempts\); run again with a longer --wait-timeout/m,
+    );
     expect(r.sent.length).toBeGreaterThanOrEqual(3);
     expect(r.sent.length).toBeLessThanOrEqual(6);
   });
 
   it("waits for a completion after --since even when older ones exist", async () => {
-    const r = await run(["completion", "--user", "user-demo", "--sim", "sim-001", "--since", "2030-01-01T00:00:00Z", "--wait", "--interval", "500ms", "--wait-timeout", "1s"]);
+    const r = await run([
+      "completion",
+      "--user",
+      "user-demo",
+      "--sim",
+      "sim-001",
+      "--since",
+      "2030-01-01T00:00:00Z",
+      "--wait",
+      "--interval",
+      "500ms",
+      "--wait-timeout",
+      "1s",
+    ]);
     expect(r.exitCode, r.stderr).toBe(9);
     expect(r.stderr).toContain("after 2030-01-01T00:00:00Z");
   });
 
   it("returns at once when a completion already exists, and raises an interval below the budget's floor", async () => {
     // The default access budget (100 / 5 min) allows a poll every 10 s at the shortest.
-    const r = await run(["completion", "--user", "user-demo", "--sim", "sim-001", "--wait", "--interval", "1s", "-o", "json"], { SIMADMIN_RATE_LIMITS: undefined });
+    const r = await run(["completion", "--user", "user-demo", "--sim", "sim-001", "--wait", "--interval", "1s", "-o", "json"], {
+      SIMADMIN_RATE_LIMITS: undefined,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.sent).toHaveLength(1);
     expect(r.stderr).toContain("warning: --interval 1s is shorter than the access budget allows");

@@ -36,7 +36,23 @@ describe("library: requests", () => {
   });
 
   it("sends tags as an array, searchTerm, page and pageSize only when given", async () => {
-    const r = await run(["library", "--user", "user-demo", "--tag", "sales", "--tag", "beginner", "--search", "call", "--page", "1", "--page-size", "5", "-o", "json"]);
+    const r = await run([
+      "library",
+      "--user",
+      "user-demo",
+      "--tag",
+      "sales",
+      "--tag",
+      "beginner",
+      "--search",
+      "call",
+      "--page",
+      "1",
+      "--page-size",
+      "5",
+      "-o",
+      "json",
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.sent.map((q) => q.body)).toEqual([
       { organizationId: "org-demo", userId: "user-demo", tags: ["sales", "beginner"], searchTerm: "call", page: 1, pageSize: 5 },
@@ -76,7 +92,9 @@ describe("library --all", () => {
   it("uses 50 a page without --page-size and keeps the filters on every page", async () => {
     const r = await run(["library", "--user", "user-demo", "--all", "--tag", "support", "-o", "json"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.sent.map((q) => q.body)).toEqual([{ organizationId: "org-demo", userId: "user-demo", tags: ["support"], page: 1, pageSize: 50 }]);
+    expect(r.sent.map((q) => q.body)).toEqual([
+      { organizationId: "org-demo", userId: "user-demo", tags: ["support"], page: 1, pageSize: 50 },
+    ]);
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
 
@@ -106,7 +124,12 @@ describe("library: formats", () => {
     const r = await run(["library", "--user", "user-demo", "--page-size", "3", "-o", "table"]);
     expect(r.exitCode, r.stderr).toBe(0);
     const header = r.stdout.split("\n")[1] ?? "";
-    expect(header.split("│").map((c) => c.trim()).filter(Boolean)).toEqual(["id", "title", "type", "duration", "description"]);
+    expect(
+      header
+        .split("│")
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ).toEqual(["id", "title", "type", "duration", "description"]);
     expect(r.stdout).toContain("Cold Call Opener");
     expect(r.stdout).not.toContain("tags");
     // Not a terminal: 120 columns; ids and titles whole, description shortened to fit.
@@ -159,7 +182,11 @@ describe("library: refusals", () => {
     const results = await Promise.all(cases.map(([extra]) => t.run(["library", "--user", "user-demo", ...extra], { env: FAST })));
     results.forEach((r, i) => {
       const [extra, flag] = cases[i] ?? [[], ""];
-      expect({ args: extra, exitCode: r.exitCode, names: r.stderr.includes(flag) }).toEqual({ args: extra, exitCode: 2, names: true });
+      expect({ args: extra, exitCode: r.exitCode, names: r.stderr.includes(flag) }).toEqual({
+        args: extra,
+        exitCode: 2,
+        names: true,
+      });
     });
     expect(t.sandbox.requests.length).toBe(before);
   });

@@ -21,7 +21,10 @@ function hasShell(name: string): boolean {
 /** Every command path of the real program, e.g. ["auth", "login"]. */
 function commandPaths(): string[][] {
   const program = createProgram(async () => {}, "0.0.0");
-  return program.commands.flatMap((command) => [[command.name()], ...command.commands.map((sub) => [command.name(), sub.name()])]);
+  return program.commands.flatMap((command) => [
+    [command.name()],
+    ...command.commands.map((sub) => [command.name(), sub.name()]),
+  ]);
 }
 
 let dir: { path: string; remove(): Promise<void> };
@@ -46,7 +49,10 @@ afterAll(async () => {
 /** Sources the bash script and calls its completion function as bash would on TAB. */
 async function bashComplete(line: string[]): Promise<string[]> {
   const program = `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(( $# - 1 )); _simadmin; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const result = await execa("bash", ["--norc", "--noprofile", "-c", program, "bash", files.bash!, ...line], { reject: false, cwd: dir.path });
+  const result = await execa("bash", ["--norc", "--noprofile", "-c", program, "bash", files.bash!, ...line], {
+    reject: false,
+    cwd: dir.path,
+  });
   expect(result.stderr).toBe("");
   expect(result.exitCode).toBe(0);
   return result.stdout.split("\n").filter((word) => word !== "");
@@ -55,7 +61,11 @@ async function bashComplete(line: string[]): Promise<string[]> {
 describe("completion-script bash", () => {
   it("prints the bare script, which loads without error and registers _simadmin for simadmin", async () => {
     expect(scripts.bash).toMatch(/^# bash completion for simadmin/);
-    const result = await execa("bash", ["--norc", "--noprofile", "-c", 'source "$1" && complete -p simadmin', "bash", files.bash!], { reject: false });
+    const result = await execa(
+      "bash",
+      ["--norc", "--noprofile", "-c", 'source "$1" && complete -p simadmin', "bash", files.bash!],
+      { reject: false },
+    );
     expect(result.stderr).toBe("");
     expect(result.stdout.trim()).toBe("complete -F _simadmin simadmin");
   });
@@ -120,14 +130,21 @@ describe("completion-script fish", () => {
     { line: "simadmin reports ", expected: [...REPORT_KIND_NAMES, "all"].sort() },
     { line: "simadmin reports users ", expected: [] },
   ])("completes '$line'", async ({ line, expected }) => {
-    const result = await execa("fish", ["--no-config", "-c", `source $argv[1]; complete -C '${line}'`, files.fish!], { reject: false });
+    const result = await execa("fish", ["--no-config", "-c", `source $argv[1]; complete -C '${line}'`, files.fish!], {
+      reject: false,
+    });
     expect(result.stderr).toBe("");
-    const names = result.stdout.split("\n").filter(Boolean).map((entry) => entry.split("\t")[0]);
+    const names = result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((entry) => entry.split("\t")[0]);
     expect(names.sort()).toEqual(expected.sort());
   });
 
   it.skipIf(!hasShell("fish"))("completes library's flags after --", async () => {
-    const result = await execa("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'simadmin library --'", files.fish!], { reject: false });
+    const result = await execa("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'simadmin library --'", files.fish!], {
+      reject: false,
+    });
     const names = result.stdout.split("\n").map((entry) => entry.split("\t")[0]);
     expect(names).toEqual(expect.arrayContaining(["--user", "--all", "--output"]));
   });

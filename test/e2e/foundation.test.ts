@@ -35,7 +35,12 @@ describe("exit codes from real HTTP answers", () => {
   });
 
   it.each([
-    ["400 → 6", { status: 400, body: { error: { code: "INVALID_REQUEST", message: "userId is invalid" } } }, 6, /userId is invalid/],
+    [
+      "400 → 6",
+      { status: 400, body: { error: { code: "INVALID_REQUEST", message: "userId is invalid" } } },
+      6,
+      /userId is invalid/,
+    ],
     ["401 → 3", { status: 401, body: { error: { message: "bad key" } } }, 3, /simadmin auth login/],
     ["403 → 4", { status: 403, body: {} }, 4, /lacks permission/],
     ["404 → 5", { status: 404, body: { error: { message: "user not found" } } }, 5, /user not found/],
@@ -53,8 +58,12 @@ describe("exit codes from real HTTP answers", () => {
 
   it("the real sandbox: unknown user → 5, read-only key → 4, unknown key → 3", async () => {
     expect((await t.run(["token", "--user", "nobody"], { env: FAST })).exitCode).toBe(5);
-    expect((await t.run(["token", "--user", "user-demo"], { env: { ...FAST, SIMADMIN_API_KEY: t.sandbox.keys.readOnly } })).exitCode).toBe(4);
-    expect((await t.run(["token", "--user", "user-demo"], { env: { ...FAST, SIMADMIN_API_KEY: "sk_wrong_key_123456" } })).exitCode).toBe(3);
+    expect(
+      (await t.run(["token", "--user", "user-demo"], { env: { ...FAST, SIMADMIN_API_KEY: t.sandbox.keys.readOnly } })).exitCode,
+    ).toBe(4);
+    expect(
+      (await t.run(["token", "--user", "user-demo"], { env: { ...FAST, SIMADMIN_API_KEY: "sk_wrong_key_123456" } })).exitCode,
+    ).toBe(3);
   });
 
   it("a timeout → 8", async () => {
@@ -66,7 +75,9 @@ describe("exit codes from real HTTP answers", () => {
 
   it("a refused connection → 8", async () => {
     const port = await closedPort();
-    const r = await t.run(["token", "--user", "user-demo", "--retries", "0"], { env: { ...FAST, SIMADMIN_BASE_URL: `http://127.0.0.1:${port}` } });
+    const r = await t.run(["token", "--user", "user-demo", "--retries", "0"], {
+      env: { ...FAST, SIMADMIN_BASE_URL: `http://127.0.0.1:${port}` },
+    });
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toMatch(/ECONNREFUSED/);
   });
@@ -80,7 +91,13 @@ describe("exit codes from real HTTP answers", () => {
 
   it("usage errors → 2 and nothing sent", async () => {
     const before = t.sandbox.requests.length;
-    for (const args of [["bogus"], ["token"], ["token", "--user", "u", "--nope"], ["token", "--user", "u", "--api-version", "1"], ["token", "--user", "u", "-o", "xml"]]) {
+    for (const args of [
+      ["bogus"],
+      ["token"],
+      ["token", "--user", "u", "--nope"],
+      ["token", "--user", "u", "--api-version", "1"],
+      ["token", "--user", "u", "-o", "xml"],
+    ]) {
       const r = await t.run(args, { env: FAST });
       expect(r.exitCode, args.join(" ")).toBe(2);
     }
@@ -102,8 +119,12 @@ describe("exit codes from real HTTP answers", () => {
 
 describe("global options", () => {
   it("are accepted before and after the subcommand", async () => {
-    const before = await t.run(["--org", "org-demo", "-o", "json", "token", "--user", "user-demo"], { env: { ...FAST, SIMADMIN_ORG: undefined } });
-    const after = await t.run(["token", "--user", "user-demo", "--org", "org-demo", "-o", "json"], { env: { ...FAST, SIMADMIN_ORG: undefined } });
+    const before = await t.run(["--org", "org-demo", "-o", "json", "token", "--user", "user-demo"], {
+      env: { ...FAST, SIMADMIN_ORG: undefined },
+    });
+    const after = await t.run(["token", "--user", "user-demo", "--org", "org-demo", "-o", "json"], {
+      env: { ...FAST, SIMADMIN_ORG: undefined },
+    });
     expect(before.exitCode).toBe(0);
     expect(after.exitCode).toBe(0);
   });
@@ -131,18 +152,27 @@ describe("settings and auth", () => {
     const dir = await tempDir();
     try {
       const env = { SIMADMIN_CONFIG_DIR: join(dir.path, "cfg"), SIMADMIN_API_KEY: undefined };
-      const login = await runBinary(["auth", "login", "--with-key", "--base-url", t.sandbox.baseUrl, "--org", "org-demo"], { env, input: `${t.sandbox.keys.full}\n` });
+      const login = await runBinary(["auth", "login", "--with-key", "--base-url", t.sandbox.baseUrl, "--org", "org-demo"], {
+        env,
+        input: `${t.sandbox.keys.full}\n`,
+      });
       expect(login.exitCode).toBe(0);
       expect(login.stdout + login.stderr).not.toContain(t.sandbox.keys.full);
       expect((await stat(join(dir.path, "cfg"))).mode & 0o777).toBe(0o700);
       expect((await stat(join(dir.path, "cfg", "settings.json"))).mode & 0o777).toBe(0o600);
       const status = await runBinary(["auth", "status", "-o", "json"], { env });
       expect(status.exitCode).toBe(0);
-      expect(JSON.parse(status.stdout)).toMatchObject({ apiKey: `****${t.sandbox.keys.full.slice(-4)}`, apiKeySource: "stored", org: "org-demo" });
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        apiKey: `****${t.sandbox.keys.full.slice(-4)}`,
+        apiKeySource: "stored",
+        org: "org-demo",
+      });
       expect(status.stdout).not.toContain(t.sandbox.keys.full);
       const token = await runBinary(["token", "--user", "user-demo", "-o", "text"], { env: { ...env, ...FAST } });
       expect(token.exitCode).toBe(0);
-      const envStatus = await runBinary(["auth", "status", "-o", "json"], { env: { ...env, SIMADMIN_API_KEY: "sk_from_env_9999" } });
+      const envStatus = await runBinary(["auth", "status", "-o", "json"], {
+        env: { ...env, SIMADMIN_API_KEY: "sk_from_env_9999" },
+      });
       expect(JSON.parse(envStatus.stdout)).toMatchObject({ apiKey: "****9999", apiKeySource: "env" });
       expect((await runBinary(["auth", "logout"], { env })).exitCode).toBe(0);
       const after = await runBinary(["auth", "status", "-o", "json"], { env });
@@ -159,7 +189,9 @@ describe("settings and auth", () => {
       const cfg = join(dir.path, "cfg");
       await mkdir(cfg, { mode: 0o755 });
       await chmod(cfg, 0o755);
-      await writeFile(join(cfg, "settings.json"), JSON.stringify({ profiles: { default: { org: "org-demo" } } }), { mode: 0o644 });
+      await writeFile(join(cfg, "settings.json"), JSON.stringify({ profiles: { default: { org: "org-demo" } } }), {
+        mode: 0o644,
+      });
       await chmod(join(cfg, "settings.json"), 0o644);
       const r = await runBinary(["config", "set", "timeout", "10"], { env: { SIMADMIN_CONFIG_DIR: cfg } });
       expect(r.exitCode).toBe(0);
@@ -211,7 +243,10 @@ describe("secrets under --verbose", () => {
   });
 
   it("an error answer that echoes the key is redacted", async () => {
-    t.sandbox.faults.respondNext("/v2/access-api/user/token", 1, { status: 401, body: { error: { message: `key ${t.sandbox.keys.full} unknown` } } });
+    t.sandbox.faults.respondNext("/v2/access-api/user/token", 1, {
+      status: 401,
+      body: { error: { message: `key ${t.sandbox.keys.full} unknown` } },
+    });
     const r = await t.run(["token", "--user", "user-demo", "--verbose"], { env: FAST });
     expect(r.exitCode).toBe(3);
     expect(r.stderr).not.toContain(t.sandbox.keys.full);
@@ -220,7 +255,12 @@ describe("secrets under --verbose", () => {
 
   it("warns before sending the key over plain http to a non-loopback host", async () => {
     const r = await runBinary(["token", "--user", "u", "--retries", "0", "--timeout", "1"], {
-      env: { SIMADMIN_API_KEY: "sk_test_123456789", SIMADMIN_ORG: "o", SIMADMIN_BASE_URL: "http://192.0.2.1", SIMADMIN_CONFIG_DIR: join(t.configDir, "w") },
+      env: {
+        SIMADMIN_API_KEY: "sk_test_123456789",
+        SIMADMIN_ORG: "o",
+        SIMADMIN_BASE_URL: "http://192.0.2.1",
+        SIMADMIN_CONFIG_DIR: join(t.configDir, "w"),
+      },
     });
     expect(r.stderr).toMatch(/plain http:\/\//);
   });

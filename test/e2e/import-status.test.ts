@@ -22,7 +22,17 @@ async function env(options: SandboxOptions = {}): Promise<TestEnv> {
 
 function row(i: number, domain = "example.com"): ImportRow {
   const email = `status${i}@${domain}`;
-  return { row: 2, firstName: `F${i}`, lastName: `L${i}`, email, username: email, role: "trainee", teamName: "", status: "ACTIVE", action: "Add" };
+  return {
+    row: 2,
+    firstName: `F${i}`,
+    lastName: `L${i}`,
+    email,
+    username: email,
+    role: "trainee",
+    teamName: "",
+    status: "ACTIVE",
+    action: "Add",
+  };
 }
 
 /** A task made directly in the sandbox's state, as an earlier upload would have. */

@@ -16,7 +16,13 @@ const INSTALL_TIMEOUT_MS = 120_000;
 function npmEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const env = cleanEnv(extra);
   for (const key of Object.keys(env)) {
-    if (key.startsWith("npm_package_") || key.startsWith("npm_lifecycle_") || key === "npm_config_local_prefix" || key === "INIT_CWD") delete env[key];
+    if (
+      key.startsWith("npm_package_") ||
+      key.startsWith("npm_lifecycle_") ||
+      key === "npm_config_local_prefix" ||
+      key === "INIT_CWD"
+    )
+      delete env[key];
   }
   return env;
 }
@@ -34,7 +40,11 @@ let appDir: string;
 beforeAll(async () => {
   dir = await tempDir("simadmin-pack-");
   // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
-  const pack = await execa("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir.path], { cwd: ROOT, env: npmEnv(), extendEnv: false });
+  const pack = await execa("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir.path], {
+    cwd: ROOT,
+    env: npmEnv(),
+    extendEnv: false,
+  });
   const [result] = JSON.parse(pack.stdout) as PackResult[];
   if (!result) throw new Error(`npm pack printed no result: ${pack.stdout}`);
   tarball = join(dir.path, result.filename);
@@ -42,9 +52,17 @@ beforeAll(async () => {
 
   appDir = join(dir.path, "app");
   await mkdir(appDir);
-  await writeFile(join(appDir, "package.json"), `${JSON.stringify({ name: "simadmin-install-check", private: true }, null, 2)}\n`);
+  await writeFile(
+    join(appDir, "package.json"),
+    `${JSON.stringify({ name: "simadmin-install-check", private: true }, null, 2)}\n`,
+  );
   const install = (mode: string) =>
-    execa("npm", ["install", "--no-audit", "--no-fund", mode, tarball], { cwd: appDir, env: npmEnv(), extendEnv: false, reject: false });
+    execa("npm", ["install", "--no-audit", "--no-fund", mode, tarball], {
+      cwd: appDir,
+      env: npmEnv(),
+      extendEnv: false,
+      reject: false,
+    });
   let installed = await install("--offline");
   // A cache missing something (e.g. a CI cache restored partially): the registry is reachable.
   if (installed.exitCode !== 0) installed = await install("--prefer-offline");
@@ -66,23 +84,19 @@ describe("npm package", () => {
     expect(files.some((path) => path.endsWith(".ts") || path.endsWith(".map"))).toBe(false);
   });
 
-  it(
-    "installs into an empty directory and runs `npx simadmin --sandbox library --user user-demo`",
-    async () => {
-      const configDir = join(dir.path, "config");
-      const result = await execa("npx", ["simadmin", "--sandbox", "library", "--user", "user-demo", "-o", "json"], {
-        cwd: appDir,
-        env: npmEnv({ SIMADMIN_CONFIG_DIR: configDir }),
-        extendEnv: false,
-        reject: false,
-        timeout: 60_000,
-      });
-      expect(result.exitCode, result.stderr).toBe(0);
-      const simulations = JSON.parse(result.stdout) as unknown;
-      expect(Array.isArray(simulations)).toBe(true);
-      expect((simulations as unknown[]).length).toBeGreaterThan(0);
-      expect(simulations).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
-    },
-    60_000,
-  );
+  it("installs into an empty directory and runs `npx simadmin --sandbox library --user user-demo`", async () => {
+    const configDir = join(dir.path, "config");
+    const result = await execa("npx", ["simadmin", "--sandbox", "library", "--user", "user-demo", "-o", "json"], {
+      cwd: appDir,
+      env: npmEnv({ SIMADMIN_CONFIG_DIR: configDir }),
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const simulations = JSON.parse(result.stdout) as unknown;
+    expect(Array.isArray(simulations)).toBe(true);
+    expect((simulations as unknown[]).length).toBeGreaterThan(0);
+    expect(simulations).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
+  }, 60_000);
 });

@@ -22,7 +22,9 @@ const Q1_WINDOWS = [
 ];
 
 function reportRequests(env: TestEnv): { path: string; body: unknown; status: number }[] {
-  return env.sandbox.requests.filter((r) => r.path.includes("/report/")).map(({ path, body, status }) => ({ path, body, status }));
+  return env.sandbox.requests
+    .filter((r) => r.path.includes("/report/"))
+    .map(({ path, body, status }) => ({ path, body, status }));
 }
 
 describe("reports <kind>", () => {
@@ -47,7 +49,10 @@ describe("reports <kind>", () => {
   it("writes ndjson: one record a line, none lost, none twice", async () => {
     const result = await env.run(["reports", "syms", ...Q1, "-o", "ndjson"], { env: FAST });
     expect(result.exitCode, result.stderr).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as unknown);
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual(generateReport("syms", "2025-01-01", "2025-03-31", 2));
   });
 
@@ -62,7 +67,9 @@ describe("reports <kind>", () => {
       const { columns, rows } = tabulate(generateReport("modules-results", "2025-01-01", "2025-03-31", 2), {});
       const text = await readFile(out, "utf8");
       expect(text).toBe(renderCsv(columns, rows));
-      expect(text.split("\n")[0]).toBe("recordId,date,module.id,module.name,metrics.attempts,metrics.completions,metrics.avgScore,passRate,medianScore");
+      expect(text.split("\n")[0]).toBe(
+        "recordId,date,module.id,module.name,metrics.attempts,metrics.completions,metrics.avgScore,passRate,medianScore",
+      );
       // The sandbox's module "=Policy Basics" must not reach a spreadsheet as a formula.
       if (text.includes("Policy Basics")) expect(text).toContain("'=Policy Basics");
       expect(await readdir(dir.path)).toEqual(["modules.csv"]); // no temp file left
@@ -72,9 +79,12 @@ describe("reports <kind>", () => {
   });
 
   it("writes a table with -o table, and --fields picks and orders columns", async () => {
-    const result = await env.run(["reports", "teams-result", "--from", "2025-02-01", "--to", "2025-02-02", "-o", "table", "--fields", "team.name,recordId"], {
-      env: FAST,
-    });
+    const result = await env.run(
+      ["reports", "teams-result", "--from", "2025-02-01", "--to", "2025-02-02", "-o", "table", "--fields", "team.name,recordId"],
+      {
+        env: FAST,
+      },
+    );
     expect(result.exitCode, result.stderr).toBe(0);
     const header = result.stdout.split("\n").find((line) => line.includes("team.name"));
     expect(header).toMatch(/team\.name.*recordId/);
@@ -84,8 +94,14 @@ describe("reports <kind>", () => {
   it("prints each window's response untouched with its dates under --raw", async () => {
     const result = await env.run(["reports", "users", "--month", "2024-02", "--raw", "-o", "json"], { env: FAST });
     expect(result.exitCode, result.stderr).toBe(0);
-    const windows = JSON.parse(result.stdout) as { startDate: string; endDate: string; response: { data: unknown[]; reportType: string } }[];
-    expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual([{ startDate: "2024-02-01", endDate: "2024-02-29" }]);
+    const windows = JSON.parse(result.stdout) as {
+      startDate: string;
+      endDate: string;
+      response: { data: unknown[]; reportType: string };
+    }[];
+    expect(windows.map(({ startDate, endDate }) => ({ startDate, endDate }))).toEqual([
+      { startDate: "2024-02-01", endDate: "2024-02-29" },
+    ]);
     expect(windows[0]?.response.reportType).toBe("users");
     expect(windows[0]?.response.data).toEqual(generateReport("users", "2024-02-01", "2024-02-29", 2));
   });
@@ -120,7 +136,11 @@ describe("reports: bad input", () => {
 
   it.concurrent.for<[string, string[], RegExp]>([
     ["an unknown kind", ["reports", "nope", ...Q1], /unknown report kind "nope"; known kinds: syms-result, .*, all/],
-    ["an unreal date", ["reports", "users", "--from", "2025-02-29", "--to", "2025-03-31"], /--from "2025-02-29": not a real calendar date/],
+    [
+      "an unreal date",
+      ["reports", "users", "--from", "2025-02-29", "--to", "2025-03-31"],
+      /--from "2025-02-29": not a real calendar date/,
+    ],
     ["a malformed date", ["reports", "users", "--from", "2025/01/01", "--to", "2025-03-31"], /expected YYYY-MM-DD/],
     ["a reversed range", ["reports", "users", "--from", "2025-03-31", "--to", "2025-01-01"], /is after --to 2025-01-01/],
     ["a missing range", ["reports", "users"], /a date range is required/],
@@ -138,7 +158,6 @@ describe("reports: bad input", () => {
     expect(result.stderr).toMatch(message);
     expect(result.stdout).toBe("");
   });
-
 });
 
 describe("reports all", () => {
@@ -243,7 +262,10 @@ describe("reports: failure, resume and interruption", () => {
     env.sandbox.faults.failNext("/v2/report/syms-result", 1, 503);
     const result = await env.run(["reports", "syms-result", ...Q1, "-o", "ndjson"], { env: FAST });
     expect(result.exitCode, result.stderr).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as unknown);
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as unknown);
     expect(lines).toEqual(generateReport("syms-result", "2025-01-01", "2025-03-31", 2));
     expect(reportRequests(env).map((r) => r.status)).toEqual([503, 200, 200, 200]);
   });

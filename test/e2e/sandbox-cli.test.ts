@@ -46,7 +46,12 @@ describe("simadmin --sandbox <command>", () => {
 
 describe("simadmin sandbox (foreground)", () => {
   it("prints its base URL, keys and org, serves requests and stops cleanly on Ctrl-C", async () => {
-    const child = execa(process.execPath, [BIN, "sandbox", "--port", "0"], { env: cleanEnv(), extendEnv: false, reject: false, stdin: "ignore" });
+    const child = execa(process.execPath, [BIN, "sandbox", "--port", "0"], {
+      env: cleanEnv(),
+      extendEnv: false,
+      reject: false,
+      stdin: "ignore",
+    });
     let out = "";
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`sandbox did not start: ${out}`)), 20_000);
@@ -58,12 +63,19 @@ describe("simadmin sandbox (foreground)", () => {
         }
       });
     });
-    const vars = Object.fromEntries(out.split("\n").filter((l) => /^SIMADMIN_/.test(l)).map((l) => l.split("=", 2) as [string, string]));
+    const vars = Object.fromEntries(
+      out
+        .split("\n")
+        .filter((l) => /^SIMADMIN_/.test(l))
+        .map((l) => l.split("=", 2) as [string, string]),
+    );
     expect(vars.SIMADMIN_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(vars.SIMADMIN_ORG).toBe("org-demo");
     const dir = await tempDir();
     try {
-      const token = await runBinary(["token", "--user", "user-demo", "-o", "text"], { env: { ...vars, SIMADMIN_CONFIG_DIR: dir.path } });
+      const token = await runBinary(["token", "--user", "user-demo", "-o", "text"], {
+        env: { ...vars, SIMADMIN_CONFIG_DIR: dir.path },
+      });
       expect(token.exitCode).toBe(0);
       expect(token.stdout.trim().length).toBeGreaterThan(20);
     } finally {

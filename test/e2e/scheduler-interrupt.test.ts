@@ -19,7 +19,10 @@ afterEach(async () => {
 async function setup(options: Parameters<typeof startTestEnv>[0]): Promise<{ t: TestEnv; dir: string }> {
   const t = await startTestEnv(options);
   const dir = await tempDir();
-  cleanups.push(() => t.close(), () => dir.remove());
+  cleanups.push(
+    () => t.close(),
+    () => dir.remove(),
+  );
   return { t, dir: dir.path };
 }
 
@@ -80,9 +83,13 @@ describe("Ctrl-C", () => {
   it("while `reports` waits for budget between windows: exits 130 at once and leaves no partial --out file", async () => {
     const { t, dir } = await setup({ reportRecordsPerDay: 1 });
     // One report a minute: the first window goes at once, the second waits for the budget.
-    const spawned = spawn(t, ["reports", "users", "--from", "2026-01-01", "--to", "2026-02-28", "--out", join(dir, "users.json"), "--verbose"], {
-      SIMADMIN_RATE_LIMITS: "reports=1/60s",
-    });
+    const spawned = spawn(
+      t,
+      ["reports", "users", "--from", "2026-01-01", "--to", "2026-02-28", "--out", join(dir, "users.json"), "--verbose"],
+      {
+        SIMADMIN_RATE_LIMITS: "reports=1/60s",
+      },
+    );
     await until(() => /waiting \d+(\.\d+)? s \(reports rate budget\)/.test(spawned.stderr()), "the budget wait");
 
     const { exitCode, elapsedMs } = await interrupt(spawned);

@@ -49,7 +49,12 @@ describe("a service stricter than the client's budget (2 per second against the 
       expect(retry, `retry for ${userOf(refusal)}`).toBeDefined();
       expect(retry!.at - refusal.at).toBeGreaterThanOrEqual(1000);
     }
-    expect(requests.filter((r) => r.status === 200).map(userOf).sort()).toEqual(USERS);
+    expect(
+      requests
+        .filter((r) => r.status === 200)
+        .map(userOf)
+        .sort(),
+    ).toEqual(USERS);
   });
 
   it("without a Retry-After header backs off on its own and still gets every invocation through", async () => {
@@ -58,7 +63,12 @@ describe("a service stricter than the client's budget (2 per second against the 
     const results = await Promise.all(USERS.map((user) => t.run(["token", "--user", user], { env: CLIENT })));
 
     expect(results.map((r) => r.exitCode)).toEqual(USERS.map(() => 0));
-    expect(tokenRequests(t).filter((r) => r.status === 200).map(userOf).sort()).toEqual(USERS);
+    expect(
+      tokenRequests(t)
+        .filter((r) => r.status === 200)
+        .map(userOf)
+        .sort(),
+    ).toEqual(USERS);
   });
 
   it("exits 7 when the 429s outlast --retries, after waiting the Retry-After", async () => {

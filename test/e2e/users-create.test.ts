@@ -24,8 +24,22 @@ async function run(args: string[]) {
 describe("users create", () => {
   it("sends username = email with the optional fields and prints the created user", async () => {
     const r = await run([
-      "users", "create", "--email", "ana.diaz@example.com", "--first-name", "Ana", "--last-name", "Diaz", "--team", "Sales",
-      "--field", "department=Field Ops", "--field", "note=a=b", "-o", "json",
+      "users",
+      "create",
+      "--email",
+      "ana.diaz@example.com",
+      "--first-name",
+      "Ana",
+      "--last-name",
+      "Diaz",
+      "--team",
+      "Sales",
+      "--field",
+      "department=Field Ops",
+      "--field",
+      "note=a=b",
+      "-o",
+      "json",
     ]);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.sent.map((s) => [s.path, s.body])).toEqual([
@@ -43,7 +57,13 @@ describe("users create", () => {
         },
       ],
     ]);
-    expect(JSON.parse(r.stdout)).toMatchObject({ email: "ana.diaz@example.com", username: "ana.diaz@example.com", firstName: "Ana", created: true, department: "Field Ops" });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      email: "ana.diaz@example.com",
+      username: "ana.diaz@example.com",
+      firstName: "Ana",
+      created: true,
+      department: "Field Ops",
+    });
     expect(r.stderr).toContain("created trainee ana.diaz@example.com");
   });
 
@@ -63,14 +83,20 @@ describe("users create", () => {
 
   it.each([
     [["--email", "not-an-address"], /--email: not a valid email address: "not-an-address"/],
-    [["--email", "a@b.com", "--field", "role=admin"], /--field role: cannot be set with --field \(only trainees can be created\)/],
+    [
+      ["--email", "a@b.com", "--field", "role=admin"],
+      /--field role: cannot be set with --field \(only trainees can be created\)/,
+    ],
     [["--email", "a@b.com", "--field", "username=x@y.com"], /--field username: cannot be set/],
     [["--email", "a@b.com", "--field", "Email=x@y.com"], /--field Email: cannot be set/],
     [["--email", "a@b.com", "--field", "organizationId=org-other"], /--field organizationId: cannot be set/],
     [["--email", "a@b.com", "--field", "department"], /expected key=value/],
     [["--email", "a@b.com", "--field", "=x"], /expected key=value/],
     [["--email", "a@b.com", "--field", "bad key=x"], /is not a field name/],
-    [["--email", "a@b.com", "--field", "firstName=A", "--first-name", "B"], /--field firstName and --first-name both set firstName/],
+    [
+      ["--email", "a@b.com", "--field", "firstName=A", "--first-name", "B"],
+      /--field firstName and --first-name both set firstName/,
+    ],
   ])("%j → exit 2, nothing sent", async (flags, message) => {
     const r = await run(["users", "create", ...flags]);
     expect(r.exitCode).toBe(2);

@@ -17,7 +17,17 @@ const HEADER = "firstName,lastName,username,email,role,teamName,status,action";
 
 interface Manifest {
   sha256: string;
-  batches: { number: number; rows: number; firstRow: number; lastRow: number; sha256: string; state: string; taskId?: string; status?: string; sends: number }[];
+  batches: {
+    number: number;
+    rows: number;
+    firstRow: number;
+    lastRow: number;
+    sha256: string;
+    state: string;
+    taskId?: string;
+    status?: string;
+    sends: number;
+  }[];
 }
 
 let t: TestEnv | undefined;
@@ -75,7 +85,9 @@ async function manifestOf(dir: string): Promise<Manifest> {
 
 /** How many times each batch (by hash, in manifest order) reached the service over the whole test. */
 function uploadsPerBatch(env: TestEnv, manifest: Manifest): number[] {
-  const hashes = env.sandbox.requests.filter((r) => r.path === UPLOAD).map((r) => sha256((r.body as { csvText: string }).csvText));
+  const hashes = env.sandbox.requests
+    .filter((r) => r.path === UPLOAD)
+    .map((r) => sha256((r.body as { csvText: string }).csvText));
   return manifest.batches.map((b) => hashes.filter((h) => h === b.sha256).length);
 }
 
@@ -109,7 +121,9 @@ describe("users import: batches", () => {
     expect(manifest.batches.map((b) => b.sha256)).toEqual(csvs.map(sha256));
     expect(manifest.sha256).toBe(sha256(await readFile(join(dir, file), "utf8")));
     const output = JSON.parse(r.stdout) as { batch: number; rows: number; taskId: string; status: string }[];
-    expect(output.map((o) => [o.batch, o.rows, o.taskId, o.status])).toEqual(manifest.batches.map((b) => [b.number, b.rows, b.taskId, "SCHEDULED"]));
+    expect(output.map((o) => [o.batch, o.rows, o.taskId, o.status])).toEqual(
+      manifest.batches.map((b) => [b.number, b.rows, b.taskId, "SCHEDULED"]),
+    );
   });
 
   it("--dry-run plans 750/750/100 and sends nothing", async () => {
@@ -118,7 +132,13 @@ describe("users import: batches", () => {
     const r = await run(e, ["users", "import", file, "--dry-run", "-o", "json"], dir);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.sent).toEqual([]);
-    expect(JSON.parse(r.stdout)).toMatchObject({ validRows: 1600, batches: 3, batchSizes: [750, 750, 100], adds: 1600, inactive: 400 });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      validRows: 1600,
+      batches: 3,
+      batchSizes: [750, 750, 100],
+      adds: 1600,
+      inactive: 400,
+    });
   });
 });
 
@@ -126,47 +146,60 @@ describe("users import: a failure halfway and --resume", () => {
   // importStepMs is long so that the first, ambiguous upload of batch 2 has not completed when
   // it is re-sent (its Adds would otherwise be rejected as existing users).
   it.each([
-    ["the connection is dropped after the service accepted batch 2", (e: TestEnv) => e.sandbox.faults.dropAfterAccept(UPLOAD, 1), 4],
-    ["the service answers 500 to batch 2 (no task, but the client cannot know)", (e: TestEnv) => e.sandbox.faults.failNext(UPLOAD, 1, 500), 3],
-  ])("%s: exit 8, batch 2 ambiguous; a plain re-run is refused; --resume re-sends only batch 2 and sends 3", async (_name, fault, tasksAtEnd) => {
-    const e = await env({ importStepMs: 60_000 });
-    const { dir, file } = await usersFile(1600);
-    afterFirstUpload(() => fault(e));
+    [
+      "the connection is dropped after the service accepted batch 2",
+      (e: TestEnv) => e.sandbox.faults.dropAfterAccept(UPLOAD, 1),
+      4,
+    ],
+    [
+      "the service answers 500 to batch 2 (no task, but the client cannot know)",
+      (e: TestEnv) => e.sandbox.faults.failNext(UPLOAD, 1, 500),
+      3,
+    ],
+  ])(
+    "%s: exit 8, batch 2 ambiguous; a plain re-run is refused; --resume re-sends only batch 2 and sends 3",
+    async (_name, fault, tasksAtEnd) => {
+      const e = await env({ importStepMs: 60_000 });
+      const { dir, file } = await usersFile(1600);
+      afterFirstUpload(() => fault(e));
 
-    const first = await run(e, ["users", "import", file, "-o", "json"], dir);
-    expect(first.exitCode, first.stderr).toBe(8);
-    expect(first.uploads).toHaveLength(2);
-    expect(first.stderr).toContain("batch 2 of 3 (rows 752–1501) may have been accepted by the service");
-    expect(first.stderr).toContain("it was not sent again and nothing more was sent");
-    expect(first.stderr).toContain(`simadmin users import ${file} --resume`);
-    expect(first.stderr).toContain("import-status");
-    let manifest = await manifestOf(dir);
-    expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "ambiguous", "pending"]);
-    expect(JSON.parse(first.stdout)).toEqual(manifest.batches.map((b) => expect.objectContaining({ batch: b.number, state: b.state })));
-    expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 0]);
+      const first = await run(e, ["users", "import", file, "-o", "json"], dir);
+      expect(first.exitCode, first.stderr).toBe(8);
+      expect(first.uploads).toHaveLength(2);
+      expect(first.stderr).toContain("batch 2 of 3 (rows 752–1501) may have been accepted by the service");
+      expect(first.stderr).toContain("it was not sent again and nothing more was sent");
+      expect(first.stderr).toContain(`simadmin users import ${file} --resume`);
+      expect(first.stderr).toContain("import-status");
+      let manifest = await manifestOf(dir);
+      expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "ambiguous", "pending"]);
+      expect(JSON.parse(first.stdout)).toEqual(
+        manifest.batches.map((b) => expect.objectContaining({ batch: b.number, state: b.state })),
+      );
+      expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 0]);
 
-    const plain = await run(e, ["users", "import", file], dir);
-    expect(plain.exitCode).toBe(2);
-    expect(plain.sent).toEqual([]);
-    expect(plain.stderr).toContain("--resume");
+      const plain = await run(e, ["users", "import", file], dir);
+      expect(plain.exitCode).toBe(2);
+      expect(plain.sent).toEqual([]);
+      expect(plain.stderr).toContain("--resume");
 
-    const resumed = await run(e, ["users", "import", file, "--resume", "-o", "json"], dir);
-    expect(resumed.exitCode, resumed.stderr).toBe(0);
-    expect(resumed.stderr).toContain("sending batch 2 of 3 (rows 752–1501) again: its earlier upload may have been received");
-    expect(resumed.uploads).toHaveLength(2);
-    manifest = await manifestOf(dir);
-    expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "uploaded", "uploaded"]);
-    expect(manifest.batches.map((b) => b.sends)).toEqual([1, 2, 1]);
-    // Batch 1 once, batch 2 twice (the explicitly resumed ambiguous one), batch 3 once.
-    expect(uploadsPerBatch(e, manifest)).toEqual([1, 2, 1]);
-    expect(e.sandbox.state.listTasks(e.sandbox.org)).toHaveLength(tasksAtEnd);
-    expect(new Set(manifest.batches.map((b) => b.taskId)).size).toBe(3);
+      const resumed = await run(e, ["users", "import", file, "--resume", "-o", "json"], dir);
+      expect(resumed.exitCode, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toContain("sending batch 2 of 3 (rows 752–1501) again: its earlier upload may have been received");
+      expect(resumed.uploads).toHaveLength(2);
+      manifest = await manifestOf(dir);
+      expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "uploaded", "uploaded"]);
+      expect(manifest.batches.map((b) => b.sends)).toEqual([1, 2, 1]);
+      // Batch 1 once, batch 2 twice (the explicitly resumed ambiguous one), batch 3 once.
+      expect(uploadsPerBatch(e, manifest)).toEqual([1, 2, 1]);
+      expect(e.sandbox.state.listTasks(e.sandbox.org)).toHaveLength(tasksAtEnd);
+      expect(new Set(manifest.batches.map((b) => b.taskId)).size).toBe(3);
 
-    // Finished: a further --resume sends nothing.
-    const again = await run(e, ["users", "import", file, "--resume"], dir);
-    expect(again.exitCode, again.stderr).toBe(0);
-    expect(again.uploads).toEqual([]);
-  });
+      // Finished: a further --resume sends nothing.
+      const again = await run(e, ["users", "import", file, "--resume"], dir);
+      expect(again.exitCode, again.stderr).toBe(0);
+      expect(again.uploads).toEqual([]);
+    },
+  );
 
   it("a 429 on batch 2 is retried (the service did not take it) and the run succeeds without duplicates", async () => {
     const e = await env();
@@ -186,7 +219,13 @@ describe("users import: a failure halfway and --resume", () => {
     const { dir, file } = await usersFile(800);
     afterFirstUpload(() => e.sandbox.faults.failNext(UPLOAD, 1, 503));
     expect((await run(e, ["users", "import", file], dir)).exitCode).toBe(8);
-    await writeFile(join(dir, file), (await readFile(join(dir, file), "utf8")).replace("user5@example.com,user5@example.com", "user5b@example.com,user5b@example.com"));
+    await writeFile(
+      join(dir, file),
+      (await readFile(join(dir, file), "utf8")).replace(
+        "user5@example.com,user5@example.com",
+        "user5b@example.com,user5b@example.com",
+      ),
+    );
     const r = await run(e, ["users", "import", file, "--resume"], dir);
     expect(r.exitCode).toBe(2);
     expect(r.sent).toEqual([]);

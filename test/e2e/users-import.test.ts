@@ -117,7 +117,8 @@ describe("users import: good files", () => {
     expect(r.uploads).toHaveLength(1);
     const csv = csvOf(r.uploads[0]!);
     expect(csv.split("\n")[0]).toBe(CANONICAL_HEADER);
-    expect(parse(csv) as string[][]).toHaveLength(expected[name]!.validRows! + 1);
+    const rows: string[][] = parse(csv);
+    expect(rows).toHaveLength(expected[name]!.validRows! + 1);
     const [batch] = JSON.parse(r.stdout) as { batch: number; state: string; taskId: string; status: string }[];
     expect(batch).toMatchObject({ batch: 1, state: "uploaded", status: "SCHEDULED" });
     const manifest = JSON.parse(await readFile(join(cwd, name.replace(/\.csv$/, ".import.json")), "utf8")) as {
@@ -160,7 +161,12 @@ describe("users import: good files", () => {
     const r = await run(["users", "import", "mixed.csv", "--skip-invalid", "-o", "json"], dir.path);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.uploads).toHaveLength(1);
-    expect(csvOf(r.uploads[0]!).trimEnd().split("\n").map((l) => l.split(",")[3])).toEqual(["email", "ann.one@example.com", "nobody.here@example.com"]);
+    expect(
+      csvOf(r.uploads[0]!)
+        .trimEnd()
+        .split("\n")
+        .map((l) => l.split(",")[3]),
+    ).toEqual(["email", "ann.one@example.com", "nobody.here@example.com"]);
     expect(r.stderr).toContain("row 3, role:");
     expect(r.stderr).toContain("row 4: User does not exist");
     const lines = (await readFile(join(dir.path, "mixed.errors.csv"), "utf8")).trimEnd().split("\n");
@@ -176,7 +182,16 @@ describe("users import: --dry-run and --skip-invalid", () => {
     const r = await run(["users", "import", "good-small.csv", "--dry-run", "-o", "json"], cwd);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.sent).toEqual([]);
-    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 5, validRows: 5, invalidRows: 0, batches: 1, batchSizes: [5], adds: 3, updates: 2, inactive: 2 });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      rows: 5,
+      validRows: 5,
+      invalidRows: 0,
+      batches: 1,
+      batchSizes: [5],
+      adds: 3,
+      updates: 2,
+      inactive: 2,
+    });
     expect(r.stderr).toContain("dry run: nothing was sent");
     expect((await readdir(cwd)).sort()).toEqual(["good-small.csv"]);
   });
@@ -186,7 +201,10 @@ describe("users import: --dry-run and --skip-invalid", () => {
     const bad = await run(["users", "import", "bad-several-rows-and-rules.csv", "--dry-run", "-o", "json"], cwd);
     expect(bad.exitCode).toBe(6);
     expect(bad.sent).toEqual([]);
-    const skip = await run(["users", "import", "bad-several-rows-and-rules.csv", "--dry-run", "--skip-invalid", "-o", "json"], cwd);
+    const skip = await run(
+      ["users", "import", "bad-several-rows-and-rules.csv", "--dry-run", "--skip-invalid", "-o", "json"],
+      cwd,
+    );
     expect(skip.exitCode, skip.stderr).toBe(0);
     expect(skip.sent).toEqual([]);
     expect(JSON.parse(skip.stdout)).toMatchObject({ validRows: 2, invalidRows: 2, batchSizes: [2] });

@@ -21,7 +21,10 @@ export interface TestEnv {
   configDir: string;
   /** Environment pointing the CLI at the sandbox with the full-permission key. */
   env: Record<string, string>;
-  run(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number }): Promise<CliResult>;
+  run(
+    args: string[],
+    options?: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number },
+  ): Promise<CliResult>;
   close(): Promise<void>;
 }
 

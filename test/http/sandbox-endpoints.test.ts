@@ -16,7 +16,11 @@ interface Answer {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read answers by shape
 }
 
-async function post(path: string, body?: unknown, init: { key?: string | null; method?: string; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+async function post(
+  path: string,
+  body?: unknown,
+  init: { key?: string | null; method?: string; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer> {
   const key = init.key === undefined ? sb.keys.full : init.key;
   const res = await fetch(sb.baseUrl + path, {
     method: init.method ?? "POST",
@@ -75,11 +79,19 @@ describe("routing, methods and authentication", () => {
   });
 
   it("answers 401 without an Authorization header", async () => {
-    expectError(await post("/v2/report/users", { startDate: "2026-01-01", endDate: "2026-01-02" }, { key: null }), 401, "UNAUTHORIZED");
+    expectError(
+      await post("/v2/report/users", { startDate: "2026-01-01", endDate: "2026-01-02" }, { key: null }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("answers 401 for an unknown key", async () => {
-    expectError(await post("/v2/report/users", { startDate: "2026-01-01", endDate: "2026-01-02" }, { key: "sk_nope" }), 401, "UNAUTHORIZED");
+    expectError(
+      await post("/v2/report/users", { startDate: "2026-01-01", endDate: "2026-01-02" }, { key: "sk_nope" }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("answers 401 for a non-Bearer scheme", async () => {
@@ -101,7 +113,12 @@ describe("routing, methods and authentication", () => {
   );
 
   it("answers 400 for a body that is not JSON", async () => {
-    expectError(await post("/v2/access-api/user/token", undefined, { raw: "{not json" }), 400, "INVALID_REQUEST", "not valid JSON");
+    expectError(
+      await post("/v2/access-api/user/token", undefined, { raw: "{not json" }),
+      400,
+      "INVALID_REQUEST",
+      "not valid JSON",
+    );
   });
 
   it("answers 400 for a JSON body that is not an object", async () => {
@@ -109,7 +126,10 @@ describe("routing, methods and authentication", () => {
   });
 
   it("answers 400 for a JSON body sent without a JSON Content-Type", async () => {
-    const answer = await post("/v2/access-api/user/token", undefined, { raw: JSON.stringify(ids), headers: { "content-type": "text/plain" } });
+    const answer = await post("/v2/access-api/user/token", undefined, {
+      raw: JSON.stringify(ids),
+      headers: { "content-type": "text/plain" },
+    });
     expectError(answer, 400, "INVALID_REQUEST", "Content-Type");
   });
 
@@ -117,7 +137,14 @@ describe("routing, methods and authentication", () => {
     const before = sb.requests.length;
     await post("/v2/access-api/simulation/deep-links", ids);
     const last = sb.requests[before];
-    expect(last).toMatchObject({ method: "POST", path: "/v2/access-api/simulation/deep-links", status: 200, group: "access", body: ids, remoteAddress: "127.0.0.1" });
+    expect(last).toMatchObject({
+      method: "POST",
+      path: "/v2/access-api/simulation/deep-links",
+      status: 200,
+      group: "access",
+      body: ids,
+      remoteAddress: "127.0.0.1",
+    });
     expect(JSON.stringify(last)).not.toContain(sb.keys.full);
   });
 });
@@ -145,7 +172,12 @@ describe("deep-links", () => {
   });
 
   it("answers 400 for a field of the wrong type", async () => {
-    expectError(await post("/v2/access-api/simulation/deep-links", { ...ids, userId: 42 }), 400, "INVALID_REQUEST", "userId must be a string");
+    expectError(
+      await post("/v2/access-api/simulation/deep-links", { ...ids, userId: 42 }),
+      400,
+      "INVALID_REQUEST",
+      "userId must be a string",
+    );
   });
 
   it.each([
@@ -318,7 +350,11 @@ describe("assignment", () => {
     for (let i = 0; i < 2; i++) {
       const on = await assign("sim-010", true);
       expect(on.status).toBe(200);
-      expect(on.json).toEqual({ success: true, simulationId: "sim-010", deepLink: "https://app.sandbox.simadmin.test/org-demo/simulation/sim-010" });
+      expect(on.json).toEqual({
+        success: true,
+        simulationId: "sim-010",
+        deepLink: "https://app.sandbox.simadmin.test/org-demo/simulation/sim-010",
+      });
       expect(sb.state.isAssigned("org-demo", "user-ben", "sim-010")).toBe(true);
     }
     for (let i = 0; i < 2; i++) {
@@ -348,13 +384,20 @@ describe("user/token", () => {
     expect(answer.json.expiresIn).toBe(3600);
     expect(answer.json.token).toMatch(/[+/=]/);
     expect(encodeURIComponent(answer.json.token)).not.toBe(answer.json.token);
-    expect(sb.state.verifyUserToken(answer.json.token)).toMatchObject({ valid: true, organizationId: "org-demo", userId: "user-demo" });
+    expect(sb.state.verifyUserToken(answer.json.token)).toMatchObject({
+      valid: true,
+      organizationId: "org-demo",
+      userId: "user-demo",
+    });
   });
 
   it("rejects a tampered token", async () => {
     const { token } = (await post("/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" })).json;
     const [payload, signature] = (token as string).split(".") as [string, string];
-    const forged = Buffer.from(Buffer.from(payload, "base64").toString("latin1").replace("user-demo", "user-ava"), "latin1").toString("base64");
+    const forged = Buffer.from(
+      Buffer.from(payload, "base64").toString("latin1").replace("user-demo", "user-ava"),
+      "latin1",
+    ).toString("base64");
     expect(forged).not.toBe(payload);
     expect(sb.state.verifyUserToken(`${forged}.${signature}`)).toEqual({ valid: false, reason: "bad-signature" });
     expect(sb.state.verifyUserToken("garbage")).toEqual({ valid: false, reason: "malformed" });
@@ -373,7 +416,11 @@ describe("user/token", () => {
       t += 3_599_999;
       expect(timed.state.verifyUserToken(token)).toMatchObject({ valid: true, expiresAt: Date.UTC(2026, 5, 1, 13) });
       t += 1;
-      expect(timed.state.verifyUserToken(token)).toEqual({ valid: false, reason: "expired", expiresAt: Date.UTC(2026, 5, 1, 13) });
+      expect(timed.state.verifyUserToken(token)).toEqual({
+        valid: false,
+        reason: "expired",
+        expiresAt: Date.UTC(2026, 5, 1, 13),
+      });
     } finally {
       await timed.close();
     }
@@ -382,6 +429,11 @@ describe("user/token", () => {
   it("answers 400 and 404 like the other access calls", async () => {
     expectError(await post("/v2/access-api/user/token", { organizationId: "org-demo" }), 400, "INVALID_REQUEST", "userId");
     expectError(await post("/v2/access-api/user/token", { organizationId: "org-demo", userId: "nobody" }), 404, "NOT_FOUND");
-    expectError(await post("/v2/access-api/user/token", { organizationId: "org-x", userId: "user-demo" }), 404, "NOT_FOUND", "organization");
+    expectError(
+      await post("/v2/access-api/user/token", { organizationId: "org-x", userId: "user-demo" }),
+      404,
+      "NOT_FOUND",
+      "organization",
+    );
   });
 });

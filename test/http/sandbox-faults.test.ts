@@ -29,7 +29,11 @@ function upload(sb: Sandbox, csv: string): Promise<Response> {
   const form = new FormData();
   form.set("organizationId", "org-demo");
   form.set("file", new Blob([csv]), "users.csv");
-  return fetch(`${sb.baseUrl}/v2/access-api/user/bulk-import`, { method: "POST", headers: { authorization: `Bearer ${sb.keys.full}` }, body: form });
+  return fetch(`${sb.baseUrl}/v2/access-api/user/bulk-import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${sb.keys.full}` },
+    body: form,
+  });
 }
 
 describe("fault injection", () => {
@@ -68,12 +72,20 @@ describe("fault injection", () => {
   it("respondNext gives a canned answer, JSON or text, with headers", async () => {
     const sb = await sandbox();
     sb.faults.respondNext("/v2/report/users", 1, { status: 200, body: [{ a: 1 }], headers: { "x-test": "yes" } });
-    sb.faults.respondNext("/v2/report/users", 1, { status: 502, body: "<html>bad gateway</html>", headers: { "Content-Type": "text/html" } });
+    sb.faults.respondNext("/v2/report/users", 1, {
+      status: 502,
+      body: "<html>bad gateway</html>",
+      headers: { "Content-Type": "text/html" },
+    });
     const first = await post(sb, "/v2/report/users", RANGE);
     expect([first.status, first.headers.get("x-test")]).toEqual([200, "yes"]);
     expect(await first.json()).toEqual([{ a: 1 }]);
     const second = await post(sb, "/v2/report/users", RANGE);
-    expect([second.status, second.headers.get("content-type"), await second.text()]).toEqual([502, "text/html", "<html>bad gateway</html>"]);
+    expect([second.status, second.headers.get("content-type"), await second.text()]).toEqual([
+      502,
+      "text/html",
+      "<html>bad gateway</html>",
+    ]);
   });
 
   it("delayNext holds the answer, long enough for a client timeout", async () => {
@@ -83,7 +95,9 @@ describe("fault injection", () => {
     const slow = await post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" });
     expect(slow.status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
-    await expect(post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" }, AbortSignal.timeout(30))).rejects.toThrow();
+    await expect(
+      post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" }, AbortSignal.timeout(30)),
+    ).rejects.toThrow();
   });
 
   it("dropNext closes the connection without answering or acting", async () => {
@@ -103,7 +117,10 @@ describe("fault injection", () => {
     const tasks = sb.state.listTasks("org-demo");
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ status: "SCHEDULED", rowsUploaded: 1 });
-    expect(sb.requests[0]).toMatchObject({ status: 0, body: { organizationId: "org-demo", fileName: "users.csv", csvText: csv } });
+    expect(sb.requests[0]).toMatchObject({
+      status: 0,
+      body: { organizationId: "org-demo", fileName: "users.csv", csvText: csv },
+    });
     // The rule is used up: the next upload is answered (and, being an Add of the same
     // pending user, creates a second task — the duplicate a client must avoid).
     expect((await upload(sb, csv)).status).toBe(200);

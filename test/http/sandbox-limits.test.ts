@@ -18,12 +18,15 @@ afterEach(async () => {
 const RANGE = { startDate: "2026-01-01", endDate: "2026-01-01" };
 const TOKEN = { organizationId: "org-demo", userId: "user-demo" };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read by shape
+type Json = any;
+
 async function call(
   sb: Sandbox,
   path: string,
   body: unknown,
   options: { key?: string } = {},
-): Promise<{ status: number; retryAfter: string | undefined; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- read by shape
+): Promise<{ status: number; retryAfter: string | undefined; json: Json }> {
   const res = await post(sb.baseUrl + path, {
     headers: { "content-type": "application/json", authorization: `Bearer ${options.key ?? sb.keys.full}` },
     body: JSON.stringify(body),
@@ -46,7 +49,10 @@ describe("rate limits", () => {
     const refused = await call(sb, "/report/syms", RANGE); // v1 and v2 share the group
     expect(refused.status).toBe(429);
     expect(refused.retryAfter).toBe("40");
-    expect(refused.json.error).toMatchObject({ code: "RATE_LIMITED", details: { group: "reports", limit: 10, windowMs: 60_000, retryAfterMs: 40_000 } });
+    expect(refused.json.error).toMatchObject({
+      code: "RATE_LIMITED",
+      details: { group: "reports", limit: 10, windowMs: 60_000, retryAfterMs: 40_000 },
+    });
     t += 40_000;
     expect((await call(sb, "/v2/report/syms", RANGE)).status).toBe(200);
   });

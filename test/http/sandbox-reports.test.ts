@@ -12,7 +12,8 @@ afterAll(async () => {
   await sb.close();
 });
 
-async function report(path: string, body: unknown, key = sb.keys.full): Promise<{ status: number; json: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any -- read by shape
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read by shape
+async function report(path: string, body: unknown, key = sb.keys.full): Promise<{ status: number; json: any }> {
   const res = await fetch(sb.baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
@@ -22,22 +23,30 @@ async function report(path: string, body: unknown, key = sb.keys.full): Promise<
 }
 
 describe("report endpoints", () => {
-  it.each(REPORT_KINDS.flatMap((kind) => [[`/report/${kind}`], [`/v2/report/${kind}`]]))("%s answers one object with one array of records", async (path) => {
-    const answer = await report(path, { startDate: "2026-01-01", endDate: "2026-01-02" });
-    expect(answer.status).toBe(200);
-    const arrays = Object.values(answer.json).filter(Array.isArray);
-    expect(arrays).toHaveLength(1);
-    expect(answer.json.data).toHaveLength(6); // 3 records a day by default
-    expect(answer.json.data[0]).toMatchObject({ date: "2026-01-01", recordId: expect.any(String) });
-    expect(answer.json.data.at(-1).date).toBe("2026-01-02");
-  });
+  it.each(REPORT_KINDS.flatMap((kind) => [[`/report/${kind}`], [`/v2/report/${kind}`]]))(
+    "%s answers one object with one array of records",
+    async (path) => {
+      const answer = await report(path, { startDate: "2026-01-01", endDate: "2026-01-02" });
+      expect(answer.status).toBe(200);
+      const arrays = Object.values(answer.json).filter(Array.isArray);
+      expect(arrays).toHaveLength(1);
+      expect(answer.json.data).toHaveLength(6); // 3 records a day by default
+      expect(answer.json.data[0]).toMatchObject({ date: "2026-01-01", recordId: expect.any(String) });
+      expect(answer.json.data.at(-1).date).toBe("2026-01-02");
+    },
+  );
 
   it("answers v1 with only `data`, v2 with the same records plus fields and metadata", async () => {
     const range = { startDate: "2026-02-10", endDate: "2026-02-11" };
     const v1 = (await report("/report/user-results", range)).json;
     const v2 = (await report("/v2/report/user-results", range)).json;
     expect(Object.keys(v1)).toEqual(["data"]);
-    expect(v2).toMatchObject({ reportType: "user-results", startDate: "2026-02-10", endDate: "2026-02-11", generatedAt: expect.any(String) });
+    expect(v2).toMatchObject({
+      reportType: "user-results",
+      startDate: "2026-02-10",
+      endDate: "2026-02-11",
+      generatedAt: expect.any(String),
+    });
     v1.data.forEach((record: Record<string, unknown>, i: number) => {
       expect(v2.data[i]).toMatchObject(record);
       expect(Object.keys(v2.data[i]).length).toBeGreaterThan(Object.keys(record).length);

@@ -26,7 +26,11 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
   return { status: res.status, json: await res.json() };
 }
 
-async function upload(csv: string, org: string | null = "org-demo", fileName = "users.csv"): Promise<{ status: number; json: Json }> {
+async function upload(
+  csv: string,
+  org: string | null = "org-demo",
+  fileName = "users.csv",
+): Promise<{ status: number; json: Json }> {
   const form = new FormData();
   if (org !== null) form.set("organizationId", org);
   form.set("file", new Blob([csv], { type: "text/csv" }), fileName);
@@ -50,7 +54,14 @@ describe("user/create", () => {
     post("/v2/access-api/user/create", { organizationId: "org-demo", ...body });
 
   it("creates a trainee, then returns the same user on a second call", async () => {
-    const body = { email: "new.person@example.com", username: "new.person@example.com", firstName: "New", lastName: "Person", teamName: "Support", employeeNo: "E-17" };
+    const body = {
+      email: "new.person@example.com",
+      username: "new.person@example.com",
+      firstName: "New",
+      lastName: "Person",
+      teamName: "Support",
+      employeeNo: "E-17",
+    };
     const first = await create(body);
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({
@@ -89,7 +100,11 @@ describe("user/create", () => {
   });
 
   it("answers 404 for an unknown organization", async () => {
-    const answer = await post("/v2/access-api/user/create", { organizationId: "org-x", email: "a@example.com", username: "a@example.com" });
+    const answer = await post("/v2/access-api/user/create", {
+      organizationId: "org-x",
+      email: "a@example.com",
+      username: "a@example.com",
+    });
     expect(answer.status).toBe(404);
   });
 });
@@ -98,7 +113,12 @@ describe("user/bulk-import", () => {
   it("moves SCHEDULED → STARTED → COMPLETED one step at a time, then the users exist", async () => {
     const answer = await upload([HEADER, row("imp.one@example.com"), row("imp.two@example.com", "Add", "INACTIVE")].join("\n"));
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ taskId: expect.stringMatching(/^task-/), validUsersCount: 2, invalidUsersCount: 0, errors: [] });
+    expect(answer.json).toEqual({
+      taskId: expect.stringMatching(/^task-/),
+      validUsersCount: 2,
+      invalidUsersCount: 0,
+      errors: [],
+    });
     const { taskId } = answer.json;
     expect(await status(taskId)).toBe("SCHEDULED");
     expect(sb.state.getUser("org-demo", "imp.one@example.com")).toBeUndefined();
@@ -108,9 +128,21 @@ describe("user/bulk-import", () => {
     expect(await status(taskId)).toBe("STARTED");
     t += 1000;
     expect(await status(taskId)).toBe("COMPLETED");
-    expect(sb.state.getUser("org-demo", "imp.two@example.com")).toMatchObject({ status: "INACTIVE", role: "trainee", teamName: "Sales" });
-    expect(sb.state.listTasks("org-demo").find((task) => task.taskId === taskId)).toMatchObject({ status: "COMPLETED", rowsUploaded: 2, fileName: "users.csv" });
-    const created = await post("/v2/access-api/user/create", { organizationId: "org-demo", email: "imp.one@example.com", username: "imp.one@example.com" });
+    expect(sb.state.getUser("org-demo", "imp.two@example.com")).toMatchObject({
+      status: "INACTIVE",
+      role: "trainee",
+      teamName: "Sales",
+    });
+    expect(sb.state.listTasks("org-demo").find((task) => task.taskId === taskId)).toMatchObject({
+      status: "COMPLETED",
+      rowsUploaded: 2,
+      fileName: "users.csv",
+    });
+    const created = await post("/v2/access-api/user/create", {
+      organizationId: "org-demo",
+      email: "imp.one@example.com",
+      username: "imp.one@example.com",
+    });
     expect(created.json.created).toBe(false);
   });
 
@@ -150,7 +182,15 @@ describe("user/bulk-import", () => {
       { row: 3, errors: ["User already exists"] },
       { row: 4, errors: ["User does not exist"] },
       { row: 5, errors: ["Email must match username"] },
-      { row: 6, errors: ["firstName is required", "Role must be trainee", "Status must be ACTIVE or INACTIVE", "Action must be Add or Update"] },
+      {
+        row: 6,
+        errors: [
+          "firstName is required",
+          "Role must be trainee",
+          "Status must be ACTIVE or INACTIVE",
+          "Action must be Add or Update",
+        ],
+      },
       { row: 7, errors: ["Email appears more than once in the file (first on row 2)"] },
     ]);
     expect(sb.state.listTasks("org-demo").find((task) => task.taskId === answer.json.taskId)?.rowsUploaded).toBe(1);
@@ -178,7 +218,11 @@ describe("user/bulk-import", () => {
   });
 
   it.each([
-    ["a header without required columns", "firstName,lastName,email\nA,B,a@example.com", "lacks the column(s) username, role, status, action"],
+    [
+      "a header without required columns",
+      "firstName,lastName,email\nA,B,a@example.com",
+      "lacks the column(s) username, role, status, action",
+    ],
     ["a header only", HEADER, "no user rows"],
     ["an empty file", "", "empty"],
     ["broken quoting", `${HEADER}\n"A,B`, "not valid CSV"],
@@ -192,7 +236,11 @@ describe("user/bulk-import", () => {
     const form = new FormData();
     form.set("organizationId", "org-demo");
     form.set("file", new Blob([Buffer.from(`${HEADER}\nA,B,\xff@example.com`, "latin1")]), "latin1.csv");
-    const res = await fetch(`${sb.baseUrl}/v2/access-api/user/bulk-import`, { method: "POST", headers: { authorization: `Bearer ${sb.keys.full}` }, body: form });
+    const res = await fetch(`${sb.baseUrl}/v2/access-api/user/bulk-import`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sb.keys.full}` },
+      body: form,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Json).error.message).toContain("UTF-8");
   });
@@ -213,13 +261,19 @@ describe("user/bulk-import", () => {
   it("records the upload as organizationId, fileName and csvText", async () => {
     const csv = `${HEADER}\n${row("rec@example.com")}`;
     await upload(csv, "org-demo", "team.csv");
-    expect(sb.requests.at(-1)).toMatchObject({ path: "/v2/access-api/user/bulk-import", status: 200, body: { organizationId: "org-demo", fileName: "team.csv", csvText: csv } });
+    expect(sb.requests.at(-1)).toMatchObject({
+      path: "/v2/access-api/user/bulk-import",
+      status: 200,
+      body: { organizationId: "org-demo", fileName: "team.csv", csvText: csv },
+    });
   });
 });
 
 describe("user/bulk-import/status", () => {
   it("answers 404 for an unknown task or a task of another organization", async () => {
-    expect((await post("/v2/access-api/user/bulk-import/status", { organizationId: "org-demo", taskId: "task-nope" })).status).toBe(404);
+    expect(
+      (await post("/v2/access-api/user/bulk-import/status", { organizationId: "org-demo", taskId: "task-nope" })).status,
+    ).toBe(404);
     const { taskId } = (await upload(`${HEADER}\n${row("st@example.com")}`)).json;
     expect((await post("/v2/access-api/user/bulk-import/status", { organizationId: "org-other", taskId })).status).toBe(404);
   });

@@ -113,7 +113,8 @@ function days(n: number): { startDate: string; endDate: string }[] {
   });
 }
 
-const CSV = "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann.lee@example.com,ann.lee@example.com,trainee,,ACTIVE,Add\n";
+const CSV =
+  "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann.lee@example.com,ann.lee@example.com,trainee,,ACTIVE,Add\n";
 const BULK_IMPORT = `/v2${ENDPOINTS.bulkImport.path}`;
 
 function upload(api: ApiClient): Promise<unknown> {
@@ -209,7 +210,9 @@ describe("retry classes through the client", () => {
     sb.faults.dropNext("/v2/access-api/user/token", 1);
     const { api } = client({ baseUrl: sb.baseUrl });
 
-    await expect(api.postJson(ENDPOINTS.userToken, { organizationId: "org-demo", userId: "user-demo" })).resolves.toMatchObject({ expiresIn: 3600 });
+    await expect(api.postJson(ENDPOINTS.userToken, { organizationId: "org-demo", userId: "user-demo" })).resolves.toMatchObject({
+      expiresIn: 3600,
+    });
     expect(sb.requests.map((r) => r.status)).toEqual([503, 0, 200]);
   });
 

@@ -16,7 +16,13 @@ const completed = (executionId: string, completedAt: string, score: number | nul
   score,
   status: "COMPLETED",
 });
-const incomplete = (executionId: string, status = "STARTED"): AttemptLike => ({ executionId, completedAt: null, completionTime: null, score: null, status });
+const incomplete = (executionId: string, status = "STARTED"): AttemptLike => ({
+  executionId,
+  completedAt: null,
+  completionTime: null,
+  score: null,
+  status,
+});
 
 describe("classifyAttempt", () => {
   it.each<[string, AttemptLike, string]>([
@@ -32,7 +38,9 @@ describe("classifyAttempt", () => {
   });
 
   it("does not look at status: a COMPLETED status without the times is not completed", () => {
-    expect(classifyAttempt({ executionId: "e", status: "COMPLETED", completedAt: null, completionTime: null })).toBe("incomplete");
+    expect(classifyAttempt({ executionId: "e", status: "COMPLETED", completedAt: null, completionTime: null })).toBe(
+      "incomplete",
+    );
   });
 });
 
@@ -56,13 +64,18 @@ describe("summarizeAttempts", () => {
   });
 
   it("takes the latest by completedAt, not by position, and the best independently", () => {
-    const summary = summarizeAttempts([completed("late", "2026-03-01T00:00:00Z", 60), completed("early", "2026-01-01T00:00:00Z", 95)]);
+    const summary = summarizeAttempts([
+      completed("late", "2026-03-01T00:00:00Z", 60),
+      completed("early", "2026-01-01T00:00:00Z", 95),
+    ]);
     expect(summary.bestScore).toBe(95);
     expect(summary.latestScore).toBe(60);
   });
 
   it("does not count an inconsistent attempt as completed", () => {
-    const summary = summarizeAttempts([{ executionId: "x", completedAt: "2026-01-01T00:00:00Z", completionTime: null, score: 99 }]);
+    const summary = summarizeAttempts([
+      { executionId: "x", completedAt: "2026-01-01T00:00:00Z", completionTime: null, score: 99 },
+    ]);
     expect(summary).toMatchObject({ attempts: 1, completed: 0, inconsistent: 1, bestScore: null, latestScore: null });
   });
 
@@ -76,7 +89,12 @@ describe("summarizeAttempts", () => {
       undefined,
       "1 attempt, 1 completed — best score 91.25, latest 91.25 (2026-01-12T14:39:05Z)",
     ],
-    ["a completion without a score", [completed("a", "2026-01-12T14:39:05Z", null)], undefined, "1 attempt, 1 completed — best score none, latest none (2026-01-12T14:39:05Z)"],
+    [
+      "a completion without a score",
+      [completed("a", "2026-01-12T14:39:05Z", null)],
+      undefined,
+      "1 attempt, 1 completed — best score none, latest none (2026-01-12T14:39:05Z)",
+    ],
   ])("summary line: %s", (_name, attempts, since, line) => {
     expect(formatSummary(summarizeAttempts(attempts), since)).toBe(line);
   });

@@ -59,7 +59,11 @@ describe("splitIntoWindows", () => {
     ["a single day", w("2026-05-05", "2026-05-05"), [w("2026-05-05", "2026-05-05")]],
     ["exactly 30 days in one window", w("2026-01-01", "2026-01-30"), [w("2026-01-01", "2026-01-30")]],
     ["31 days in two", w("2026-01-01", "2026-01-31"), [w("2026-01-01", "2026-01-30"), w("2026-01-31", "2026-01-31")]],
-    ["--month 2026-10 as 10-01..10-30 and 10-31", w("2026-10-01", "2026-10-31"), [w("2026-10-01", "2026-10-30"), w("2026-10-31", "2026-10-31")]],
+    [
+      "--month 2026-10 as 10-01..10-30 and 10-31",
+      w("2026-10-01", "2026-10-31"),
+      [w("2026-10-01", "2026-10-30"), w("2026-10-31", "2026-10-31")],
+    ],
     ["February of a leap year in one window", w("2024-02-01", "2024-02-29"), [w("2024-02-01", "2024-02-29")]],
     [
       "2024-02-01..2024-03-31 across the leap day",
@@ -74,7 +78,12 @@ describe("splitIntoWindows", () => {
     [
       "2023-12-15..2024-03-15 across a year end and a leap day",
       w("2023-12-15", "2024-03-15"),
-      [w("2023-12-15", "2024-01-13"), w("2024-01-14", "2024-02-12"), w("2024-02-13", "2024-03-13"), w("2024-03-14", "2024-03-15")],
+      [
+        w("2023-12-15", "2024-01-13"),
+        w("2024-01-14", "2024-02-12"),
+        w("2024-02-13", "2024-03-13"),
+        w("2024-03-14", "2024-03-15"),
+      ],
     ],
   ])("splits %s", (_name, range, expected) => {
     expect(splitIntoWindows(range)).toEqual(expected);
@@ -151,13 +160,21 @@ describe("resolveRange", () => {
     ["no range", {}, /a date range is required/],
     ["--from without --to", { from: "2026-01-01" }, /--from needs --to/],
     ["--to without --from", { to: "2026-01-01" }, /--to needs --from/],
-    ["two kinds of range", { from: "2026-01-01", to: "2026-01-02", month: "2026-01" }, /give one date range, not --from\/--to and --month/],
+    [
+      "two kinds of range",
+      { from: "2026-01-01", to: "2026-01-02", month: "2026-01" },
+      /give one date range, not --from\/--to and --month/,
+    ],
     ["--month with --last", { month: "2026-01", last: "7d" }, /not --month and --last/],
     ["a bad --from", { from: "2026-1-1", to: "2026-01-02" }, /--from "2026-1-1": expected YYYY-MM-DD/],
     ["an unreal --to", { from: "2026-01-01", to: "2026-02-30" }, /--to "2026-02-30": not a real calendar date/],
     ["29 February of a common year", { from: "2025-02-29", to: "2025-03-01" }, /--from "2025-02-29": not a real calendar date/],
     ["a reversed range", { from: "2026-03-01", to: "2026-02-01" }, /--from 2026-03-01 is after --to 2026-02-01/],
-    ["--to in the future", { from: "2026-11-01", to: "2026-11-22" }, /--to 2026-11-22 is in the future \(today is 2026-11-21 UTC\)/],
+    [
+      "--to in the future",
+      { from: "2026-11-01", to: "2026-11-22" },
+      /--to 2026-11-22 is in the future \(today is 2026-11-21 UTC\)/,
+    ],
     ["a bad --month", { month: "2026-13" }, /--month "2026-13": expected YYYY-MM/],
     ["a --month with a day", { month: "2026-10-01" }, /--month "2026-10-01"/],
     ["a month to come", { month: "2026-12" }, /--month 2026-12 has not begun yet/],

@@ -30,7 +30,16 @@ function manifest(states: ManifestBatch["state"][], sha = SHA_A, org = "org-demo
     ...(state === "uploaded" ? { taskId: `task-${i + 1}`, status: "SCHEDULED" as const } : {}),
   }));
   return newManifest(
-    { file: "staff.csv", sha256: sha, bytes: 100, organizationId: org, skipInvalid: false, totalRows: 1500, validRows: 1500, invalidRows: 0 },
+    {
+      file: "staff.csv",
+      sha256: sha,
+      bytes: 100,
+      organizationId: org,
+      skipInvalid: false,
+      totalRows: 1500,
+      validRows: 1500,
+      invalidRows: 0,
+    },
     batches,
     NOW,
   );
@@ -54,7 +63,11 @@ describe("parseManifest", () => {
   });
   it.each([
     ["not JSON", "{", /not JSON/],
-    ["an unknown state", JSON.stringify({ ...manifest(["pending"]), batches: [{ ...manifest(["pending"]).batches[0], state: "done" }] }), /batches\.0\.state/],
+    [
+      "an unknown state",
+      JSON.stringify({ ...manifest(["pending"]), batches: [{ ...manifest(["pending"]).batches[0], state: "done" }] }),
+      /batches\.0\.state/,
+    ],
     ["another version", JSON.stringify({ ...manifest([]), manifestVersion: 2 }), /manifestVersion/],
   ])("refuses %s", (_name, text, problem) => {
     const parsed = parseManifest(text);
@@ -93,7 +106,10 @@ describe("decideStart", () => {
 
   it("starts fresh without a manifest, and refuses --resume without one", () => {
     expect(decideStart(undefined, current, false, NAMES)).toEqual({ kind: "fresh" });
-    expect(decideStart(undefined, current, true, NAMES)).toMatchObject({ kind: "refuse", message: expect.stringMatching(/no manifest/) });
+    expect(decideStart(undefined, current, true, NAMES)).toMatchObject({
+      kind: "refuse",
+      message: expect.stringMatching(/no manifest/),
+    });
   });
 
   it("replaces a manifest under which nothing was sent", () => {
@@ -124,7 +140,10 @@ describe("decideStart", () => {
   it("resumes only the same file into the same organization", () => {
     const m = manifest(["uploaded", "ambiguous"]);
     expect(decideStart(m, current, true, NAMES)).toEqual({ kind: "resume", manifest: m });
-    expect(decideStart(manifest(["uploaded"], SHA_B), current, true, NAMES)).toMatchObject({ kind: "refuse", message: expect.stringMatching(/changed/) });
+    expect(decideStart(manifest(["uploaded"], SHA_B), current, true, NAMES)).toMatchObject({
+      kind: "refuse",
+      message: expect.stringMatching(/changed/),
+    });
     expect(decideStart(manifest(["uploaded"], SHA_A, "org-other"), current, true, NAMES)).toMatchObject({
       kind: "refuse",
       hint: "resume with --org org-other",
@@ -135,13 +154,29 @@ describe("decideStart", () => {
 describe("resume planning", () => {
   it("sends pending batches, re-sends ambiguous and uploading ones, skips uploaded and rejected ones", () => {
     const m = manifest(["uploaded", "ambiguous", "uploading", "pending", "rejected"]);
-    expect(m.batches.map(batchAction)).toEqual(["skip-uploaded", "resend-ambiguous", "resend-ambiguous", "send", "skip-rejected"]);
+    expect(m.batches.map(batchAction)).toEqual([
+      "skip-uploaded",
+      "resend-ambiguous",
+      "resend-ambiguous",
+      "send",
+      "skip-rejected",
+    ]);
   });
 
   it("checks that the file still makes the recorded batches", () => {
     const m = manifest(["uploaded", "pending"]);
-    expect(checkSameBatches(m, [{ number: 1, sha256: hash(1) }, { number: 2, sha256: hash(2) }])).toBeUndefined();
+    expect(
+      checkSameBatches(m, [
+        { number: 1, sha256: hash(1) },
+        { number: 2, sha256: hash(2) },
+      ]),
+    ).toBeUndefined();
     expect(checkSameBatches(m, [{ number: 1, sha256: hash(1) }])).toMatch(/1 batches/);
-    expect(checkSameBatches(m, [{ number: 1, sha256: hash(1) }, { number: 2, sha256: hash(3) }])).toMatch(/batch 2 differs/);
+    expect(
+      checkSameBatches(m, [
+        { number: 1, sha256: hash(1) },
+        { number: 2, sha256: hash(3) },
+      ]),
+    ).toMatch(/batch 2 differs/);
   });
 });

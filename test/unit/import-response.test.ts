@@ -8,7 +8,12 @@ const batch = { rows: [10, 12, 15] };
 describe("parseUploadAnswer", () => {
   it("reads the documented answer and maps the batch's rows back to the original file", () => {
     const answer = parseUploadAnswer(
-      { taskId: "task-abc123", validUsersCount: 2, invalidUsersCount: 1, errors: [{ row: 3, errors: ["Email must match username"] }] },
+      {
+        taskId: "task-abc123",
+        validUsersCount: 2,
+        invalidUsersCount: 1,
+        errors: [{ row: 3, errors: ["Email must match username"] }],
+      },
       batch,
     );
     expect(answer).toEqual({
@@ -35,7 +40,16 @@ describe("parseUploadAnswer", () => {
   });
 
   it("leaves the original row undefined for a row the batch does not have (the header, or past the end)", () => {
-    const answer = parseUploadAnswer({ taskId: "t", errors: [{ row: 1, errors: ["x"] }, { row: 9, errors: ["y"] }] }, batch);
+    const answer = parseUploadAnswer(
+      {
+        taskId: "t",
+        errors: [
+          { row: 1, errors: ["x"] },
+          { row: 9, errors: ["y"] },
+        ],
+      },
+      batch,
+    );
     expect(answer.rowErrors.map((e) => [e.batchRow, e.row])).toEqual([
       [1, undefined],
       [9, undefined],
@@ -50,7 +64,12 @@ describe("parseUploadAnswer", () => {
 
   it("reads the 400 'no valid row' body: counts and errors, no taskId", () => {
     const answer = parseUploadAnswer(
-      { validUsersCount: 0, invalidUsersCount: 3, errors: [{ row: 2, errors: ["User does not exist"] }], error: { code: "INVALID_REQUEST", message: "no valid user rows" } },
+      {
+        validUsersCount: 0,
+        invalidUsersCount: 3,
+        errors: [{ row: 2, errors: ["User does not exist"] }],
+        error: { code: "INVALID_REQUEST", message: "no valid user rows" },
+      },
       batch,
     );
     expect(answer.taskId).toBeUndefined();
@@ -58,12 +77,19 @@ describe("parseUploadAnswer", () => {
   });
 
   it("does not take a 400 about the request itself for a row rejection", () => {
-    expect(isNoValidRowAnswer(parseUploadAnswer({ error: { code: "INVALID_REQUEST", message: "file is required" } }, batch))).toBe(false);
+    expect(
+      isNoValidRowAnswer(parseUploadAnswer({ error: { code: "INVALID_REQUEST", message: "file is required" } }, batch)),
+    ).toBe(false);
   });
 
   it("copes with answers that are not objects", () => {
     expect(parseUploadAnswer("task-1", batch).taskId).toBe("task-1");
-    expect(parseUploadAnswer(null, batch)).toEqual({ taskId: undefined, validUsersCount: undefined, invalidUsersCount: undefined, rowErrors: [] });
+    expect(parseUploadAnswer(null, batch)).toEqual({
+      taskId: undefined,
+      validUsersCount: undefined,
+      invalidUsersCount: undefined,
+      rowErrors: [],
+    });
   });
 });
 

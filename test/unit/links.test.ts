@@ -5,8 +5,16 @@ const TOKEN = "++++////eyJvIjoib3JnIn0=.abc+def/ghi==";
 
 describe("composeUserLink", () => {
   it.each([
-    ["a deep link without a query", "https://app.example.com/org-1/simulation/sim-1", "https://app.example.com/org-1/simulation/sim-1?token="],
-    ["a deep link with a query", "https://app.example.com/org-1/simulation/sim-1?lang=en", "https://app.example.com/org-1/simulation/sim-1?lang=en&token="],
+    [
+      "a deep link without a query",
+      "https://app.example.com/org-1/simulation/sim-1",
+      "https://app.example.com/org-1/simulation/sim-1?token=",
+    ],
+    [
+      "a deep link with a query",
+      "https://app.example.com/org-1/simulation/sim-1?lang=en",
+      "https://app.example.com/org-1/simulation/sim-1?lang=en&token=",
+    ],
     ["a deep link with several parameters", "https://app.example.com/s?a=1&b=2", "https://app.example.com/s?a=1&b=2&token="],
     ["a deep link ending in a bare ?", "https://app.example.com/s?", "https://app.example.com/s?token="],
   ])("appends the encoded token to %s", (_name, deepLink, prefix) => {
@@ -33,7 +41,9 @@ describe("composeUserLink", () => {
   });
 
   it("keeps a fragment after the query", () => {
-    expect(composeUserLink("https://app.example.com/s?lang=en#start", "t")).toBe("https://app.example.com/s?lang=en&token=t#start");
+    expect(composeUserLink("https://app.example.com/s?lang=en#start", "t")).toBe(
+      "https://app.example.com/s?lang=en&token=t#start",
+    );
   });
 
   it("refuses a deep link that is not a URL", () => {

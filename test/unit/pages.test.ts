@@ -11,7 +11,11 @@ describe("readPageMeta", () => {
     ["top-level total", { simulations: [], total: 120 }, { totalItems: 120 }],
     ["hasMore", { simulations: [], hasMore: false }, { hasMore: false }],
     ["nextPage null", { simulations: [], nextPage: null }, { nextPage: null }],
-    ["nested pagination", { simulations: [], pagination: { page: 1, totalPages: 3, totalCount: 25 } }, { totalPages: 3, totalItems: 25 }],
+    [
+      "nested pagination",
+      { simulations: [], pagination: { page: 1, totalPages: 3, totalCount: 25 } },
+      { totalPages: 3, totalItems: 25 },
+    ],
     ["a cursor string is not a page number", { simulations: [], nextPage: "abc" }, {}],
   ])("reads %s", (_name, body, meta) => {
     expect(readPageMeta(body)).toEqual(meta);

@@ -58,9 +58,7 @@ describe("RateLedger shared through a file", () => {
     // reserved at T0, so the stored sends are exactly the slots handed out.
     const clock = { ...createFakeClock(T0), sleep: async () => undefined };
     const schedulers = [0, 1].map(() => new Scheduler({ limits: DEFAULT_RATE_LIMITS, retries: 5, clock, ledgerPath }));
-    await Promise.all(
-      Array.from({ length: 30 }, (_, i) => schedulers[i % 2]!.run(report, async () => "ok")),
-    );
+    await Promise.all(Array.from({ length: 30 }, (_, i) => schedulers[i % 2]!.run(report, async () => "ok")));
     const sends = (await storedState())?.groups.reports.sends ?? [];
     expect(sends).toHaveLength(30);
     for (let i = 10; i < sends.length; i++) expect(sends[i]! - sends[i - 10]!).toBeGreaterThanOrEqual(60_900);

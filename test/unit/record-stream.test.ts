@@ -68,12 +68,16 @@ describe("json writer", () => {
 
   it("escapes DEL and C1 control characters, keeping the document valid", async () => {
     const text = await render([[{ note: "a\u009b31mb\u007f\u001b" }]], { format: "json" });
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     expect(text).not.toMatch(/[\u007f-\u009f\u001b]/);
     expect(JSON.parse(text)).toEqual([{ note: "a\u009b31mb\u007f\u001b" }]);
   });
 
   it("splits huge records while writing, with the same text as one stringify", async () => {
-    const response = { generatedAt: "x", data: Array.from({ length: 5000 }, (_, i) => ({ i, name: `n${i}`, nested: { a: [i] } })) };
+    const response = {
+      generatedAt: "x",
+      data: Array.from({ length: 5000 }, (_, i) => ({ i, name: `n${i}`, nested: { a: [i] } })),
+    };
     const sink = memorySink();
     const writer = createRecordWriter(sink, { format: "ndjson", jsonSplitDepth: 4 });
     await writer.writeBatch([{ startDate: "2026-01-01", endDate: "2026-01-30", response }]);
@@ -112,14 +116,9 @@ describe("csv writer", () => {
   it("uses the union of flattened columns in first-seen order across batches", async () => {
     const text = await render([WINDOW_1, WINDOW_2], { format: "csv" });
     expect(text).toBe(
-      [
-        "id,user.name,user.team.name,score,tags",
-        "1,Ana,Sales,,",
-        "2,Bo,,,",
-        "3,Cy,Support,90,",
-        '4,,,,"[""a"",""b""]"',
-        "",
-      ].join("\n"),
+      ["id,user.name,user.team.name,score,tags", "1,Ana,Sales,,", "2,Bo,,,", "3,Cy,Support,90,", '4,,,,"[""a"",""b""]"', ""].join(
+        "\n",
+      ),
     );
   });
 
@@ -200,16 +199,19 @@ describe("table writer", () => {
 });
 
 describe("--fields check", () => {
-  it.each(["json", "ndjson", "csv", "table"] as const)("%s: an unknown field is a usage error listing the known ones, before any record is written", async (format) => {
-    const sink = memorySink();
-    const writer = createRecordWriter(sink, { format, fields: ["id", "nope"] });
-    const attempt = writer.writeBatch(WINDOW_1);
-    await expect(attempt).rejects.toThrow(UsageError);
-    await expect(writer.writeBatch(WINDOW_1)).resolves.toBeUndefined(); // checked once
-    const writer2 = createRecordWriter(memorySink(), { format, fields: ["nope"] });
-    await expect(writer2.writeBatch(WINDOW_1)).rejects.toThrow(/unknown field for --fields: nope; known fields: .*user\.name/);
-    expect(sink.text()).toBe("");
-  });
+  it.each(["json", "ndjson", "csv", "table"] as const)(
+    "%s: an unknown field is a usage error listing the known ones, before any record is written",
+    async (format) => {
+      const sink = memorySink();
+      const writer = createRecordWriter(sink, { format, fields: ["id", "nope"] });
+      const attempt = writer.writeBatch(WINDOW_1);
+      await expect(attempt).rejects.toThrow(UsageError);
+      await expect(writer.writeBatch(WINDOW_1)).resolves.toBeUndefined(); // checked once
+      const writer2 = createRecordWriter(memorySink(), { format, fields: ["nope"] });
+      await expect(writer2.writeBatch(WINDOW_1)).rejects.toThrow(/unknown field for --fields: nope; known fields: .*user\.name/);
+      expect(sink.text()).toBe("");
+    },
+  );
 
   it("is checked at the first batch with records, so empty windows first do not let a typo through", async () => {
     const writer = createRecordWriter(memorySink(), { format: "json", fields: ["nope"] });

@@ -18,7 +18,9 @@ describe("extractRecords (records of unknown shape)", () => {
 
 describe("flattenRecord", () => {
   it("turns nested objects into dotted columns and keeps arrays as JSON text", () => {
-    expect(flattenRecord({ id: 1, user: { name: "Ana", team: { name: "Sales" } }, tags: ["a", "b"], empty: {}, none: null })).toEqual({
+    expect(
+      flattenRecord({ id: 1, user: { name: "Ana", team: { name: "Sales" } }, tags: ["a", "b"], empty: {}, none: null }),
+    ).toEqual({
       id: 1,
       "user.name": "Ana",
       "user.team.name": "Sales",

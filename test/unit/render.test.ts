@@ -7,7 +7,7 @@ import { maskSecret, Redactor } from "../../src/output/redact.js";
 const records: CommandResult = {
   kind: "records",
   records: [
-    { id: "s1", title: "=HYPERLINK(\"http://evil\")", meta: { level: 2 } },
+    { id: "s1", title: '=HYPERLINK("http://evil")', meta: { level: 2 } },
     { id: "s2", title: "Plain", extra: "x\u001b[31mred" },
   ],
 };

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { extractRecords, type JsonRecord } from "../../src/domain/records.js";
-import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../src/domain/report-record-scanner.js";
+import {
+  elementRecord,
+  JsonShapeScanner,
+  MalformedJsonError,
+  type ResponseShape,
+} from "../../src/domain/report-record-scanner.js";
 
 function chunks(text: string, size: number): string[] {
   const out: string[] = [];
@@ -17,7 +22,10 @@ function scanRecords(text: string, size: number): { shape: ResponseShape; record
   if (shape.kind === "whole") return { shape, records: extractRecords(JSON.parse(text)) };
   const records: JsonRecord[] = [];
   const pass2 = new JsonShapeScanner({
-    capture: { target: shape.kind === "array" ? "top-array" : { member: shape.member }, onElement: (t) => records.push(elementRecord(t)) },
+    capture: {
+      target: shape.kind === "array" ? "top-array" : { member: shape.member },
+      onElement: (t) => records.push(elementRecord(t)),
+    },
   });
   for (const piece of chunks(text, size)) pass2.feed(piece);
   pass2.end();
@@ -29,7 +37,11 @@ const SIZES = [1, 2, 7, 64, 1_000_000];
 describe("JsonShapeScanner finds the records as extractRecords does, whatever the chunking", () => {
   it.each<[string, string, ResponseShape["kind"]]>([
     ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list"],
-    ["a v2 answer with metadata around the list", '{"reportType":"x","n":-1.5e3,"ok":true,"z":null,"data":[{"a":1},{"a":2}],"after":{"k":[{"x":1}]}}', "object-with-list"],
+    [
+      "a v2 answer with metadata around the list",
+      '{"reportType":"x","n":-1.5e3,"ok":true,"z":null,"data":[{"a":1},{"a":2}],"after":{"k":[{"x":1}]}}',
+      "object-with-list",
+    ],
     ["pretty-printed", '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n', "object-with-list"],
     ["strings with brackets, quotes and escapes", '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}', "object-with-list"],
     ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list"],

@@ -50,13 +50,12 @@ describe("RateLimiter (fixed)", () => {
 });
 
 describe("RateLimiter arguments", () => {
-  it.each([
-    [{ limit: 0, windowMs: 1000 }],
-    [{ limit: 1.5, windowMs: 1000 }],
-    [{ limit: 1, windowMs: 0 }],
-  ])("rejects %j", (rule) => {
-    expect(() => new RateLimiter(rule)).toThrow(RangeError);
-  });
+  it.each([[{ limit: 0, windowMs: 1000 }], [{ limit: 1.5, windowMs: 1000 }], [{ limit: 1, windowMs: 0 }]])(
+    "rejects %j",
+    (rule) => {
+      expect(() => new RateLimiter(rule)).toThrow(RangeError);
+    },
+  );
 });
 
 describe("retryAfterSeconds", () => {

@@ -6,14 +6,19 @@ describe("generateReport", () => {
   it.each(REPORT_KINDS)("%s: records per day, in date order, with unique ids", (kind) => {
     const records = generateReport(kind, "2026-01-30", "2026-02-02", 1);
     expect(records).toHaveLength(4 * 3);
-    expect(records.map((r) => r["date"])).toEqual(["2026-01-30", "2026-01-31", "2026-02-01", "2026-02-02"].flatMap((d) => [d, d, d]));
+    expect(records.map((r) => r["date"])).toEqual(
+      ["2026-01-30", "2026-01-31", "2026-02-01", "2026-02-02"].flatMap((d) => [d, d, d]),
+    );
     expect(new Set(records.map((r) => r["recordId"])).size).toBe(records.length);
     expect(records.some((r) => Object.values(r).some((v) => typeof v === "object" && v !== null))).toBe(true);
   });
 
   it.each(REPORT_KINDS)("%s: a day's records do not depend on the range around it", (kind) => {
     const whole = generateReport(kind, "2026-03-01", "2026-03-10", 2);
-    const parts = [...generateReport(kind, "2026-03-01", "2026-03-04", 2), ...generateReport(kind, "2026-03-05", "2026-03-10", 2)];
+    const parts = [
+      ...generateReport(kind, "2026-03-01", "2026-03-04", 2),
+      ...generateReport(kind, "2026-03-05", "2026-03-10", 2),
+    ];
     expect(parts).toEqual(whole);
   });
 
@@ -44,7 +49,9 @@ describe("generateReport", () => {
 
 describe("reportResponseChunks", () => {
   it("streams one JSON object whose data equals generateReport (v1 and v2)", () => {
-    const v1 = JSON.parse([...reportResponseChunks("syms", "2026-01-01", "2026-01-30", 1, 100, "2026-06-01T00:00:00.000Z")].join(""));
+    const v1 = JSON.parse(
+      [...reportResponseChunks("syms", "2026-01-01", "2026-01-30", 1, 100, "2026-06-01T00:00:00.000Z")].join(""),
+    );
     expect(v1).toEqual({ data: generateReport("syms", "2026-01-01", "2026-01-30", 1, 100) });
     const chunks = [...reportResponseChunks("syms", "2026-01-01", "2026-01-30", 2, 100, "2026-06-01T00:00:00.000Z")];
     expect(chunks.length).toBeGreaterThan(10);

@@ -9,11 +9,22 @@ const HEADER = "firstName,lastName,username,email,role,teamName,status,action";
 
 describe("parseUsersCsv", () => {
   it("numbers rows like a spreadsheet and accepts a BOM, CRLF and quoted fields", () => {
-    const rows = parseUsersCsv(`\uFEFF${HEADER}\r\n"Smith, Jr.",B,a@example.com,a@example.com,trainee,"Team ""A""",ACTIVE,Add\r\n`);
+    const rows = parseUsersCsv(
+      `\uFEFF${HEADER}\r\n"Smith, Jr.",B,a@example.com,a@example.com,trainee,"Team ""A""",ACTIVE,Add\r\n`,
+    );
     expect(rows).toEqual([
       {
         row: 2,
-        values: { firstName: "Smith, Jr.", lastName: "B", username: "a@example.com", email: "a@example.com", role: "trainee", teamName: 'Team "A"', status: "ACTIVE", action: "Add" },
+        values: {
+          firstName: "Smith, Jr.",
+          lastName: "B",
+          username: "a@example.com",
+          email: "a@example.com",
+          role: "trainee",
+          teamName: 'Team "A"',
+          status: "ACTIVE",
+          action: "Add",
+        },
         cellCount: 8,
         expectedCells: 8,
       },
@@ -21,8 +32,18 @@ describe("parseUsersCsv", () => {
   });
 
   it("matches header names ignoring case and spaces, and ignores unknown columns", () => {
-    const rows = parseUsersCsv(" EMAIL ,FirstName,lastname,UserName,Role,Status,Action,Notes\na@x.io,A,B,a@x.io,trainee,ACTIVE,Add,hi");
-    expect(rows[0]?.values).toMatchObject({ email: "a@x.io", firstName: "A", lastName: "B", username: "a@x.io", role: "trainee", status: "ACTIVE", action: "Add" });
+    const rows = parseUsersCsv(
+      " EMAIL ,FirstName,lastname,UserName,Role,Status,Action,Notes\na@x.io,A,B,a@x.io,trainee,ACTIVE,Add,hi",
+    );
+    expect(rows[0]?.values).toMatchObject({
+      email: "a@x.io",
+      firstName: "A",
+      lastName: "B",
+      username: "a@x.io",
+      role: "trainee",
+      status: "ACTIVE",
+      action: "Add",
+    });
   });
 
   it("throws a 400 for a repeated column", () => {
@@ -50,20 +71,31 @@ describe("validateImportRows", () => {
 
   it("reports every empty required cell", () => {
     const { errors } = validateImportRows(rowsOf(",,a@x.io,a@x.io,,,,"), () => false);
-    expect(errors).toEqual([{ row: 2, errors: ["firstName is required", "lastName is required", "role is required", "status is required", "action is required"] }]);
+    expect(errors).toEqual([
+      {
+        row: 2,
+        errors: ["firstName is required", "lastName is required", "role is required", "status is required", "action is required"],
+      },
+    ]);
   });
 
   it("checks existence only for otherwise valid rows", () => {
     const exists = (email: string): boolean => email === "old@x.io";
     const { valid, errors } = validateImportRows(
-      rowsOf("A,B,old@x.io,old@x.io,trainee,,ACTIVE,Update", "A,B,new@x.io,new@x.io,trainee,,INACTIVE,Add", "A,B,old@x.io,OLD@x.io,trainee,,ACTIVE,Add"),
+      rowsOf(
+        "A,B,old@x.io,old@x.io,trainee,,ACTIVE,Update",
+        "A,B,new@x.io,new@x.io,trainee,,INACTIVE,Add",
+        "A,B,old@x.io,OLD@x.io,trainee,,ACTIVE,Add",
+      ),
       exists,
     );
     expect(valid.map((v) => [v.row, v.email, v.action, v.status])).toEqual([
       [2, "old@x.io", "Update", "ACTIVE"],
       [3, "new@x.io", "Add", "INACTIVE"],
     ]);
-    expect(errors).toEqual([{ row: 4, errors: ["Email must match username", "Email appears more than once in the file (first on row 2)"] }]);
+    expect(errors).toEqual([
+      { row: 4, errors: ["Email must match username", "Email appears more than once in the file (first on row 2)"] },
+    ]);
   });
 });
 
@@ -90,7 +122,10 @@ describe("user tokens", () => {
 // problems on the same rows and refuse the same files, or client and server disagree.
 const USERS_FIXTURES = new URL("../../fixtures/users/", import.meta.url);
 const expected = existsSync(new URL("expected.json", USERS_FIXTURES))
-  ? (JSON.parse(readFileSync(new URL("expected.json", USERS_FIXTURES), "utf8")) as Record<string, { problems?: [number, string][]; fileError?: string; validRows?: number }>)
+  ? (JSON.parse(readFileSync(new URL("expected.json", USERS_FIXTURES), "utf8")) as Record<
+      string,
+      { problems?: [number, string][]; fileError?: string; validRows?: number }
+    >)
   : {};
 const fixtureCases = Object.entries(expected).filter(([name]) => !name.startsWith("_"));
 
@@ -99,7 +134,10 @@ async function serverRead(name: string): Promise<string> {
   form.set("organizationId", "org-demo");
   form.set("file", new Blob([readFileSync(new URL(name, USERS_FIXTURES))]), name);
   const request = new Request("http://x/", { method: "POST", body: form });
-  const upload = await parseBulkImportForm(request.headers.get("content-type") ?? undefined, Buffer.from(await request.arrayBuffer()));
+  const upload = await parseBulkImportForm(
+    request.headers.get("content-type") ?? undefined,
+    Buffer.from(await request.arrayBuffer()),
+  );
   return upload.csvText ?? "";
 }
 

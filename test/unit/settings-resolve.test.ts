@@ -13,7 +13,13 @@ beforeEach(async () => {
     join(dir, "settings.json"),
     JSON.stringify({
       profiles: {
-        default: { baseUrl: "https://profile.example", org: "org-profile", apiVersion: 1, timeout: 12, apiKey: "stored-key-123456" },
+        default: {
+          baseUrl: "https://profile.example",
+          org: "org-profile",
+          apiVersion: 1,
+          timeout: 12,
+          apiKey: "stored-key-123456",
+        },
         prod: { baseUrl: "https://prod.example" },
       },
     }),
@@ -24,18 +30,36 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe("precedence: flag > environment > profile > default", () => {
   it("takes the profile's values when nothing overrides them", () => {
     const s = resolveSettings({}, { SIMADMIN_CONFIG_DIR: dir });
-    expect([s.baseUrl, s.org, s.apiVersion, s.timeoutSeconds, s.apiKey]).toEqual(["https://profile.example", "org-profile", 1, 12, "stored-key-123456"]);
+    expect([s.baseUrl, s.org, s.apiVersion, s.timeoutSeconds, s.apiKey]).toEqual([
+      "https://profile.example",
+      "org-profile",
+      1,
+      12,
+      "stored-key-123456",
+    ]);
     expect(s.sources).toMatchObject({ baseUrl: "profile", org: "profile", apiKey: "stored" });
   });
 
   it("the environment wins over the profile", () => {
-    const s = resolveSettings({}, { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_BASE_URL: "https://env.example", SIMADMIN_ORG: "org-env", SIMADMIN_API_VERSION: "2", SIMADMIN_API_KEY: "env-key-1234567" });
+    const s = resolveSettings(
+      {},
+      {
+        SIMADMIN_CONFIG_DIR: dir,
+        SIMADMIN_BASE_URL: "https://env.example",
+        SIMADMIN_ORG: "org-env",
+        SIMADMIN_API_VERSION: "2",
+        SIMADMIN_API_KEY: "env-key-1234567",
+      },
+    );
     expect([s.baseUrl, s.org, s.apiVersion, s.apiKey]).toEqual(["https://env.example", "org-env", 2, "env-key-1234567"]);
     expect(s.sources).toMatchObject({ baseUrl: "env", org: "env", apiVersion: "env", apiKey: "env" });
   });
 
   it("a flag wins over the environment", () => {
-    const s = resolveSettings({ baseUrl: "https://flag.example/", org: "org-flag", apiVersion: "2", timeout: "5" }, { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_BASE_URL: "https://env.example", SIMADMIN_ORG: "org-env" });
+    const s = resolveSettings(
+      { baseUrl: "https://flag.example/", org: "org-flag", apiVersion: "2", timeout: "5" },
+      { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_BASE_URL: "https://env.example", SIMADMIN_ORG: "org-env" },
+    );
     expect([s.baseUrl, s.org, s.apiVersion, s.timeoutSeconds]).toEqual(["https://flag.example", "org-flag", 2, 5]);
   });
 
@@ -46,7 +70,9 @@ describe("precedence: flag > environment > profile > default", () => {
 
   it("SIMADMIN_PROFILE selects the profile, --profile wins over it", () => {
     expect(resolveSettings({}, { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_PROFILE: "prod" }).baseUrl).toBe("https://prod.example");
-    expect(resolveSettings({ profile: "default" }, { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_PROFILE: "prod" }).baseUrl).toBe("https://profile.example");
+    expect(resolveSettings({ profile: "default" }, { SIMADMIN_CONFIG_DIR: dir, SIMADMIN_PROFILE: "prod" }).baseUrl).toBe(
+      "https://profile.example",
+    );
   });
 });
 

@@ -34,7 +34,11 @@ describe("taskStateOf", () => {
 
 describe("taskStatusRecord", () => {
   it("puts taskId and status first and keeps the service's other fields", () => {
-    expect(taskStatusRecord("t1", { status: "STARTED", progress: 40, taskId: "t1" })).toEqual({ taskId: "t1", status: "STARTED", progress: 40 });
+    expect(taskStatusRecord("t1", { status: "STARTED", progress: 40, taskId: "t1" })).toEqual({
+      taskId: "t1",
+      status: "STARTED",
+      progress: 40,
+    });
   });
   it("uses the asked taskId even when the answer has none", () => {
     expect(taskStatusRecord("t2", "FAILED")).toEqual({ taskId: "t2", status: "FAILED" });
@@ -43,6 +47,11 @@ describe("taskStatusRecord", () => {
 
 describe("isTerminalState", () => {
   it("is true for COMPLETED and FAILED only", () => {
-    expect(["SCHEDULED", "STARTED", "COMPLETED", "FAILED"].map((s) => isTerminalState(s as "FAILED"))).toEqual([false, false, true, true]);
+    expect(["SCHEDULED", "STARTED", "COMPLETED", "FAILED"].map((s) => isTerminalState(s as "FAILED"))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 });

@@ -140,7 +140,12 @@ describe("buildUserBatch", () => {
   });
 
   it.each([0, MAX_ROWS_PER_UPLOAD + 1])("refuses a batch of %i rows", (n) => {
-    expect(() => buildUserBatch(Array.from({ length: n }, (_, i) => user(i + 1)), 1)).toThrow(RangeError);
+    expect(() =>
+      buildUserBatch(
+        Array.from({ length: n }, (_, i) => user(i + 1)),
+        1,
+      ),
+    ).toThrow(RangeError);
   });
 });
 

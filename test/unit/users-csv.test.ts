@@ -413,7 +413,10 @@ describe("row rules", () => {
   });
 
   it("keeps an invalid row's original, untrimmed cells under canonical and unknown column names", async () => {
-    const text = csv(`EMAIL,${HEADER.replace(",email", "")},Notes`, `a@example.com,Ada, Lovelace ,a@example.com,admin,,ACTIVE,Add,n1`);
+    const text = csv(
+      `EMAIL,${HEADER.replace(",email", "")},Notes`,
+      `a@example.com,Ada, Lovelace ,a@example.com,admin,,ACTIVE,Add,n1`,
+    );
     const summary = await validateUsersCsv(source(text));
     expect(summary.invalidRows[0]).toEqual<InvalidRow>({
       row: 2,

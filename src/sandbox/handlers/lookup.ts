@@ -13,7 +13,10 @@ export function requireUser(state: SandboxState, org: string, userId: string): S
   requireOrganization(state, org);
   const user = state.getUser(org, userId);
   if (!user || user.userId !== userId) {
-    throw notFound(`user ${JSON.stringify(userId)} not found in organization ${JSON.stringify(org)}`, { organizationId: org, userId });
+    throw notFound(`user ${JSON.stringify(userId)} not found in organization ${JSON.stringify(org)}`, {
+      organizationId: org,
+      userId,
+    });
   }
   return user;
 }

@@ -3,7 +3,10 @@ import type { HandlerContext, HandlerResult } from "../types.js";
 import { FieldReader } from "../validate.js";
 import { requireOrganization, requireSimulation, requireUser } from "./lookup.js";
 
-function readIds(ctx: HandlerContext, extra?: (fields: FieldReader) => void): { org: string; userId: string; simulationId: string } {
+function readIds(
+  ctx: HandlerContext,
+  extra?: (fields: FieldReader) => void,
+): { org: string; userId: string; simulationId: string } {
   const fields = new FieldReader(ctx.body);
   const org = fields.requireString("organizationId");
   const userId = fields.requireString("userId");
@@ -89,7 +92,9 @@ export function assignment(ctx: HandlerContext): HandlerResult {
   ctx.state.setAssigned(org, userId, simulationId, assign);
   return {
     status: 200,
-    body: assign ? { success: true, simulationId, deepLink: ctx.state.deepLink(org, simulationId) } : { success: true, simulationId },
+    body: assign
+      ? { success: true, simulationId, deepLink: ctx.state.deepLink(org, simulationId) }
+      : { success: true, simulationId },
   };
 }
 

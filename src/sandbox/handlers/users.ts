@@ -28,7 +28,8 @@ export function createUser(ctx: HandlerContext): HandlerResult {
   if (email && !isValidEmail(email)) fields.problem("email", "must be a valid email address");
   if (email && username && email !== username) fields.problem("username", "must equal email exactly");
   if (role !== undefined && role !== "trainee") fields.problem("role", "must be trainee (only trainees can be created)");
-  if (status !== undefined && status !== "ACTIVE" && status !== "INACTIVE") fields.problem("status", "must be ACTIVE or INACTIVE");
+  if (status !== undefined && status !== "ACTIVE" && status !== "INACTIVE")
+    fields.problem("status", "must be ACTIVE or INACTIVE");
   fields.done();
   requireOrganization(ctx.state, org);
   const extra: Record<string, unknown> = {};
@@ -61,7 +62,13 @@ export async function bulkImport(ctx: HandlerContext): Promise<HandlerResult> {
   const { valid, errors } = validateImportRows(rows, (email) => ctx.state.getUser(org, email) !== undefined);
   const counts = { validUsersCount: valid.length, invalidUsersCount: errors.length, errors };
   if (valid.length === 0) {
-    throw new SandboxHttpError(400, "INVALID_REQUEST", `no valid user rows: all ${errors.length} rows have errors`, counts, counts);
+    throw new SandboxHttpError(
+      400,
+      "INVALID_REQUEST",
+      `no valid user rows: all ${errors.length} rows have errors`,
+      counts,
+      counts,
+    );
   }
   const task = ctx.state.createImportTask(org, upload.fileName, valid);
   return { status: 200, body: { taskId: task.taskId, ...counts } };
@@ -78,4 +85,3 @@ export function importStatus(ctx: HandlerContext): HandlerResult {
   if (!task) throw notFound(`import task ${JSON.stringify(taskId)} not found in organization ${JSON.stringify(org)}`, { taskId });
   return { status: 200, body: { taskId: task.taskId, status: task.status } };
 }
-
