@@ -31,6 +31,8 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
     host,
     port,
     rateScale,
+    // Nobody reads the request log of a foreground sandbox: keep it from growing for days.
+    maxRecordedRequests: 1000,
     log: ctx.verbose ? (line) => ctx.trace(line) : undefined,
   });
   if (!["127.0.0.1", "localhost", "::1"].includes(host)) {

@@ -33,6 +33,11 @@ export interface SandboxOptions {
   reportRecordsPerDay?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * How many requests `requests` keeps (the oldest go first). Unbounded by default, for
+   * tests; the foreground `simadmin sandbox` sets a bound so that a long run stays small.
+   */
+  maxRecordedRequests?: number;
 }
 
 export interface RecordedRequest {
@@ -128,6 +133,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       remoteAddress: clientAddress(req),
     };
     requests.push(recorded);
+    if (options.maxRecordedRequests !== undefined && requests.length > options.maxRecordedRequests) {
+      requests.splice(0, requests.length - options.maxRecordedRequests);
+    }
     const finish = (status: number): void => {
       recorded.status = status;
       options.log?.(

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, type TestEnv } from "../helpers/cli.js";
 
 // assign, unassign, token and link through the built binary against the sandbox.
 
 const ASSIGNMENT = "/v2/access-api/simulation/assignment";
 const DEEP_LINKS_V2 = "/v2/access-api/simulation/deep-links";
 const TOKEN = "/v2/access-api/user/token";
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 const ROOMY = { rateLimits: { access: { limit: 10_000, windowMs: 1000 } } };
 
 let t: TestEnv;
@@ -20,9 +19,7 @@ afterAll(async () => {
 });
 
 async function run(env: TestEnv, args: string[], extraEnv: Record<string, string | undefined> = {}) {
-  const before = env.sandbox.requests.length;
-  const result = await env.run(args, { env: { ...FAST, ...extraEnv } });
-  return { ...result, sent: env.sandbox.requests.slice(before) };
+  return env.capture(args, { env: extraEnv });
 }
 
 const isAssigned = (sim: string) => t.sandbox.state.isAssigned("org-demo", "user-demo", sim);

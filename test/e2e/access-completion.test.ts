@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
 
 // completion through the built binary against the sandbox: attempts in every state, --since,
 // an inconsistent record, --wait until a completion appears and until the time runs out.
 
 const COMPLETION_V2 = "/v2/access-api/simulation/completion-data";
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 
 let t: TestEnv;
 beforeAll(async () => {
-  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } } });
+  t = await startTestEnv(ROOMY);
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  const before = t.sandbox.requests.length;
-  const result = await t.run(args, { env: { ...FAST, ...env } });
-  return { ...result, sent: t.sandbox.requests.slice(before) };
+  return t.capture(args, { env });
 }
 
 interface Row {

@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
 
 // library through the built binary against the sandbox: exact request bodies, page walks,
 // formats, and the failures that must send nothing.
 
 const LIBRARY_PATH = "/v2/access-api/simulation/library";
-// Budgets are not the point here: a fast client budget and a roomy sandbox limit.
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 
 let t: TestEnv;
 beforeAll(async () => {
-  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } } });
+  t = await startTestEnv(ROOMY);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** Runs the CLI and returns what it sent to the sandbox during the run. */
 async function run(args: string[], env: Record<string, string | undefined> = {}) {
-  const before = t.sandbox.requests.length;
-  const result = await t.run(args, { env: { ...FAST, ...env } });
-  return { ...result, sent: t.sandbox.requests.slice(before) };
+  return t.capture(args, { env });
 }
 
 describe("library: requests", () => {

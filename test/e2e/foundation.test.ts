@@ -1,24 +1,13 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile, chmod, mkdir } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runBinary, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { closedPort, FAST, runBinary, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // The promised CLI surface through the built binary against a real server on 127.0.0.1:
 // exit codes from real HTTP answers, settings precedence and modes, secrets, --out.
 
 let t: TestEnv;
-
-/** A loopback port nobody listens on: bind one, then free it. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-const FAST = { SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" };
 
 beforeAll(async () => {
   t = await startTestEnv({ rateLimits: { reports: { limit: 1000, windowMs: 1000 }, access: { limit: 1000, windowMs: 1000 } } });

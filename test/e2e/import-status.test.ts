@@ -7,7 +7,6 @@ import { startTestEnv, type TestEnv } from "../helpers/cli.js";
 // ends 0, 10 or 9; an unknown task is 5; other answer shapes are read by shape.
 
 const STATUS = "/v2/access-api/user/bulk-import/status";
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 
 let t: TestEnv | undefined;
 afterEach(async () => {
@@ -41,9 +40,7 @@ function task(e: TestEnv, domain = "example.com", i = 1): string {
 }
 
 async function run(e: TestEnv, args: string[]) {
-  const before = e.sandbox.requests.length;
-  const result = await e.run(args, { env: FAST });
-  return { ...result, sent: e.sandbox.requests.slice(before) };
+  return e.capture(args);
 }
 
 describe("import-status", () => {

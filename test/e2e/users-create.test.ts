@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
 
 // users create through the built binary: the request it sends, the user it prints, the
 // existing user on a repeat, and the flags it refuses before sending anything.
 
 const CREATE = "/v2/access-api/user/create";
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 
 let t: TestEnv;
 beforeAll(async () => {
-  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } } });
+  t = await startTestEnv(ROOMY);
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function run(args: string[]) {
-  const before = t.sandbox.requests.length;
-  const result = await t.run(args, { env: FAST });
-  return { ...result, sent: t.sandbox.requests.slice(before) };
+  return t.capture(args);
 }
 
 describe("users create", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { userCells } from "../../fixtures/users/generate.mjs";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
-import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // users import of files larger than one upload, through the built binary: 1,600 rows in
 // three batches, failures halfway (the connection dropped after the service accepted, a
@@ -12,7 +12,6 @@ import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 // and --wait ending 0, 10 and 9.
 
 const UPLOAD = "/v2/access-api/user/bulk-import";
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 const HEADER = "firstName,lastName,username,email,role,teamName,status,action";
 
 interface Manifest {

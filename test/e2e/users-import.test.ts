@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
-import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // users import through the built binary against the sandbox: the corpus of bad files (exit
 // 6, every problem reported, nothing uploaded), good files uploaded as canonical CSVs,
@@ -13,7 +13,6 @@ import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 const UPLOAD = "/v2/access-api/user/bulk-import";
 const FIXTURES = resolve(import.meta.dirname, "../../fixtures/users");
-const FAST = { SIMADMIN_RATE_LIMITS: "access=1000/1s" };
 const CANONICAL_HEADER = "firstName,lastName,username,email,role,teamName,status,action";
 
 interface Expected {

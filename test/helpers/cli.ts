@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa, type Options } from "execa";
-import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
+import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
 
 // The e2e harness: the built binary (bin/simadmin.js over dist/, built by `npm test`) run
 // through execa against a sandbox on 127.0.0.1 started by the test itself (after Vercel's
@@ -16,15 +17,23 @@ export interface CliResult {
   stderr: string;
 }
 
+/** Client budgets for tests where budgets are not the point (pair with ROOMY on the sandbox). */
+export const FAST = { SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" };
+/** Sandbox limits that a test's requests never reach. */
+export const ROOMY: SandboxOptions = {
+  rateLimits: { reports: { limit: 10_000, windowMs: 1000 }, access: { limit: 10_000, windowMs: 1000 } },
+};
+
+type RunOptions = { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number };
+
 export interface TestEnv {
   sandbox: Sandbox;
   configDir: string;
   /** Environment pointing the CLI at the sandbox with the full-permission key. */
   env: Record<string, string>;
-  run(
-    args: string[],
-    options?: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number },
-  ): Promise<CliResult>;
+  run(args: string[], options?: RunOptions): Promise<CliResult>;
+  /** Runs with the FAST budgets and returns, besides the result, what the sandbox received. */
+  capture(args: string[], options?: RunOptions): Promise<CliResult & { sent: RecordedRequest[] }>;
   close(): Promise<void>;
 }
 
@@ -37,10 +46,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   return { ...env, ...extra };
 }
 
-export async function runBinary(
-  args: string[],
-  options: { env?: Record<string, string | undefined>; input?: string; cwd?: string; timeoutMs?: number } = {},
-): Promise<CliResult> {
+export async function runBinary(args: string[], options: RunOptions = {}): Promise<CliResult> {
   const execaOptions: Options = {
     reject: false,
     env: cleanEnv(options.env),
@@ -69,6 +75,11 @@ export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEn
     configDir,
     env,
     run: (args, runOptions = {}) => runBinary(args, { ...runOptions, env: { ...env, ...runOptions.env } }),
+    capture: async (args, runOptions = {}) => {
+      const before = sandbox.requests.length;
+      const result = await runBinary(args, { ...runOptions, env: { ...env, ...FAST, ...runOptions.env } });
+      return { ...result, sent: sandbox.requests.slice(before) };
+    },
     close: async () => {
       await sandbox.close();
       await rm(dir, { recursive: true, force: true });
@@ -80,4 +91,13 @@ export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEn
 export async function tempDir(prefix = "simadmin-files-"): Promise<{ path: string; remove(): Promise<void> }> {
   const path = await mkdtemp(join(tmpdir(), prefix));
   return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** A loopback port nobody listens on: bind one, then free it. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

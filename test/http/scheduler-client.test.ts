@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import { Scheduler, type WaitEvent } from "../../src/api/scheduler.js";
 import { systemClock, type Clock } from "../../src/clock.js";
 import { RateLimitError, ServiceError } from "../../src/errors.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
+import { closedPort } from "../helpers/cli.js";
 
 // ApiClient + Scheduler in this process against the sandbox on loopback: 429 and Retry-After
 // handling against a service stricter than the client's budget, and the retry classes —
@@ -255,7 +255,7 @@ describe("retry classes through the client", () => {
   });
 
   it("classifies a refused connection as not sent and re-sends the upload once the service is back", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     let revived: Promise<Sandbox> | undefined;
     // The first backoff starts the service on the port that refused; the sleep waits for it,
     // so the test does not depend on how long start-up takes.
@@ -289,7 +289,7 @@ describe("retry classes through the client", () => {
   });
 
   it("reports a refused upload as not-sent when the service stays away", async () => {
-    const port = await freePort();
+    const port = await closedPort();
     const { api } = client({ baseUrl: `http://127.0.0.1:${port}`, retries: 0 });
 
     const error = await rejection(upload(api));
@@ -298,12 +298,3 @@ describe("retry classes through the client", () => {
     expect((error as ServiceError).delivery).toBe("not-sent");
   });
 });
-
-/** A loopback port nobody listens on: bind one, then free it. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
