@@ -4,6 +4,9 @@ import type { Context, Deps } from "./context.js";
 import { CliError, InterruptedError } from "./errors.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, type Runner } from "./program.js";
+// Static on purpose: every run needs both, and two dynamic imports cost start-up time.
+import { systemClock } from "./clock.js";
+import { systemIO } from "./output/io.js";
 import type { GlobalOptions } from "./settings/resolve.js";
 
 // run(argv, deps) → exit code. The ONE place where errors become exit codes and a line on
@@ -18,7 +21,6 @@ function packageVersion(): string {
 }
 
 async function defaultDeps(): Promise<Deps & { dispose(): void }> {
-  const [{ systemIO }, { systemClock }] = await Promise.all([import("./output/io.js"), import("./clock.js")]);
   const controller = new AbortController();
   let forced: NodeJS.Timeout | undefined;
   const onSignal = (): void => {
