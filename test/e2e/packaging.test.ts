@@ -74,13 +74,23 @@ afterAll(async () => {
 });
 
 describe("npm package", () => {
-  it("holds only package.json, README.md, LICENSE, bin/, dist/ and fixtures/", () => {
+  it("holds only package.json, README.md, LICENSE, bin/, the bundled dist/ and the sandbox's fixtures", () => {
     const outside = files.filter((path) => !ALLOWED_TOP_LEVEL.includes(path.split("/")[0] ?? ""));
     expect(outside).toEqual([]);
-    for (const required of ["package.json", "README.md", "LICENSE", "bin/simadmin.js", "dist/main.js", "dist/program.js"]) {
+    for (const required of [
+      "package.json",
+      "README.md",
+      "LICENSE",
+      "bin/simadmin.js",
+      "dist/bundle/main.js",
+      "fixtures/sandbox-seed.json",
+    ]) {
       expect(files).toContain(required);
     }
-    expect(files.some((path) => path.startsWith("fixtures/"))).toBe(true);
+    // The binary runs the bundle: the per-module tsc output (for tests and benchmarks) and the
+    // users-CSV test corpus stay out of the package.
+    expect(files.filter((path) => path.startsWith("dist/") && !path.startsWith("dist/bundle/"))).toEqual([]);
+    expect(files.filter((path) => path.startsWith("fixtures/users/"))).toEqual([]);
     expect(files.some((path) => path.endsWith(".ts") || path.endsWith(".map"))).toBe(false);
   });
 
