@@ -9,11 +9,12 @@ import type { WaitEvent } from "./api/scheduler.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Progress } from "./output/progress.js";
-import { maskSecret, Redactor } from "./output/redact.js";
+import { Redactor } from "./output/redact.js";
 import type { CommandResult, OutputFormat, RenderOptions } from "./output/render.js";
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions, ResolvedSettings, SandboxOverride } from "./settings/resolve.js";
+import type { SettingsStore } from "./settings/store.js";
 
 // What a command gets to work with (gh's Factory): everything costly is a function, built
 // only when the command asks, so `--help` and `config path` load nothing they do not need.
@@ -64,9 +65,9 @@ export class Context {
     return this.globals.verbose === true;
   }
 
-  /** --no-color, NO_COLOR (any non-empty value, no-color.org), or not a terminal. */
-  get color(): boolean {
-    return this.globals.color !== false && !this.env.NO_COLOR && this.io.stderrIsTTY;
+  /** Colour on a stream: not with --no-color or NO_COLOR (any non-empty value, no-color.org), only on a terminal. */
+  private colorOn(isTerminal: boolean): boolean {
+    return this.globals.color !== false && !this.env.NO_COLOR && isTerminal;
   }
 
   settings(): Promise<ResolvedSettings> {
@@ -92,6 +93,26 @@ export class Context {
       await rm(dir, { recursive: true, force: true });
     });
     return { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, org: sandbox.org, configDir: dir };
+  }
+
+  /**
+   * The profile's name and settings store for commands that write settings (auth login,
+   * config): unlike settings(), the profile need not exist yet. Under --sandbox it is the
+   * throw-away store, never the user's.
+   */
+  async profileStore(): Promise<{ profile: string; store: SettingsStore }> {
+    if (this.globals.sandbox) {
+      const { profile, store } = await this.settings();
+      return { profile, store };
+    }
+    const [{ ProfileName, firstIssue }, { configDir }, { SettingsStore }] = await Promise.all([
+      import("./settings/schema.js"),
+      import("./settings/paths.js"),
+      import("./settings/store.js"),
+    ]);
+    const parsed = ProfileName.safeParse(this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default");
+    if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
+    return { profile: parsed.data, store: new SettingsStore(configDir(this.env)) };
   }
 
   /** The organizationId for access calls; missing is a usage error naming --org. */
@@ -193,7 +214,7 @@ export class Context {
 
   async progress(): Promise<Progress> {
     const { createProgress } = await import("./output/progress.js");
-    return createProgress(this.io, { quiet: this.quiet, color: this.color });
+    return createProgress(this.io, { quiet: this.quiet, color: this.colorOn(this.io.stderrIsTTY) });
   }
 
   /** The output format: -o, the profile's, the --out extension, else table on a terminal, json otherwise. */
@@ -225,7 +246,7 @@ export class Context {
       format: await this.format(),
       fields: this.fields(),
       bom: this.globals.bom === true,
-      color: this.globals.color !== false && !this.env.NO_COLOR && this.io.stdoutIsTTY && !this.globals.out,
+      color: this.colorOn(this.io.stdoutIsTTY && !this.globals.out),
       width: this.io.columns,
     };
   }
@@ -269,11 +290,6 @@ export class Context {
     }
     if (result.note) this.info(result.note);
     if (this.globals.out) this.info(`wrote ${this.globals.out}`);
-  }
-
-  /** Masks a secret for display (auth status). */
-  mask(secret: string): string {
-    return maskSecret(secret);
   }
 
   /** Runs when the command ends, whatever happened (sandbox shutdown, temp dirs). */

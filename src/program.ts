@@ -11,9 +11,6 @@ export type CommandRun = (ctx: Context, options: CommandOptions, args: string[])
 /** Provided by main.ts: builds the Context, runs the command, prints its result. */
 export type Runner = (load: () => Promise<CommandRun>, command: Command) => Promise<void>;
 
-/** Re-exported for shell completion. */
-export const REPORT_KIND_NAMES = REPORT_KINDS;
-
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
@@ -152,7 +149,7 @@ export function createProgram(runner: Runner, version: string): Command {
   // --- reports ----------------------------------------------------------------------------
   program
     .command("reports")
-    .argument("<kind>", `one of ${REPORT_KIND_NAMES.join(", ")}, or all`)
+    .argument("<kind>", `one of ${REPORT_KINDS.join(", ")}, or all`)
     .description("a report for an inclusive date range of any length (split into windows of at most 30 days)")
     .option("--from <date>", "first day, YYYY-MM-DD (with --to)")
     .option("--to <date>", "last day, YYYY-MM-DD, inclusive (with --from)")

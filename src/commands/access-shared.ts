@@ -1,7 +1,8 @@
 import type { Context } from "../context.js";
 import { NotFoundError, UsageError } from "../errors.js";
 
-// Small pieces the access commands (library, assign, unassign, link, completion) share.
+// Small pieces several commands share: the 404 explanation of the access commands, the
+// refusal of -o text where there is no single value, and whole-number flags.
 
 /**
  * A 404 names what the service said was missing when it said so (the sandbox does); the

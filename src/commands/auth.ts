@@ -1,6 +1,7 @@
 import type { Context } from "../context.js";
 import { AuthError, UsageError } from "../errors.js";
 import { promptHidden, readAllStdin } from "../output/prompt.js";
+import { maskSecret } from "../output/redact.js";
 import type { CommandResult } from "../output/render.js";
 import type { CommandOptions } from "../program.js";
 import { BaseUrl, firstIssue, OrgId } from "../settings/schema.js";
@@ -16,14 +17,8 @@ function checkKey(raw: string): string {
 }
 
 export async function runAuthLogin(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  const settings = await ctx.settings().catch((error: unknown) => {
-    // A new profile does not exist yet: login is how it is created.
-    if (error instanceof UsageError && /unknown profile/.test(error.message)) return undefined;
-    throw error;
-  });
-  const { resolveSettings } = await import("../settings/resolve.js");
-  const profile = settings?.profile ?? ctx.globals.profile ?? ctx.env.SIMADMIN_PROFILE ?? "default";
-  const store = settings?.store ?? resolveSettings({ ...ctx.globals, profile: "default" }, ctx.env).store;
+  // Login is how a new profile is created, so the profile need not exist yet.
+  const { profile, store } = await ctx.profileStore();
   // Validate everything before asking for the key.
   const baseUrl = ctx.globals.baseUrl === undefined ? undefined : BaseUrl.safeParse(ctx.globals.baseUrl);
   if (baseUrl && !baseUrl.success) throw new UsageError(`--base-url: ${firstIssue(baseUrl.error)}`);
@@ -43,7 +38,7 @@ export async function runAuthLogin(ctx: Context, options: CommandOptions): Promi
     ...(baseUrl?.success ? { baseUrl: baseUrl.data } : {}),
     ...(org?.success ? { org: org.data } : {}),
   }));
-  ctx.info(`Stored key ${ctx.mask(key)} for profile '${profile}' in ${store.path}`);
+  ctx.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${store.path}`);
   if (ctx.env.SIMADMIN_API_KEY) ctx.warn("SIMADMIN_API_KEY is set and wins over the stored key while it stays set");
   return { kind: "none" };
 }
@@ -57,7 +52,7 @@ export async function runAuthStatus(ctx: Context): Promise<CommandResult> {
     org: s.org ?? null,
     orgSource: s.sources.org ?? null,
     apiVersion: s.apiVersion,
-    apiKey: s.apiKey ? ctx.mask(s.apiKey) : null,
+    apiKey: s.apiKey ? maskSecret(s.apiKey) : null,
     apiKeySource: s.sources.apiKey ?? null,
     settingsFile: s.store.path,
   };

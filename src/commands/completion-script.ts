@@ -2,7 +2,8 @@ import type { Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import type { CommandResult } from "../output/render.js";
-import { createProgram, REPORT_KIND_NAMES, type CommandOptions } from "../program.js";
+import { createProgram, type CommandOptions } from "../program.js";
+import { REPORT_KINDS } from "../domain/report-kinds.js";
 import { SETTING_KEY_NAMES } from "../settings/schema.js";
 import {
   completionScript,
@@ -27,7 +28,7 @@ const words = (list: readonly string[]): ValueSource => ({ kind: "words", words:
 function argumentValues(topLevel: readonly string[]): Record<string, ValueSource> {
   const settingKeys = words(SETTING_KEY_NAMES);
   return {
-    "reports:kind": words([...REPORT_KIND_NAMES, "all"]),
+    "reports:kind": words([...REPORT_KINDS, "all"]),
     "config get:key": settingKeys,
     "config set:key": settingKeys,
     "config unset:key": settingKeys,

@@ -13,18 +13,8 @@ function settingKey(raw: string | undefined): SettingKey {
   return match;
 }
 
-/** Settings writes may create a new profile, so "unknown profile" is not an error here. */
-async function profileStore(ctx: Context): Promise<{ profile: string; store: import("../settings/store.js").SettingsStore }> {
-  const { ProfileName } = await import("../settings/schema.js");
-  const { configDir } = await import("../settings/paths.js");
-  const { SettingsStore } = await import("../settings/store.js");
-  const parsed = ProfileName.safeParse(ctx.globals.profile ?? ctx.env.SIMADMIN_PROFILE ?? "default");
-  if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
-  return { profile: parsed.data, store: new SettingsStore(configDir(ctx.env)) };
-}
-
 export async function runConfigList(ctx: Context): Promise<CommandResult> {
-  const { profile, store } = await profileStore(ctx);
+  const { profile, store } = await ctx.profileStore();
   const stored = store.getProfile(profile);
   if (!stored && profile !== "default") await ctx.settings(); // reports the unknown profile
   return {
@@ -36,7 +26,7 @@ export async function runConfigList(ctx: Context): Promise<CommandResult> {
 
 export async function runConfigGet(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
   const key = settingKey(args[0]);
-  const { profile, store } = await profileStore(ctx);
+  const { profile, store } = await ctx.profileStore();
   const value = store.getProfile(profile)?.[key];
   if (value === undefined)
     throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
@@ -49,7 +39,7 @@ export async function runConfigSet(ctx: Context, _options: CommandOptions, args:
   const key = settingKey(args[0]);
   const parsed = SETTING_KEYS[key].safeParse(args[1]);
   if (!parsed.success) throw new UsageError(`${key}: ${firstIssue(parsed.error)} (got '${args[1] ?? ""}')`);
-  const { profile, store } = await profileStore(ctx);
+  const { profile, store } = await ctx.profileStore();
   await store.updateProfile(profile, (current) => ({ ...current, [key]: parsed.data }));
   ctx.info(`Set ${key} for profile '${profile}'`);
   return { kind: "none" };
@@ -57,7 +47,7 @@ export async function runConfigSet(ctx: Context, _options: CommandOptions, args:
 
 export async function runConfigUnset(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
   const key = settingKey(args[0]);
-  const { profile, store } = await profileStore(ctx);
+  const { profile, store } = await ctx.profileStore();
   await store.updateProfile(profile, (current) => {
     const next = { ...current };
     delete next[key];
@@ -68,6 +58,6 @@ export async function runConfigUnset(ctx: Context, _options: CommandOptions, arg
 }
 
 export async function runConfigPath(ctx: Context): Promise<CommandResult> {
-  const { store } = await profileStore(ctx);
+  const { store } = await ctx.profileStore();
   return { kind: "object", value: { path: store.path }, text: store.path, defaultText: true };
 }

@@ -2,17 +2,10 @@ import type { Context } from "../context.js";
 import { UsageError } from "../errors.js";
 import type { CommandResult } from "../output/render.js";
 import type { CommandOptions } from "../program.js";
+import { parseIntegerFlag } from "./access-shared.js";
 
 // `simadmin sandbox`: the local emulator in the foreground until Ctrl-C. It binds loopback
 // unless told otherwise and keeps everything in memory.
-
-function parsePort(raw: unknown): number {
-  if (raw === undefined) return 0;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port: must be a whole number from 0 to 65535, got '${String(raw)}'`);
-  return port;
-}
 
 function parseRateScale(raw: unknown): number {
   if (raw === undefined) return 1;
@@ -23,7 +16,7 @@ function parseRateScale(raw: unknown): number {
 }
 
 export async function runSandbox(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  const port = parsePort(options.port);
+  const port = parseIntegerFlag(options.port, "--port", 0, 65535) ?? 0;
   const rateScale = parseRateScale(options.rateScale);
   const host = typeof options.host === "string" && options.host !== "" ? options.host : "127.0.0.1";
   const { startSandbox } = await import("../sandbox/server.js");

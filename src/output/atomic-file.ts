@@ -19,6 +19,19 @@ function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
+/** Finishes writing the temp file, then renames it over `path`; on any failure it is removed. */
+async function moveIntoPlace(tempPath: string, path: string, finishWriting: () => Promise<void>): Promise<void> {
+  try {
+    await finishWriting();
+    await rename(tempPath, path);
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw error;
+  } finally {
+    pendingTempFiles.delete(tempPath);
+  }
+}
+
 export interface AtomicFile {
   readonly path: string;
   readonly stream: WriteStream;
@@ -48,15 +61,7 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
     async commit() {
       if (done) return;
       done = true;
-      try {
-        await close();
-        await rename(tempPath, path);
-      } catch (error) {
-        await rm(tempPath, { force: true });
-        throw error;
-      } finally {
-        pendingTempFiles.delete(tempPath);
-      }
+      await moveIntoPlace(tempPath, path, close);
     },
     async abort() {
       if (done) return;
@@ -72,13 +77,5 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
   const tempPath = tempPathFor(path);
   pendingTempFiles.add(tempPath);
-  try {
-    await writeFile(tempPath, data, { mode, flag: "wx" });
-    await rename(tempPath, path);
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  } finally {
-    pendingTempFiles.delete(tempPath);
-  }
+  await moveIntoPlace(tempPath, path, () => writeFile(tempPath, data, { mode, flag: "wx" }));
 }
