@@ -21,13 +21,13 @@ import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse";
 import { generateUsersCsv } from "../fixtures/users/generate.mjs";
 
-const DIST = new URL("../dist/domain/", import.meta.url);
+const DIST = new URL("../dist/domain/users-csv/", import.meta.url);
 const RATIO_TARGET = 1.5;
 const RSS_TARGET_MIB = 150;
 
 async function loadDomain() {
-  const csv = await import(new URL("users-csv.js", DIST).href);
-  const batches = await import(new URL("user-batches.js", DIST).href);
+  const csv = await import(new URL("validate.js", DIST).href);
+  const batches = await import(new URL("batches.js", DIST).href);
   return { ...csv, ...batches };
 }
 

@@ -124,7 +124,7 @@ export class Context {
     return org;
   }
 
-  /** v2-only commands fail before anything is sent under --api-version 1 (cli-contract.md). */
+  /** v2-only commands fail before anything is sent under --api-version 1 (docs/cli-contract.md). */
   async requireVersion2(command: string): Promise<void> {
     const { apiVersion } = await this.settings();
     if (apiVersion !== 2) {

@@ -1,5 +1,5 @@
 // Every failure the user can see is one of these. Each carries the contract's exit code
-// (cli-contract.md, "Exit codes") and, where there is one, a next step for the user.
+// (docs/cli-contract.md, "Exit codes") and, where there is one, a next step for the user.
 // Only src/main.ts turns them into an exit code and a line on stderr.
 
 export abstract class CliError extends Error {

@@ -93,17 +93,17 @@ export function createProgram(runner: Runner, version: string): Command {
         "printf '%s' \"$KEY\" | simadmin --profile prod auth login --with-key",
       ),
     )
-    .action(act(async () => (await import("./commands/auth.js")).runAuthLogin));
+    .action(act(async () => (await import("./commands/auth/auth.js")).runAuthLogin));
   auth
     .command("status")
     .description("show profile, base URL, org, API version and the key masked to its last 4 characters")
     .addHelpText("after", examples("simadmin auth status", "simadmin --profile prod auth status -o json"))
-    .action(act(async () => (await import("./commands/auth.js")).runAuthStatus));
+    .action(act(async () => (await import("./commands/auth/auth.js")).runAuthStatus));
   auth
     .command("logout")
     .description("remove the stored API key of the profile")
     .addHelpText("after", examples("simadmin --profile staging auth logout"))
-    .action(act(async () => (await import("./commands/auth.js")).runAuthLogout));
+    .action(act(async () => (await import("./commands/auth/auth.js")).runAuthLogout));
 
   // --- config -----------------------------------------------------------------------------
   const config = program
@@ -117,13 +117,13 @@ export function createProgram(runner: Runner, version: string): Command {
     .command("list")
     .description("list the profile's settings")
     .addHelpText("after", examples("simadmin config list", "simadmin --profile prod config list -o json"))
-    .action(act(async () => (await import("./commands/config.js")).runConfigList));
+    .action(act(async () => (await import("./commands/config/config.js")).runConfigList));
   config
     .command("get")
     .argument("<key>", "baseUrl, org, apiVersion, output or timeout")
     .description("print one setting")
     .addHelpText("after", examples("simadmin config get baseUrl"))
-    .action(act(async () => (await import("./commands/config.js")).runConfigGet));
+    .action(act(async () => (await import("./commands/config/config.js")).runConfigGet));
   config
     .command("set")
     .argument("<key>", "baseUrl, org, apiVersion, output or timeout")
@@ -133,18 +133,18 @@ export function createProgram(runner: Runner, version: string): Command {
       "after",
       examples("simadmin config set baseUrl https://api.example.com", "simadmin --profile prod config set org org-42"),
     )
-    .action(act(async () => (await import("./commands/config.js")).runConfigSet));
+    .action(act(async () => (await import("./commands/config/config.js")).runConfigSet));
   config
     .command("unset")
     .argument("<key>", "baseUrl, org, apiVersion, output or timeout")
     .description("remove one setting")
     .addHelpText("after", examples("simadmin config unset output"))
-    .action(act(async () => (await import("./commands/config.js")).runConfigUnset));
+    .action(act(async () => (await import("./commands/config/config.js")).runConfigUnset));
   config
     .command("path")
     .description("print the settings file's path")
     .addHelpText("after", examples("simadmin config path"))
-    .action(act(async () => (await import("./commands/config.js")).runConfigPath));
+    .action(act(async () => (await import("./commands/config/config.js")).runConfigPath));
 
   // --- reports ----------------------------------------------------------------------------
   program
@@ -170,7 +170,7 @@ ${examples(
   "simadmin reports all --last 7d -o csv --out-dir ./exports",
 )}`,
     )
-    .action(act(async () => (await import("./commands/reports.js")).runReports));
+    .action(act(async () => (await import("./commands/reports/reports.js")).runReports));
 
   // --- access -----------------------------------------------------------------------------
   program
@@ -186,27 +186,27 @@ ${examples(
       "after",
       examples("simadmin library --user user-demo", "simadmin library --user user-demo --tag sales --all -o csv"),
     )
-    .action(act(async () => (await import("./commands/library.js")).runLibrary));
+    .action(act(async () => (await import("./commands/library/library.js")).runLibrary));
   program
     .command("assign")
     .description("assign a simulation to a user and print its deep link (version 2)")
     .requiredOption("--user <id>", "userId")
     .requiredOption("--sim <id>", "simulationId")
     .addHelpText("after", examples("simadmin assign --user user-demo --sim sim-001"))
-    .action(act(async () => (await import("./commands/assign.js")).runAssign));
+    .action(act(async () => (await import("./commands/assign/assign.js")).runAssign));
   program
     .command("unassign")
     .description("unassign a simulation from a user (version 2)")
     .requiredOption("--user <id>", "userId")
     .requiredOption("--sim <id>", "simulationId")
     .addHelpText("after", examples("simadmin unassign --user user-demo --sim sim-001"))
-    .action(act(async () => (await import("./commands/assign.js")).runUnassign));
+    .action(act(async () => (await import("./commands/assign/assign.js")).runUnassign));
   program
     .command("token")
     .description("a user access token with expiresIn and expiresAt (version 2); -o text prints the bare token")
     .requiredOption("--user <id>", "userId")
     .addHelpText("after", examples("simadmin token --user user-demo", "TOKEN=$(simadmin token --user user-demo -o text)"))
-    .action(act(async () => (await import("./commands/token.js")).runToken));
+    .action(act(async () => (await import("./commands/token/token.js")).runToken));
   program
     .command("link")
     .description("the complete link <deepLink>?token=<token> for a user; -o text prints the bare URL")
@@ -217,7 +217,7 @@ ${examples(
       "after",
       examples("simadmin link --user user-demo --sim sim-001 -o text", "simadmin link --user user-demo --sim sim-001 --assign"),
     )
-    .action(act(async () => (await import("./commands/link.js")).runLink));
+    .action(act(async () => (await import("./commands/link/link.js")).runLink));
   program
     .command("completion")
     .description("every attempt of a user at a simulation with its state; --wait polls until one is completed")
@@ -234,7 +234,7 @@ ${examples(
         "simadmin completion --user user-demo --sim sim-002 --wait --wait-timeout 30m",
       ),
     )
-    .action(act(async () => (await import("./commands/completion.js")).runCompletion));
+    .action(act(async () => (await import("./commands/completion/completion.js")).runCompletion));
 
   // --- users ------------------------------------------------------------------------------
   const users = program
@@ -256,7 +256,7 @@ ${examples(
       "after",
       examples("simadmin users create --email ana@example.com --first-name Ana --last-name Diaz --team Sales"),
     )
-    .action(act(async () => (await import("./commands/users-create.js")).runUsersCreate));
+    .action(act(async () => (await import("./commands/users-create/users-create.js")).runUsersCreate));
   users
     .command("import")
     .argument("<file>", "users CSV: firstName,lastName,username,email,role,teamName,status,action")
@@ -275,7 +275,7 @@ ${examples(
         "simadmin users import staff.csv --resume",
       ),
     )
-    .action(act(async () => (await import("./commands/users-import.js")).runUsersImport));
+    .action(act(async () => (await import("./commands/users-import/users-import.js")).runUsersImport));
   program
     .command("import-status")
     .description("status of bulk import tasks (version 2)")
@@ -286,7 +286,7 @@ ${examples(
       "after",
       examples("simadmin import-status --task task-abc123", "simadmin import-status --task t1 --task t2 --wait"),
     )
-    .action(act(async () => (await import("./commands/import-status.js")).runImportStatus));
+    .action(act(async () => (await import("./commands/import-status/import-status.js")).runImportStatus));
 
   // --- tooling ----------------------------------------------------------------------------
   program
@@ -296,7 +296,7 @@ ${examples(
     .option("--host <address>", "address to bind (default 127.0.0.1)")
     .option("--rate-scale <x>", "multiply the rate-limit windows, e.g. 0.1 for fast tests")
     .addHelpText("after", examples("simadmin sandbox --port 8787", "simadmin sandbox --rate-scale 0.1"))
-    .action(act(async () => (await import("./commands/sandbox.js")).runSandbox));
+    .action(act(async () => (await import("./commands/sandbox/sandbox.js")).runSandbox));
   program
     .command("completion-script")
     .argument("<shell>", "bash, zsh or fish")
@@ -308,7 +308,7 @@ ${examples(
         "simadmin completion-script fish > ~/.config/fish/completions/simadmin.fish",
       ),
     )
-    .action(act(async () => (await import("./commands/completion-script.js")).runCompletionScript));
+    .action(act(async () => (await import("./commands/completion-script/completion-script.js")).runCompletionScript));
 
   return program;
 }

@@ -35,7 +35,7 @@ export interface Endpoint {
   path: string;
   group: RequestGroup;
   retry: RetryClass;
-  /** Versions in which the endpoint exists (spec §4: "both" or "version 2 only"). */
+  /** Versions in which the endpoint exists (docs/service-spec.md §4: "both" or "version 2 only"). */
   versions: readonly (1 | 2)[];
   /** Name for messages and traces, e.g. "report users". */
   label: string;

@@ -13,7 +13,7 @@ import {
 } from "./schemas.js";
 import type { z } from "zod";
 
-// One typed function per endpoint of service-spec.md §4. Each sends exactly the fields the
+// One typed function per endpoint of docs/service-spec.md §4. Each sends exactly the fields the
 // spec names and parses the answer with its schema, or by shape where the spec shows none.
 
 const BOTH = [1, 2] as const;
@@ -36,7 +36,7 @@ export const ENDPOINTS = {
   // Assignment is idempotent by nature (assigning twice leaves it assigned), so safe to repeat.
   assignment: { path: "/access-api/simulation/assignment", group: "access", retry: "safe", versions: V2, label: "assignment" },
   userToken: { path: "/access-api/user/token", group: "access", retry: "safe", versions: V2, label: "user token" },
-  // Create returns the existing user when it exists (spec §4.7), so a repeat is harmless.
+  // Create returns the existing user when it exists (docs/service-spec.md §4.7), so a repeat is harmless.
   userCreate: { path: "/access-api/user/create", group: "access", retry: "safe", versions: V2, label: "user create" },
   // An upload that may have been accepted must not be repeated: it would import twice.
   bulkImport: { path: "/access-api/user/bulk-import", group: "access", retry: "upload", versions: V2, label: "bulk import" },
@@ -68,7 +68,7 @@ export interface SimulationRef extends UserRef {
   simulationId: string;
 }
 
-/** A report window's answer, untouched: its fields are "not shown" (spec §4.1). */
+/** A report window's answer, untouched: its fields are "not shown" (docs/service-spec.md §4.1). */
 export function fetchReport(client: ApiClient, kind: ReportKind, range: ReportRequest): Promise<unknown> {
   return client.postJson(reportEndpoint(kind), { startDate: range.startDate, endDate: range.endDate });
 }
@@ -97,7 +97,7 @@ function isUrl(value: unknown): value is string {
 }
 
 /**
- * The deep-links answer's field name is not shown (spec §4.2): accept a bare URL string, or
+ * The deep-links answer's field name is not shown (docs/service-spec.md §4.2): accept a bare URL string, or
  * an object with exactly one URL-valued field (searched one level deep).
  */
 export function deepLinkFromAnswer(body: unknown): string {
@@ -174,7 +174,7 @@ export async function getUserToken(client: ApiClient, ref: UserRef): Promise<Use
   return parseWith(UserToken, body, "user token");
 }
 
-/** The create answer is "not shown" (spec §4.7): returned by shape. */
+/** The create answer is "not shown" (docs/service-spec.md §4.7): returned by shape. */
 export async function createUser(client: ApiClient, request: CreateUserRequest): Promise<unknown> {
   return client.postJson(ENDPOINTS.userCreate, request);
 }

@@ -13,7 +13,7 @@ import {
 import type { RateLimits, RequestGroup } from "./rate-limits.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
-// invocations, on one machine and profile spend one budget (cli-contract "Rate limits").
+// invocations, on one machine and profile spend one budget (docs/cli-contract.md "Rate limits").
 //
 // The ledger is a small JSON file holding RateBudgetState, guarded by a lock file created
 // with open(…, "wx") (atomic create-if-absent on every local file system). A transaction is:

@@ -1,6 +1,6 @@
 import { UsageError } from "../errors.js";
 
-// The service limits requests per IP address in two groups (service-spec §8). Every request
+// The service limits requests per IP address in two groups (docs/service-spec.md §8). Every request
 // the client sends belongs to exactly one of them.
 export type RequestGroup = "reports" | "access";
 

@@ -6,7 +6,7 @@ import { formatRateLimit, type RateLimits, type RequestGroup } from "./rate-limi
 
 // Every request to the service passes through Scheduler.run(): it waits for a slot in its
 // group's budget (so the client never causes a 429 itself), sends, and retries what is safe
-// to retry (cli-contract "Rate limits" and "Retries", issue 4).
+// to retry (docs/cli-contract.md "Rate limits" and "Retries", issue 4).
 
 export interface WaitEvent {
   group: RequestGroup;

@@ -4,7 +4,7 @@ import { REPORT_KINDS } from "../domain/report-kinds.js";
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
 // same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
 // and the shape is handled by src/domain/records.ts — never a guessed field name.
-// Objects are loose: the service may add fields (spec §9.3), and they are kept for JSON output.
+// Objects are loose: the service may add fields (docs/service-spec.md §9.3), and they are kept for JSON output.
 
 export { REPORT_KINDS };
 export const ReportKind = z.enum(REPORT_KINDS);
@@ -34,7 +34,7 @@ export const AssignResponse = z.looseObject({
 });
 export type AssignResponse = z.infer<typeof AssignResponse>;
 
-/** assign=false: "a success status; its exact shape: not shown" (spec §4.5). */
+/** assign=false: "a success status; its exact shape: not shown" (docs/service-spec.md §4.5). */
 export const UnassignResponse = z.unknown();
 
 export const UserToken = z.looseObject({

@@ -4,7 +4,7 @@ import { UsageError } from "../errors.js";
 // Pure: "today" is passed in by the caller (from the injected clock), so every rule here is
 // tested without a clock, a network or a file system.
 //
-// Dates are calendar days in UTC, `YYYY-MM-DD`, as the service takes them (spec §4.1). Inside
+// Dates are calendar days in UTC, `YYYY-MM-DD`, as the service takes them (docs/service-spec.md §4.1). Inside
 // this module a day is a whole number of days since 1970-01-01, so stepping by days never
 // meets daylight-saving time or month lengths.
 

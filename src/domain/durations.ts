@@ -62,7 +62,7 @@ export function formatDuration(ms: number): string {
   return parts.length > 0 ? parts.join(" ") : "0s";
 }
 
-/** A completion record's `completionTime` (seconds, spec §2) for people; null stays empty. */
+/** A completion record's `completionTime` (seconds, docs/service-spec.md §2) for people; null stays empty. */
 export function formatSeconds(seconds: number | null | undefined): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
   return formatDuration(seconds * 1000);

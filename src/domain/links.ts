@@ -1,7 +1,7 @@
 import { UnexpectedResponseError } from "../errors.js";
 
 // The complete link a user opens: the deep link with `token=<USER_TOKEN>` as a query
-// parameter (spec §2, §5.5; cli-contract `link`).
+// parameter (docs/service-spec.md §2, §5.5; docs/cli-contract.md `link`).
 //
 // Why not simply `url.searchParams.set("token", token)`: that re-serialises the WHOLE query
 // as application/x-www-form-urlencoded, so a deep link's own `?next=/a%20b` would come back

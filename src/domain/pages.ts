@@ -1,6 +1,6 @@
 import { isPlainObject, type JsonRecord } from "./records.js";
 
-// `library --all` walks pages (spec §4.4: "pagination metadata … not shown"; the public
+// `library --all` walks pages (docs/service-spec.md §4.4: "pagination metadata … not shown"; the public
 // documentation says "continue until results.length < pageSize"). When an answer does carry
 // metadata, it is read by shape — at the top level or in one nested object such as
 // `pagination` or `meta` — and preferred over the short-page rule, because a service that

@@ -1,5 +1,5 @@
 // Responses whose fields the spec marks "not shown" (reports, create, status…) are handled
-// by shape, never by a guessed field name (cli-contract.md, "Records of unknown shape").
+// by shape, never by a guessed field name (docs/cli-contract.md, "Records of unknown shape").
 
 export type JsonRecord = Record<string, unknown>;
 

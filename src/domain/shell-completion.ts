@@ -1,5 +1,5 @@
 // Shell completion scripts as text, from a description of the command tree (built from the
-// commander program by commands/completion-script.ts). Pure: no I/O, no commander. Each
+// commander program by commands/completion-script/completion-script.ts). Pure: no I/O, no commander. Each
 // script is static text: completing never runs simadmin (or Node), which keeps a TAB instant.
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;

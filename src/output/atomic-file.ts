@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 
 // Files are written to a temp file in the same directory and renamed into place, so a reader
 // (or the next cron run) never sees half a file, and a failed or interrupted run leaves the
-// previous file untouched and no temp file behind (cli-contract.md: --out, exit 130).
+// previous file untouched and no temp file behind (docs/cli-contract.md: --out, exit 130).
 
 /** Temp files not yet committed; removed synchronously if the process must exit at once. */
 const pendingTempFiles = new Set<string>();

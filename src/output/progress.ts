@@ -1,7 +1,7 @@
 import type { IOStreams } from "./io.js";
 
 // Long work shows a spinner with counts on stderr — only when stderr is a terminal and
-// --quiet is off, so cron mail and CI logs stay clean (cli-contract.md, "Progress").
+// --quiet is off, so cron mail and CI logs stay clean (docs/cli-contract.md, "Progress").
 
 export interface Progress {
   /** Replaces the spinner text (starts the spinner on first use). */

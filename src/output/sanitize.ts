@@ -1,5 +1,5 @@
 // Text from the service is untrusted: it must not drive the user's terminal (escape
-// sequences) nor the user's spreadsheet (formula injection). cli-contract.md, "Output".
+// sequences) nor the user's spreadsheet (formula injection). docs/cli-contract.md, "Output".
 
 // C0 controls except tab and newline, DEL, and C1 controls (which include CSI, 0x9b).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -7,7 +7,7 @@ export interface BulkImportUpload {
 }
 
 /**
- * Reads the two parts of a bulk-import request (spec §4.8) with the WHATWG FormData parser
+ * Reads the two parts of a bulk-import request (docs/service-spec.md §4.8) with the WHATWG FormData parser
  * built into Node (undici), which handles boundaries, quoting and binary parts correctly.
  */
 export async function parseBulkImportForm(contentType: string | undefined, body: Buffer): Promise<BulkImportUpload> {

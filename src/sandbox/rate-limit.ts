@@ -1,4 +1,4 @@
-// Per-client request budgets (spec §8: reports 10 per minute, access 100 per 5 minutes,
+// Per-client request budgets (docs/service-spec.md §8: reports 10 per minute, access 100 per 5 minutes,
 // per IP address). Pure: the caller passes the time, so tests need no real waiting.
 
 export type RateWindowKind = "sliding" | "fixed";

@@ -107,7 +107,7 @@ class Draw {
 interface Builder {
   /** The v1 record; `recordId` and `date` come first. */
   v1(d: Draw, recordId: string, date: string, roster: ReportRoster): ReportRecord;
-  /** Adds the v2 fields to a v1 record, drawing after the v1 fields (spec §9.3: v2 keeps v1 and adds). */
+  /** Adds the v2 fields to a v1 record, drawing after the v1 fields (docs/service-spec.md §9.3: v2 keeps v1 and adds). */
   v2(d: Draw, record: ReportRecord, roster: ReportRoster): void;
 }
 

@@ -4,7 +4,7 @@ import { bulkImport, createUser, importStatus } from "./handlers/users.js";
 import { REPORT_KINDS } from "./reports.js";
 import type { Route } from "./types.js";
 
-// The whole surface of the service (spec §4 and §9): v2 everywhere, v1 only for the
+// The whole surface of the service (docs/service-spec.md §4 and §9): v2 everywhere, v1 only for the
 // reports, deep-links and completion-data.
 
 const ACCESS = "/access-api";

@@ -141,7 +141,7 @@ export class SandboxState {
   }
 
   /**
-   * Creates a trainee, or returns the existing user with that email unchanged (spec §4.7:
+   * Creates a trainee, or returns the existing user with that email unchanged (docs/service-spec.md §4.7:
    * "retrieves the user's data if the user already exists").
    */
   createUser(
@@ -233,7 +233,7 @@ export class SandboxState {
     else this.assignments.delete(key(org, userId, simulationId));
   }
 
-  /** `{app_url}/<organization_id>/simulation/<simulation_id>` (spec §2), plus the optional test query. */
+  /** `{app_url}/<organization_id>/simulation/<simulation_id>` (docs/service-spec.md §2), plus the optional test query. */
   deepLink(org: string, simulationId: string): string {
     const base = `${this.options.appUrl.replace(/\/+$/, "")}/${encodeURIComponent(org)}/simulation/${encodeURIComponent(simulationId)}`;
     return this.options.deepLinkQuery ? `${base}?${this.options.deepLinkQuery.replace(/^\?/, "")}` : base;

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { badRequest } from "./http-error.js";
 
-// Server-side validation of a bulk-import file (spec §4.8). The sandbox keeps its own copy
+// Server-side validation of a bulk-import file (docs/service-spec.md §4.8). The sandbox keeps its own copy
 // of these rules instead of importing the client's (src/domain): an emulator that shares
 // the client's code cannot catch the client's mistakes.
 

@@ -5,7 +5,7 @@ import { configDir, type Env } from "./paths.js";
 import { ApiVersion, BaseUrl, firstIssue, OrgId, OutputSetting, ProfileName, TimeoutSeconds } from "./schema.js";
 import { SettingsStore } from "./store.js";
 
-// Precedence: flag > environment > profile setting > built-in default (cli-contract.md).
+// Precedence: flag > environment > profile setting > built-in default (docs/cli-contract.md).
 
 /** The global options as commander hands them over (raw strings, not yet validated). */
 export interface GlobalOptions {
@@ -72,7 +72,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, sandbox?: Sand
   const profile = check(ProfileName, globals.profile ?? env.SIMADMIN_PROFILE ?? "default", "--profile:");
   const dir = sandbox?.configDir ?? configDir(env);
   const store = new SettingsStore(dir);
-  // In sandbox mode the user's stored settings are never consulted (cli-contract.md, Sandbox).
+  // In sandbox mode the user's stored settings are never consulted (docs/cli-contract.md, Sandbox).
   const stored = sandbox ? undefined : store.getProfile(profile);
   if (!sandbox && !stored && profile !== "default") {
     const known = store.profileNames();

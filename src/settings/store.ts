@@ -5,7 +5,7 @@ import { SETTINGS_FILE_NAME } from "./paths.js";
 import { firstIssue, SettingsFile, type ProfileSettings } from "./schema.js";
 
 // The settings file holds the API key, so it is the owner's only: file 0600 in a directory
-// 0700 (cli-contract.md, "Secrets") — also when it already existed with looser modes.
+// 0700 (docs/cli-contract.md, "Secrets") — also when it already existed with looser modes.
 // Reads parse the JSON directly (conf costs ~90 ms to import and reads need none of it);
 // writes go through conf, which writes atomically with the mode we ask for.
 

@@ -7,7 +7,7 @@ import {
   parseSince,
   summarizeAttempts,
   type AttemptLike,
-} from "../../src/domain/attempts.js";
+} from "../../src/domain/simulation-attempts.js";
 
 const completed = (executionId: string, completedAt: string, score: number | null, completionTime = 600): AttemptLike => ({
   executionId,

@@ -12,7 +12,7 @@ import {
   pendingBatch,
   serializeManifest,
   updateBatch,
-} from "../../src/domain/import-manifest.js";
+} from "../../src/domain/users-csv/import-manifest.js";
 
 const SHA_A = "a".repeat(64);
 const SHA_B = "b".repeat(64);

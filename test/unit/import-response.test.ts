@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNoValidRowAnswer, parseUploadAnswer, taskIdOf } from "../../src/domain/import-response.js";
+import { isNoValidRowAnswer, parseUploadAnswer, taskIdOf } from "../../src/domain/users-csv/import-response.js";
 
 // A batch whose lines 2, 3, 4 are rows 10, 12 and 15 of the original file (rows 11, 13, 14
 // were invalid locally and skipped).

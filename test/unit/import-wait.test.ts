@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pollDelayMs } from "../../src/commands/import-wait.js";
+import { pollDelayMs } from "../../src/commands/shared/import-wait.js";
 
 describe("pollDelayMs", () => {
   it("backs off 1, 2, 4, 8, 16 s, then polls every 30 s", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UnexpectedResponseError } from "../../src/errors.js";
-import { isTerminalState, taskStateOf, taskStatusRecord } from "../../src/domain/task-status.js";
+import { isTerminalState, taskStateOf, taskStatusRecord } from "../../src/domain/users-csv/task-status.js";
 
 describe("taskStateOf", () => {
   it.each([

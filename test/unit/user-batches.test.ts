@@ -8,8 +8,8 @@ import {
   originalRowOf,
   planBatchSizes,
   type UserBatch,
-} from "../../src/domain/user-batches.js";
-import { readValidUserRows, USER_COLUMNS, type UserRow, validateUsersCsv } from "../../src/domain/users-csv.js";
+} from "../../src/domain/users-csv/batches.js";
+import { readValidUserRows, USER_COLUMNS, type UserRow, validateUsersCsv } from "../../src/domain/users-csv/validate.js";
 
 const HEADER = USER_COLUMNS.join(",");
 

@@ -4,8 +4,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { INVALID_KINDS, userCells } from "../../fixtures/users/generate.mjs";
-import { EmailIndex } from "../../src/domain/users-csv-email-index.js";
-import { findInvalidUtf8 } from "../../src/domain/users-csv-utf8.js";
+import { EmailIndex } from "../../src/domain/users-csv/email-index.js";
+import { findInvalidUtf8 } from "../../src/domain/users-csv/utf8.js";
 import {
   type InvalidRow,
   readValidUserRows,
@@ -13,7 +13,7 @@ import {
   UsersCsvFileError,
   validateUsersCsv,
   type ValidationSummary,
-} from "../../src/domain/users-csv.js";
+} from "../../src/domain/users-csv/validate.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/users/", import.meta.url));
 const HEADER = USER_COLUMNS.join(",");

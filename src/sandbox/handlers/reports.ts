@@ -2,7 +2,7 @@ import { reportResponseChunks, type ReportKind } from "../reports.js";
 import type { HandlerContext, HandlerResult } from "../types.js";
 import { readReportRange } from "../validate.js";
 
-/** The seven report endpoints (spec §4.1): v1 `{data}`, v2 the same records plus fields, and metadata beside `data`. */
+/** The seven report endpoints (docs/service-spec.md §4.1): v1 `{data}`, v2 the same records plus fields, and metadata beside `data`. */
 export function reportHandler(kind: ReportKind) {
   return (ctx: HandlerContext): HandlerResult => {
     const { startDate, endDate } = readReportRange(ctx.body);

@@ -6,7 +6,7 @@ import { isValidEmail, parseUsersCsv, validateImportRows } from "../users-csv.js
 import { FieldReader } from "../validate.js";
 import { requireOrganization } from "./lookup.js";
 
-// Fields user/create reads itself; any other field is "accepted" (spec §4.7), stored and
+// Fields user/create reads itself; any other field is "accepted" (docs/service-spec.md §4.7), stored and
 // answered back, except these, which the service owns.
 const CREATE_FIELDS = new Set(["organizationId", "email", "username", "firstName", "lastName", "teamName", "status", "role"]);
 const SERVICE_OWNED = new Set(["userId", "createdAt", "created"]);

@@ -1,0 +1,63 @@
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import type { CommandResult } from "../../output/render.js";
+import type { CommandOptions } from "../../program.js";
+import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "../../settings/schema.js";
+
+// config list | get | set | unset | path — the profile's settings, validated with zod.
+// The API key is not a setting here: `auth login`/`logout` own it, so it is never printed.
+
+function settingKey(raw: string | undefined): SettingKey {
+  const match = SETTING_KEY_NAMES.find((key) => key.toLowerCase() === (raw ?? "").toLowerCase());
+  if (!match) throw new UsageError(`unknown setting '${raw ?? ""}'; settings are: ${SETTING_KEY_NAMES.join(", ")}`);
+  return match;
+}
+
+export async function runConfigList(ctx: Context): Promise<CommandResult> {
+  const { profile, store } = await ctx.profileStore();
+  const stored = store.getProfile(profile);
+  if (!stored && profile !== "default") await ctx.settings(); // reports the unknown profile
+  return {
+    kind: "records",
+    records: SETTING_KEY_NAMES.map((key) => ({ key, value: stored?.[key] ?? null })),
+    tableColumns: ["key", "value"],
+  };
+}
+
+export async function runConfigGet(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+  const key = settingKey(args[0]);
+  const { profile, store } = await ctx.profileStore();
+  const value = store.getProfile(profile)?.[key];
+  if (value === undefined)
+    throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
+      hint: `set it with \`simadmin config set ${key} <value>\``,
+    });
+  return { kind: "object", value: { key, value }, text: String(value), defaultText: true };
+}
+
+export async function runConfigSet(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+  const key = settingKey(args[0]);
+  const parsed = SETTING_KEYS[key].safeParse(args[1]);
+  if (!parsed.success) throw new UsageError(`${key}: ${firstIssue(parsed.error)} (got '${args[1] ?? ""}')`);
+  const { profile, store } = await ctx.profileStore();
+  await store.updateProfile(profile, (current) => ({ ...current, [key]: parsed.data }));
+  ctx.info(`Set ${key} for profile '${profile}'`);
+  return { kind: "none" };
+}
+
+export async function runConfigUnset(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+  const key = settingKey(args[0]);
+  const { profile, store } = await ctx.profileStore();
+  await store.updateProfile(profile, (current) => {
+    const next = { ...current };
+    delete next[key];
+    return next;
+  });
+  ctx.info(`Unset ${key} for profile '${profile}'`);
+  return { kind: "none" };
+}
+
+export async function runConfigPath(ctx: Context): Promise<CommandResult> {
+  const { store } = await ctx.profileStore();
+  return { kind: "object", value: { path: store.path }, text: store.path, defaultText: true };
+}

@@ -1,0 +1,136 @@
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import type { Simulation } from "../../api/schemas.js";
+import { formatDuration } from "../../domain/durations.js";
+import { nextPageStep, readPageMeta } from "../../domain/pages.js";
+import type { CommandResult } from "../../output/render.js";
+import type { CommandOptions } from "../../program.js";
+import { explainNotFound, parseIntegerFlag, refuseTextFormat } from "../shared/access.js";
+
+// library --user [--tag]… [--search] [--page] [--page-size] [--all] (docs/service-spec.md §4.4, version 2).
+
+/**
+ * --all without --page-size: 50 a page. The spec shows no maximum page size; 50 is well
+ * inside what services of this kind accept (the sandbox takes up to 100) and walks a library
+ * of a few hundred simulations in a handful of requests of the access budget (100 / 5 min).
+ */
+export const DEFAULT_ALL_PAGE_SIZE = 50;
+/** The spec names no limit; 100 is the largest size we promise to send (docs/cli-contract.md users, sandbox). */
+export const MAX_PAGE_SIZE = 100;
+/** A walk that has not ended after this many pages is a service that never says "last page". */
+export const MAX_PAGES = 1000;
+
+const TABLE_COLUMNS = ["id", "title", "type", "duration", "description"];
+
+function nonEmpty(value: unknown, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (text.trim() === "") throw new UsageError(`${flag} needs a non-empty value`);
+  return text;
+}
+
+export async function runLibrary(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  await ctx.requireVersion2("library");
+  const userId = String(options.user);
+  const tags = ((options.tag as string[] | undefined) ?? []).map((tag) => nonEmpty(tag, "--tag") ?? "");
+  const searchTerm = nonEmpty(options.search, "--search");
+  const all = options.all === true;
+  if (all && options.page !== undefined) {
+    throw new UsageError("--all walks every page from page 1 and cannot be combined with --page", {
+      hint: "drop --page, or drop --all to fetch one page",
+    });
+  }
+  const page = parseIntegerFlag(options.page, "--page", 1);
+  const pageSize = parseIntegerFlag(options.pageSize, "--page-size", 1, MAX_PAGE_SIZE);
+  await refuseTextFormat(ctx, "library");
+  const organizationId = await ctx.org();
+
+  const [api, { listLibrary }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+  const query = { organizationId, userId, tags, searchTerm };
+  const fetchPage = async (pageNumber: number | undefined, size: number | undefined) => {
+    try {
+      return await listLibrary(api, { ...query, page: pageNumber, pageSize: size });
+    } catch (error) {
+      throw explainNotFound(error, { org: organizationId, user: userId });
+    }
+  };
+  const result = (records: Simulation[], note: string | undefined): CommandResult => ({
+    kind: "records",
+    records,
+    tableColumns: TABLE_COLUMNS,
+    knownFields: TABLE_COLUMNS,
+    flexColumn: "description",
+    ...(note ? { note } : {}),
+  });
+
+  if (!all) {
+    const { simulations, body } = await fetchPage(page, pageSize);
+    const shown = page ?? 1;
+    // Unknown page size (the service's default, not shown in the spec): only an empty
+    // page or the service's own metadata says this was the last one.
+    const step = nextPageStep(
+      { page: shown, pageSize: pageSize ?? 0, received: simulations.length, collected: simulations.length },
+      readPageMeta(body),
+    );
+    const note =
+      "next" in step
+        ? `page ${shown}: ${simulations.length} simulation${simulations.length === 1 ? "" : "s"}; more may follow: --page ${step.next}, or --all for every page`
+        : undefined;
+    return result(simulations, note);
+  }
+
+  const size = pageSize ?? DEFAULT_ALL_PAGE_SIZE;
+  const progress = await ctx.progress();
+  const collected: Simulation[] = [];
+  const seen = new Set<string>();
+  let current = 1;
+  let pagesFetched = 0;
+  let previousPageIds: string | undefined;
+  const stopListening = ctx.onWait((event) => {
+    progress.update(
+      `library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`,
+    );
+  });
+  try {
+    for (;;) {
+      if (pagesFetched >= MAX_PAGES) {
+        ctx.warn(
+          `library --all: stopped after ${MAX_PAGES} pages (${collected.length} simulations) without reaching the last page; the list may be incomplete — use --page to continue from page ${current}`,
+        );
+        break;
+      }
+      progress.update(`library: page ${current} · ${collected.length} simulations so far`);
+      const { simulations, body } = await fetchPage(current, size);
+      pagesFetched += 1;
+      // A service that ignores `page` answers page 1 again and again: stop instead of
+      // repeating the same items up to the cap.
+      const pageIds = simulations.map((s) => s.id).join("\u0000");
+      if (simulations.length > 0 && pageIds === previousPageIds) {
+        ctx.warn(
+          `library --all: page ${current} repeated page ${current - 1}; the service seems to ignore \`page\`, so the list stops there`,
+        );
+        break;
+      }
+      previousPageIds = pageIds;
+      // A simulation added while we walk shifts later pages by one: keep each id once.
+      for (const simulation of simulations) {
+        if (seen.has(simulation.id)) continue;
+        seen.add(simulation.id);
+        collected.push(simulation);
+      }
+      const step = nextPageStep(
+        { page: current, pageSize: size, received: simulations.length, collected: collected.length },
+        readPageMeta(body),
+      );
+      if ("stop" in step) break;
+      current = step.next;
+    }
+  } finally {
+    stopListening();
+    progress.done();
+  }
+  return result(
+    collected,
+    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"} of ${size}`,
+  );
+}

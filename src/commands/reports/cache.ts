@@ -1,0 +1,226 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { DateRange } from "../../domain/date-windows.js";
+import { extractRecords, type JsonRecord } from "../../domain/records.js";
+import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
+import { UnexpectedResponseError } from "../../errors.js";
+import { openAtomicFile, type AtomicFile } from "../../output/atomic-file.js";
+import { writeChunk } from "../../output/io.js";
+
+// Where `reports` keeps each window's answer, byte for byte as the service sent it, from the
+// moment it arrives until the whole run has succeeded (issue 5):
+//
+// - Memory: an answer goes from the socket to this file without being held, and its records
+//   are read back one by one (domain/report-record-scanner.ts), so a window of 100,000
+//   records costs kilobytes, not a 30 MB string and its 80 MB parsed copy.
+// - Resume: a failed or interrupted run leaves its finished windows here, and the same
+//   command run again takes them from disk instead of spending the service's
+//   10-per-minute budget on them again. A file appears only complete and checked (temp
+//   file + rename), so a window cut short is never reused.
+//
+// The file name is a hash of (base URL, API version, profile, kind, window dates): the same
+// command against the same service finds its windows, another service or version never does.
+// The API key is neither part of it nor stored anywhere here (the profile stands for "whose
+// data"; two keys of different organisations used in one profile against one base URL within
+// a day is the one case this cannot tell apart). Windows older than MAX_AGE_MS are neither
+// reused nor kept: report data of recent days still changes (it lags ~15 min behind).
+// Directory 0700, files 0600: reports hold personal data of trainees.
+
+export const MAX_AGE_MS = 24 * 60 * 60_000;
+const CACHE_FORMAT = "v1";
+/** Records handed to the writer at a time. */
+const BATCH = 256;
+
+export interface CacheIdentity {
+  baseUrl: string;
+  apiVersion: 1 | 2;
+  profile: string;
+}
+
+export class ReportCache {
+  private constructor(
+    readonly dir: string,
+    /** false: a throw-away directory (the settings dir is not writable); no resume. */
+    readonly persistent: boolean,
+    private readonly identity: CacheIdentity,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates (or tightens) the private directory and drops windows too old to reuse. */
+  static async open(dir: string, identity: CacheIdentity, now: () => number): Promise<ReportCache> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chmod(dir, 0o700);
+    const cache = new ReportCache(dir, true, identity, now);
+    await cache.pruneStale();
+    return cache;
+  }
+
+  /** A private temp directory (mkdtemp: 0700) used for one run and removed with dispose(). */
+  static async temporary(identity: CacheIdentity, now: () => number): Promise<ReportCache> {
+    return new ReportCache(await mkdtemp(join(tmpdir(), "simadmin-reports-")), false, identity, now);
+  }
+
+  private fileFor(kind: string, window: DateRange): string {
+    const { baseUrl, apiVersion, profile } = this.identity;
+    const key = createHash("sha256")
+      .update(
+        JSON.stringify([CACHE_FORMAT, baseUrl.replace(/\/+$/, ""), apiVersion, profile, kind, window.startDate, window.endDate]),
+      )
+      .digest("hex")
+      .slice(0, 40);
+    return join(this.dir, `${key}.json`);
+  }
+
+  /** Whether a fresh, complete copy of the window is on disk. */
+  async has(kind: string, window: DateRange): Promise<boolean> {
+    try {
+      const info = await stat(this.fileFor(kind, window));
+      return info.isFile() && this.now() - info.mtimeMs < MAX_AGE_MS;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Stores an answer as it streams in, checking its structure on the way; the file is renamed
+   * into place only when the answer is complete and well-formed. Returns where its records are.
+   */
+  async save(kind: string, window: DateRange, body: AsyncIterable<Uint8Array>, label: string): Promise<ResponseShape> {
+    const file = await this.openWindowFile(kind, window);
+    try {
+      const scanner = new JsonShapeScanner();
+      const decoder = new TextDecoder("utf-8");
+      for await (const chunk of body) {
+        scanner.feed(decoder.decode(chunk, { stream: true }));
+        await writeChunk(file.stream, chunk);
+      }
+      scanner.feed(decoder.decode());
+      const shape = scanner.end();
+      await file.commit();
+      return shape;
+    } catch (error) {
+      await file.abort();
+      if (error instanceof MalformedJsonError) {
+        throw new UnexpectedResponseError(`${label}: the service answered something unexpected (not JSON: ${error.message})`);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A concurrent run that just succeeded removes the directory when it is empty (dispose);
+   * if that happened between our mkdir and now, make it again once.
+   */
+  private async openWindowFile(kind: string, window: DateRange): Promise<AtomicFile> {
+    try {
+      return await openAtomicFile(this.fileFor(kind, window), 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      return openAtomicFile(this.fileFor(kind, window), 0o600);
+    }
+  }
+
+  /** Pass 1 over a stored window (after a resume): where its records are. */
+  async shapeOf(kind: string, window: DateRange, label: string): Promise<ResponseShape> {
+    const scanner = new JsonShapeScanner();
+    try {
+      for await (const chunk of this.readText(kind, window)) scanner.feed(chunk);
+      return scanner.end();
+    } catch (error) {
+      throw await this.unusable(kind, window, label, error);
+    }
+  }
+
+  /** The window's records in batches, read back from disk one at a time. */
+  async *records(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<JsonRecord[]> {
+    if (shape.kind === "empty") return;
+    if (shape.kind === "whole") {
+      yield extractRecords(await this.whole(kind, window, shape, label));
+      return;
+    }
+    let pending: JsonRecord[] = [];
+    const scanner = new JsonShapeScanner({
+      capture: {
+        target: shape.kind === "array" ? "top-array" : { member: shape.member },
+        onElement: (text) => pending.push(elementRecord(text)),
+      },
+    });
+    try {
+      for await (const chunk of this.readText(kind, window)) {
+        scanner.feed(chunk);
+        if (pending.length >= BATCH) {
+          const batch = pending;
+          pending = [];
+          yield batch;
+        }
+      }
+      scanner.end();
+    } catch (error) {
+      throw await this.unusable(kind, window, label, error);
+    }
+    if (pending.length > 0) yield pending;
+  }
+
+  /** The whole answer as a value (--raw, and answers that are one record). */
+  async whole(kind: string, window: DateRange, shape: ResponseShape, label: string): Promise<unknown> {
+    if (shape.kind === "empty") return null;
+    try {
+      return JSON.parse(await readFile(this.fileFor(kind, window), "utf8")) as unknown;
+    } catch (error) {
+      throw await this.unusable(kind, window, label, error);
+    }
+  }
+
+  /** A window that cannot be read back is dropped, so that the next run fetches it again. */
+  private async unusable(kind: string, window: DateRange, label: string, error: unknown): Promise<Error> {
+    if (!(error instanceof SyntaxError) && !(error instanceof MalformedJsonError))
+      return error instanceof Error ? error : new Error(String(error));
+    await this.remove(kind, window);
+    return new UnexpectedResponseError(`${label}: the service answered something unexpected (${error.message})`);
+  }
+
+  private readText(kind: string, window: DateRange): AsyncIterable<string> {
+    return createReadStream(this.fileFor(kind, window), { encoding: "utf8", highWaterMark: 64 * 1024 });
+  }
+
+  async remove(kind: string, window: DateRange): Promise<void> {
+    await rm(this.fileFor(kind, window), { force: true });
+  }
+
+  /** After a successful run (or at the end of a throw-away one). */
+  async dispose(): Promise<void> {
+    if (!this.persistent) {
+      await rm(this.dir, { recursive: true, force: true });
+      return;
+    }
+    try {
+      await rmdir(this.dir); // only when empty: another run's windows may be there
+    } catch {
+      // Not empty, or already gone.
+    }
+  }
+
+  private async pruneStale(): Promise<void> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      // .tmp: a write cut short by a killed process (atomic-file's temp names).
+      if (!name.endsWith(".json") && !name.endsWith(".tmp")) continue;
+      const path = join(this.dir, name);
+      try {
+        const info = await stat(path);
+        if (this.now() - info.mtimeMs >= MAX_AGE_MS) await rm(path, { force: true });
+      } catch {
+        // Removed meanwhile by a concurrent run: nothing to do.
+      }
+    }
+  }
+}

@@ -1,0 +1,471 @@
+import { access, constants, mkdir, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import type { ApiClient } from "../../api/client.js";
+import { streamReport } from "../../api/endpoints.js";
+import { parseRateLimits, type RateLimit } from "../../api/rate-limits.js";
+import { REPORT_KINDS, ReportKind } from "../../api/schemas.js";
+import type { WaitEvent } from "../../api/scheduler.js";
+import type { Clock } from "../../clock.js";
+import type { Context, OutputSink } from "../../context.js";
+import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
+import { throwIfAborted, UsageError } from "../../errors.js";
+import type { Progress } from "../../output/progress.js";
+import { createRecordWriter, type ChunkSink, type RecordFormat, type RecordWriter } from "../../output/record-stream.js";
+import { jsonText } from "../../output/render.js";
+import type { CommandRun } from "../../program.js";
+import { ReportCache, type CacheIdentity } from "./cache.js";
+import type { ResponseShape } from "../../domain/report-record-scanner.js";
+
+// `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
+//
+// A range of any length is split into windows of at most 30 days (domain/date-windows.ts),
+// requested one after the other through the shared scheduler — which alone decides when a
+// request may go (budgets, retries); nothing here sleeps. Each window's answer streams from
+// the socket into a private window file (cache.ts) and its records are read back one
+// by one into a streaming writer (output/record-stream.ts): memory holds neither a window
+// nor the output, whatever the range.
+//
+// Unattended runs (cron): the output file is written atomically, one per kind with
+// --out-dir; the window files stay until the whole run succeeds, so a run that fails at
+// window 9 of 13 is finished by running the same command again — it says "resuming" and
+// fetches only what is missing.
+
+const ReportsOptions = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  month: z.string().optional(),
+  last: z.string().optional(),
+  outDir: z.string().min(1, "--out-dir needs a directory").optional(),
+  raw: z.boolean().optional(),
+});
+
+const FILE_FORMATS = ["json", "ndjson", "csv"] as const;
+
+interface ReportsPlan {
+  kinds: ReportKind[];
+  all: boolean;
+  range: ResolvedRange;
+  windows: DateRange[];
+  format: RecordFormat;
+  raw: boolean;
+  fields: string[] | undefined;
+  outDir: string | undefined;
+}
+
+export const runReports: CommandRun = async (ctx, rawOptions, args) => {
+  const plan = await planReports(ctx, rawOptions, args);
+  const run = new ReportsRun(ctx, plan);
+  await run.execute();
+};
+
+/** Every check that can fail without the service happens here, before anything is sent. */
+async function planReports(ctx: Context, rawOptions: Record<string, unknown>, args: string[]): Promise<ReportsPlan> {
+  const kindArg = args[0] ?? "";
+  const all = kindArg === "all";
+  const kind = ReportKind.safeParse(kindArg);
+  if (!all && !kind.success) {
+    throw new UsageError(`unknown report kind ${JSON.stringify(kindArg)}; known kinds: ${REPORT_KINDS.join(", ")}, all`);
+  }
+  const parsed = ReportsOptions.safeParse(rawOptions);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? "bad options for reports");
+  const options = parsed.data;
+
+  const range = resolveRange(options, utcDay(ctx.clock.now()));
+  const windows = splitIntoWindows(range);
+
+  const out = ctx.globals.out;
+  if (out !== undefined && all) {
+    throw new UsageError("`reports all` writes one file per kind: use --out-dir <dir> instead of --out");
+  }
+  if (out !== undefined && options.outDir !== undefined) {
+    throw new UsageError("give --out <file> or --out-dir <dir>, not both");
+  }
+
+  const settings = await ctx.settings();
+  let format = await ctx.format();
+  // Files in --out-dir get a file format: json unless -o (or the profile) says otherwise,
+  // as for --out — never the terminal's table.
+  if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
+  if (format === "text") {
+    throw new UsageError(
+      "-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson",
+    );
+  }
+  if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format}`);
+  }
+  if (all && options.outDir === undefined && (format === "csv" || format === "ndjson")) {
+    throw new UsageError(`\`reports all -o ${format}\` writes one file per kind: add --out-dir <dir>`, {
+      hint: "or use -o json for one JSON object keyed by kind on stdout",
+    });
+  }
+
+  const raw = options.raw === true;
+  const fields = ctx.fields();
+  if (raw && format !== "json" && format !== "ndjson") {
+    throw new UsageError(`--raw prints each window's response untouched: use -o json or -o ndjson, not ${format}`);
+  }
+  if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
+
+  if (options.outDir !== undefined) await prepareOutDir(options.outDir);
+
+  return {
+    kinds: all ? [...REPORT_KINDS] : [kind.data as ReportKind],
+    all,
+    range,
+    windows,
+    format: format,
+    raw,
+    fields,
+    outDir: options.outDir,
+  };
+}
+
+/** Created when missing (cron jobs write into dated directories); must be a writable directory. */
+async function prepareOutDir(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    if (!(await stat(dir)).isDirectory()) throw new Error("not a directory");
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw new UsageError(`--out-dir ${dir}: cannot write there (${describeFsError(error)})`);
+  }
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT") return "no such directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOTDIR" || code === "EEXIST") return "not a directory";
+  return error instanceof Error ? error.message : String(error);
+}
+
+class ReportsRun {
+  private client!: ApiClient;
+  private cache!: ReportCache;
+  private progress!: ReportProgress;
+  /** Windows taken from the cache, "kind|start|end", decided before the first request. */
+  private readonly cached = new Set<string>();
+  private readonly total: number;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly plan: ReportsPlan,
+  ) {
+    this.total = plan.kinds.length * plan.windows.length;
+  }
+
+  async execute(): Promise<void> {
+    const { ctx, plan } = this;
+    this.client = await ctx.api();
+    const settings = await ctx.settings();
+    if (plan.range.note) ctx.info(plan.range.note);
+
+    this.cache = await this.openCache(settings.configDir, {
+      baseUrl: settings.baseUrl ?? "",
+      apiVersion: settings.apiVersion,
+      profile: settings.profile,
+    });
+    if (this.cache.persistent) {
+      for (const kind of plan.kinds) {
+        for (const window of plan.windows) {
+          if (await this.cache.has(kind, window)) this.cached.add(windowKey(kind, window));
+        }
+      }
+    }
+    if (this.cached.size > 0) ctx.info(`resuming: ${this.cached.size} of ${this.total} windows from cache`);
+
+    const live = !ctx.quiet && ctx.io.stderrIsTTY;
+    this.progress = new ReportProgress(
+      await ctx.progress(),
+      ctx.clock,
+      this.total - this.cached.size,
+      this.total,
+      live,
+      reportsBudget(ctx),
+    );
+    const stopListening = ctx.onWait((event) => {
+      if (event.group === "reports") this.progress.waiting(event);
+    });
+    try {
+      if (plan.outDir !== undefined) await this.writeFilePerKind(plan.outDir);
+      else await this.writeToOutput();
+    } catch (error) {
+      this.progress.stop();
+      // A throw-away directory cannot serve a resume: it goes. The real cache stays.
+      if (!this.cache.persistent) await this.cache.dispose();
+      throw error;
+    } finally {
+      stopListening();
+    }
+    this.progress.stop(this.total > 1 ? `${this.total} report windows done` : undefined);
+    await this.clearCache();
+  }
+
+  /** A cache dir that cannot be created is no reason to fail the export: warn, use a temp dir. */
+  private async openCache(configDir: string, identity: CacheIdentity): Promise<ReportCache> {
+    const now = (): number => this.ctx.clock.now();
+    try {
+      return await ReportCache.open(join(configDir, "report-cache"), identity, now);
+    } catch (error) {
+      this.ctx.warn(`resume cache unavailable in ${configDir} (${describeFsError(error)}): a failed run will start over`);
+      return ReportCache.temporary(identity, now);
+    }
+  }
+
+  private async clearCache(): Promise<void> {
+    for (const kind of this.plan.kinds) for (const window of this.plan.windows) await this.cache.remove(kind, window);
+    await this.cache.dispose();
+  }
+
+  /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
+  private async writeFilePerKind(dir: string): Promise<void> {
+    const { plan } = this;
+    for (const kind of plan.kinds) {
+      const path = join(dir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`);
+      const sink = await this.open(path);
+      try {
+        const count = await this.writeKind(kind, sink, {});
+        await sink.commit();
+        this.note(`wrote ${path} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
+    }
+  }
+
+  /** stdout or --out: one kind, or `all` as one JSON object keyed by kind (or a table each). */
+  private async writeToOutput(): Promise<void> {
+    const { plan, ctx } = this;
+    const sink = await this.open(ctx.globals.out);
+    try {
+      if (!plan.all) {
+        const [kind] = plan.kinds;
+        if (kind === undefined) return;
+        const count = await this.writeKind(kind, sink, {});
+        await sink.commit();
+        if (ctx.globals.out)
+          this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+        return;
+      }
+      if (plan.format === "json") {
+        await sink.write("{\n");
+        for (const [i, kind] of plan.kinds.entries()) {
+          await sink.write(`${i > 0 ? ",\n" : ""}${jsonText(kind)}: `);
+          await this.writeKind(kind, sink, { jsonTrailer: "" });
+        }
+        await sink.write("\n}\n");
+      } else {
+        // table: a titled table per kind, for people at a terminal.
+        for (const [i, kind] of plan.kinds.entries()) {
+          await sink.write(`${i > 0 ? "\n" : ""}${kind} ${plan.range.startDate}..${plan.range.endDate}\n`);
+          await this.writeKind(kind, sink, {});
+        }
+      }
+      await sink.commit();
+    } catch (error) {
+      await sink.abort();
+      throw error;
+    }
+  }
+
+  /** A line for people on stderr, above the spinner rather than through it. */
+  private note(text: string): void {
+    this.progress.pause();
+    this.ctx.info(text);
+  }
+
+  /** Opening the file before the first request: a bad path costs no request. */
+  private async open(path: string | undefined): Promise<OutputSink> {
+    try {
+      return await this.ctx.openOutput(path);
+    } catch (error) {
+      throw new UsageError(`cannot write ${path ?? "the output"} (${describeFsError(error)})`);
+    }
+  }
+
+  /** One kind, window after window, into a record writer; returns the records written. */
+  private async writeKind(kind: ReportKind, sink: ChunkSink, extra: { jsonTrailer?: string }): Promise<number> {
+    const { plan, ctx } = this;
+    const render = await ctx.renderOptions();
+    const writer: RecordWriter = createRecordWriter(sink, {
+      format: plan.format,
+      fields: plan.fields,
+      bom: render.bom,
+      color: render.color,
+      width: render.width,
+      jsonTrailer: extra.jsonTrailer,
+      // Raw responses can be tens of megabytes: written member by member, never as one string.
+      jsonSplitDepth: plan.raw ? 4 : 0,
+      signal: ctx.signal,
+    });
+    try {
+      for (const [index, window] of plan.windows.entries()) {
+        throwIfAborted(ctx.signal);
+        const label = windowLabel(kind, window);
+        for (let attempt = 1; ; attempt++) {
+          const shape = await this.loadWindow(kind, window, index);
+          try {
+            if (plan.raw) {
+              // --raw holds one window's answer at a time (it is printed as one value).
+              const response = await this.cache.whole(kind, window, shape, label);
+              await writer.writeBatch([{ startDate: window.startDate, endDate: window.endDate, response }]);
+            } else {
+              for await (const batch of this.cache.records(kind, window, shape, label)) await writer.writeBatch(batch);
+            }
+            break;
+          } catch (error) {
+            // The same command running concurrently finished first and cleared the shared
+            // window file before we opened it (nothing was read yet): fetch it once more.
+            if (attempt === 1 && (error as NodeJS.ErrnoException).code === "ENOENT") {
+              this.cached.delete(windowKey(kind, window));
+              continue;
+            }
+            throw error;
+          }
+        }
+        // Without a resume cache the file has served its purpose.
+        if (!this.cache.persistent) await this.cache.remove(kind, window);
+      }
+      await writer.end();
+      return writer.count;
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  }
+
+  /** Makes sure the window's answer is on disk (from an earlier run, or fetched now). */
+  private async loadWindow(kind: ReportKind, window: DateRange, index: number): Promise<ResponseShape> {
+    this.progress.window(kind, index, this.plan.windows.length, window);
+    const label = windowLabel(kind, window);
+    if (this.cached.has(windowKey(kind, window))) {
+      if (await this.cache.has(kind, window)) {
+        const shape = await this.cache.shapeOf(kind, window, label);
+        this.progress.windowDone(false);
+        return shape;
+      }
+      // Removed since the count (another run finished, or it aged out): fetch it after all.
+      this.cached.delete(windowKey(kind, window));
+      this.progress.oneMoreFetch();
+    }
+    const shape = await streamReport(this.client, kind, window, (body) => this.cache.save(kind, window, body, label));
+    this.progress.windowDone(true);
+    return shape;
+  }
+}
+
+function windowLabel(kind: string, window: DateRange): string {
+  return `report ${kind} ${window.startDate}..${window.endDate}`;
+}
+
+function windowKey(kind: string, window: DateRange): string {
+  return `${kind}|${window.startDate}|${window.endDate}`;
+}
+
+function reportsBudget(ctx: Context): RateLimit | undefined {
+  try {
+    return parseRateLimits(ctx.env.SIMADMIN_RATE_LIMITS).reports;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The spinner line: kind, window i of n, overall count, the scheduler's next wait counting
+ * down, and an estimate of the time left. The estimate is the larger of the pace so far and
+ * what the reports budget allows for the requests still to send (the first ten requests go
+ * at once, so the pace alone would promise far too much).
+ */
+class ReportProgress {
+  private done = 0;
+  private fetched = 0;
+  private fetchTimeMs = 0;
+  private windowStartedAt = 0;
+  private waitUntil: number | undefined;
+  private waitReason: WaitEvent["reason"] = "budget";
+  private current = "";
+  private readonly timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly spinner: Progress,
+    private readonly clock: Clock,
+    private toFetch: number,
+    private readonly total: number,
+    live: boolean,
+    private readonly budget: RateLimit | undefined,
+  ) {
+    // Only a live spinner needs the countdown refreshed; under cron nothing is drawn.
+    if (live) {
+      this.timer = setInterval(() => this.render(), 1000);
+      this.timer.unref();
+    }
+  }
+
+  window(kind: string, index: number, count: number, window: DateRange): void {
+    this.current = `${kind} · window ${index + 1} of ${count} (${window.startDate}..${window.endDate})`;
+    this.windowStartedAt = this.clock.now();
+    this.waitUntil = undefined;
+    this.render();
+  }
+
+  /** Clears the spinner's line so that a line can be written; the next update() redraws it. */
+  pause(): void {
+    this.spinner.done();
+  }
+
+  oneMoreFetch(): void {
+    this.toFetch++;
+  }
+
+  waiting(event: WaitEvent): void {
+    this.waitUntil = this.clock.now() + event.waitMs;
+    this.waitReason = event.reason;
+    this.render();
+  }
+
+  windowDone(fetched: boolean): void {
+    this.done++;
+    if (fetched) {
+      this.fetched++;
+      this.fetchTimeMs += this.clock.now() - this.windowStartedAt;
+    }
+    this.waitUntil = undefined;
+  }
+
+  private render(): void {
+    const now = this.clock.now();
+    const parts = [this.current, `${this.done} of ${this.total} done`];
+    if (this.waitUntil !== undefined && this.waitUntil > now) {
+      const seconds = Math.ceil((this.waitUntil - now) / 1000);
+      parts.push(this.waitReason === "budget" ? `next report request in ${seconds} s` : `retrying in ${seconds} s`);
+    }
+    const eta = Math.max(this.etaMs() ?? 0, (this.waitUntil ?? 0) - now);
+    if (eta >= 1000) parts.push(`about ${formatDuration(eta)} left`);
+    this.spinner.update(parts.join(" · "));
+  }
+
+  private etaMs(): number | undefined {
+    const left = Math.max(0, this.toFetch - this.fetched);
+    if (left === 0) return undefined;
+    const pace = this.fetched > 0 ? (this.fetchTimeMs / this.fetched) * left : 0;
+    const budget = this.budget ? Math.floor((left - 1) / this.budget.limit) * this.budget.windowMs : 0;
+    const estimate = Math.max(pace, budget);
+    return estimate > 0 ? estimate : undefined;
+  }
+
+  stop(text?: string): void {
+    if (this.timer) clearInterval(this.timer);
+    this.spinner.done(text);
+  }
+}
+
+function formatDuration(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

@@ -1,0 +1,52 @@
+import type { Context } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import type { CommandResult } from "../../output/render.js";
+import type { CommandOptions } from "../../program.js";
+import { parseIntegerFlag } from "../shared/access.js";
+
+// `simadmin sandbox`: the local emulator in the foreground until Ctrl-C. It binds loopback
+// unless told otherwise and keeps everything in memory.
+
+function parseRateScale(raw: unknown): number {
+  if (raw === undefined) return 1;
+  const scale = Number(raw);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
+    throw new UsageError(`--rate-scale: must be a number above 0 (e.g. 0.1), got '${String(raw)}'`);
+  return scale;
+}
+
+export async function runSandbox(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  const port = parseIntegerFlag(options.port, "--port", 0, 65535) ?? 0;
+  const rateScale = parseRateScale(options.rateScale);
+  const host = typeof options.host === "string" && options.host !== "" ? options.host : "127.0.0.1";
+  const { startSandbox } = await import("../../sandbox/server.js");
+  const sandbox = await startSandbox({
+    host,
+    port,
+    rateScale,
+    // Nobody reads the request log of a foreground sandbox: keep it from growing for days.
+    maxRecordedRequests: 1000,
+    log: ctx.verbose ? (line) => ctx.trace(line) : undefined,
+  });
+  if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
+    ctx.warn(`the sandbox listens on ${host}: other machines can reach it (its keys are public demo keys)`);
+  }
+  // The connection details are the data (stdout, one per line, easy to parse in scripts).
+  ctx.io.stdout.write(
+    [
+      `SIMADMIN_BASE_URL=${sandbox.baseUrl}`,
+      `SIMADMIN_API_KEY=${sandbox.keys.full}`,
+      `SIMADMIN_ORG=${sandbox.org}`,
+      `# read-only key (reports only): ${sandbox.keys.readOnly}`,
+      "",
+    ].join("\n"),
+  );
+  ctx.info(`sandbox listening on ${sandbox.baseUrl} (rate windows ×${rateScale}); Ctrl-C stops it`);
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) return resolve();
+    ctx.signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+  await sandbox.close();
+  ctx.info("sandbox stopped");
+  return { kind: "none" };
+}

@@ -1,0 +1,73 @@
+// Shapes shared by the users-CSV modules. Import them from "./validate.js", which
+// re-exports everything public; this file exists only to keep the helpers free of cycles.
+
+import { InvalidDataError } from "../../errors.js";
+
+/** The service's columns (docs/service-spec.md §2 "User", §4.8), in the canonical order used for uploads. */
+export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
+export type UserColumn = (typeof USER_COLUMNS)[number];
+
+/** Every column but teamName must be non-empty in every row (docs/service-spec.md §4.8). */
+export const REQUIRED_COLUMNS: readonly UserColumn[] = USER_COLUMNS.filter((c) => c !== "teamName");
+
+export type Delimiter = "," | ";";
+
+/** A valid row, values trimmed, ready to upload. `row` is its spreadsheet row (header = 1). */
+export type UserRow = Record<UserColumn, string> & { row: number };
+
+/**
+ * One problem with one row. `field` is a canonical column name, or "(row)" when the row as
+ * a whole is wrong (its number of cells).
+ */
+export interface RowProblem {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** The `field` of a problem that concerns the whole row rather than one cell. */
+export const WHOLE_ROW = "(row)";
+
+export interface InvalidRow {
+  row: number;
+  /**
+   * The row's cells exactly as in the file (not trimmed), keyed by the summary's `columns`
+   * (canonical names for known columns, the header text for unknown ones). A short row has
+   * "" for its missing cells.
+   */
+  cells: Record<string, string>;
+  /** Cells beyond the header's width, when the row has too many. */
+  extraCells?: string[];
+  problems: RowProblem[];
+}
+
+export type FileErrorCode = "EMPTY" | "NO_ROWS" | "ENCODING" | "MISSING_COLUMN" | "DUPLICATE_COLUMN" | "MALFORMED" | "CHANGED";
+
+/**
+ * A problem with the file as a whole: nothing in it can be trusted, so no row is checked
+ * further. Exit code 6 like every local validation failure (docs/cli-contract.md).
+ */
+export class UsersCsvFileError extends InvalidDataError {
+  readonly code: FileErrorCode;
+  /** Spreadsheet row where the problem was found, when it has one. */
+  readonly row: number | undefined;
+  /** 0-based byte offset in the file, for encoding problems. */
+  readonly byteOffset: number | undefined;
+  /** Canonical names of the missing or duplicated columns. */
+  readonly columns: readonly string[];
+
+  constructor(
+    code: FileErrorCode,
+    message: string,
+    details: { row?: number; byteOffset?: number; columns?: readonly string[]; hint?: string; cause?: unknown } = {},
+  ) {
+    const options: { hint?: string; cause?: unknown } = {};
+    if (details.hint !== undefined) options.hint = details.hint;
+    if (details.cause !== undefined) options.cause = details.cause;
+    super(message, options);
+    this.code = code;
+    this.row = details.row;
+    this.byteOffset = details.byteOffset;
+    this.columns = details.columns ?? [];
+  }
+}
