@@ -92,6 +92,61 @@ export class ImportFailedError extends CliError {
   readonly exitCode = 10;
 }
 
+/** What an errno code means, for the one line a user reads ("permission denied"). */
+const FILE_ERROR_CAUSES: Record<string, string> = {
+  EACCES: "permission denied",
+  EPERM: "operation not permitted",
+  ENOENT: "no such file or directory",
+  ENOTDIR: "a part of the path is not a directory",
+  EISDIR: "is a directory",
+  EROFS: "read-only file system",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large",
+  EEXIST: "already exists",
+  EMFILE: "too many open files",
+  ENFILE: "too many open files",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "file name too long",
+  EIO: "input/output error",
+  EBUSY: "resource busy",
+  ETXTBSY: "text file busy",
+  EXDEV: "not on the same file system",
+};
+
+/**
+ * 11: a local file could not be read or written (docs/cli-contract.md, "Bad input", exit 11).
+ * The message always names the path and the cause; never "internal error".
+ */
+export class LocalFileError extends CliError {
+  readonly exitCode = 11;
+  readonly path: string;
+  /** The errno code (EACCES, ENOENT…) when the failure came from the system. */
+  readonly code: string | undefined;
+
+  constructor(message: string, options: { path: string; code?: string; hint?: string; cause?: unknown }) {
+    super(message, options);
+    this.path = options.path;
+    this.code = options.code;
+  }
+
+  /**
+   * `cannot write /out/t.json: permission denied (EACCES)` from a failed fs call. `action`
+   * is the verb ("write", "read", "create the directory for"…).
+   */
+  static fromSystem(error: unknown, path: string, action: string, hint?: string): LocalFileError {
+    if (error instanceof LocalFileError) return error;
+    const code = isErrnoError(error) ? error.code : undefined;
+    const cause = code ? `${FILE_ERROR_CAUSES[code] ?? "failed"} (${code})` : error instanceof Error ? error.message : String(error);
+    return new LocalFileError(`cannot ${action} ${path}: ${cause}`, { path, code, hint, cause: error });
+  }
+}
+
+/** A Node.js system error (fs, net) with its errno code. */
+export function isErrnoError(error: unknown): error is NodeJS.ErrnoException & { code: string } {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
+}
+
 /** 130: Ctrl-C. Thrown when the run's AbortSignal fires. */
 export class InterruptedError extends CliError {
   readonly exitCode = 130;
