@@ -137,7 +137,11 @@ export class LocalFileError extends CliError {
   static fromSystem(error: unknown, path: string, action: string, hint?: string): LocalFileError {
     if (error instanceof LocalFileError) return error;
     const code = isErrnoError(error) ? error.code : undefined;
-    const cause = code ? `${FILE_ERROR_CAUSES[code] ?? "failed"} (${code})` : error instanceof Error ? error.message : String(error);
+    const cause = code
+      ? `${FILE_ERROR_CAUSES[code] ?? "failed"} (${code})`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     return new LocalFileError(`cannot ${action} ${path}: ${cause}`, { path, code, hint, cause: error });
   }
 }
