@@ -15,6 +15,7 @@ import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions, ResolvedSettings, SandboxOverride } from "./settings/resolve.js";
 import type { SettingsStore } from "./settings/store.js";
+import type { CompiledQuery } from "./commands/shared/query.js";
 
 // What a command gets to work with (gh's Factory): everything costly is a function, built
 // only when the command asks, so `--help` and `config path` load nothing they do not need.
@@ -44,6 +45,7 @@ export class Context {
   readonly redactor = new Redactor();
   private settingsPromise: Promise<ResolvedSettings> | undefined;
   private apiPromise: Promise<ApiClient> | undefined;
+  private queryPromise: Promise<CompiledQuery | undefined> | undefined;
   private readonly waitListeners = new Set<(event: WaitEvent) => void>();
   private readonly cleanups: (() => Promise<void>)[] = [];
 
@@ -271,13 +273,30 @@ export class Context {
     };
   }
 
-  /** Prints a complete result in the chosen format. */
+  /** --query compiled (main's runner asks before the command runs: a bad one sends nothing). */
+  query(): Promise<CompiledQuery | undefined> {
+    const expression = this.globals.query;
+    this.queryPromise ??=
+      expression === undefined
+        ? Promise.resolve(undefined)
+        : import("./commands/shared/query.js").then((m) => m.compileQuery(expression));
+    return this.queryPromise;
+  }
+
+  /** Prints a complete result in the chosen format (after --query, when given). */
   async print(result: CommandResult): Promise<void> {
     if (result.kind === "none") return;
     const { renderResult } = await import("./output/render.js");
     const options = await this.renderOptions();
-    if (result.kind === "object" && result.defaultText && !this.globals.output) options.format = "text";
-    let text = await renderResult(result, options);
+    const query = await this.query();
+    if (result.kind === "object" && result.defaultText && !this.globals.output && !query) options.format = "text";
+    let text: string;
+    if (query) {
+      const { renderQueried, resultJson } = await import("./commands/shared/query.js");
+      text = await renderQueried(query.apply(resultJson(result)), options);
+    } else {
+      text = await renderResult(result, options);
+    }
     const sink = await this.openOutput();
     // Tables escape each cell already (and may carry colour codes of our own).
     if (sink.toTerminal && options.format !== "table") text = escapeControlChars(text);

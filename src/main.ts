@@ -74,6 +74,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   const runner: Runner = async (load, command) => {
     const { Context } = await import("./context.js");
     ctx = new Context(deps, command.optsWithGlobals<GlobalOptions>());
+    await ctx.query(); // a bad --query is exit 2 before the command sends anything
     const runCommand = await load();
     const result = await runCommand(ctx, command.opts(), command.args);
     if (result) await ctx.print(result);

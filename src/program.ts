@@ -60,6 +60,7 @@ export function createProgram(runner: Runner, version: string): Command {
     )
     .option("--out <path>", "write the result to a file (atomically) instead of stdout")
     .option("--fields <list>", "comma-separated columns to keep, in this order")
+    .option("--query <expr>", "JMESPath expression applied to the JSON result before it is printed (any format)")
     .option("--bom", "start CSV output with a UTF-8 byte-order mark (Excel)")
     .option("-q, --quiet", "no spinners or progress on stderr")
     .option("-v, --verbose", "HTTP trace on stderr (API key and tokens redacted)")

@@ -16,6 +16,7 @@ export interface GlobalOptions {
   output?: string;
   out?: string;
   fields?: string;
+  query?: string;
   bom?: boolean;
   quiet?: boolean;
   verbose?: boolean;

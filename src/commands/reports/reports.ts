@@ -16,6 +16,7 @@ import { jsonText } from "../../output/render.js";
 import type { CommandRun } from "../../program.js";
 import { ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
+import type { CompiledQuery } from "../shared/query.js";
 
 // `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
 //
@@ -47,7 +48,7 @@ interface ReportsPlan {
   all: boolean;
   range: ResolvedRange;
   windows: DateRange[];
-  format: RecordFormat;
+  format: RecordFormat | "text";
   raw: boolean;
   fields: string[] | undefined;
   outDir: string | undefined;
@@ -87,7 +88,8 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   // Files in --out-dir get a file format: json unless -o (or the profile) says otherwise,
   // as for --out — never the terminal's table.
   if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
-  if (format === "text") {
+  const query = await ctx.query();
+  if (format === "text" && !query) {
     throw new UsageError(
       "-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson",
     );
@@ -95,7 +97,7 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
     throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format}`);
   }
-  if (all && options.outDir === undefined && (format === "csv" || format === "ndjson")) {
+  if (all && options.outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
     throw new UsageError(`\`reports all -o ${format}\` writes one file per kind: add --out-dir <dir>`, {
       hint: "or use -o json for one JSON object keyed by kind on stdout",
     });
@@ -189,7 +191,9 @@ class ReportsRun {
       if (event.group === "reports") this.progress.waiting(event);
     });
     try {
-      if (plan.outDir !== undefined) await this.writeFilePerKind(plan.outDir);
+      const query = await ctx.query();
+      if (query) await this.writeQueried(query);
+      else if (plan.outDir !== undefined) await this.writeFilePerKind(plan.outDir);
       else await this.writeToOutput();
     } catch (error) {
       this.progress.stop();
@@ -217,6 +221,55 @@ class ReportsRun {
   private async clearCache(): Promise<void> {
     for (const kind of this.plan.kinds) for (const window of this.plan.windows) await this.cache.remove(kind, window);
     await this.cache.dispose();
+  }
+
+  /**
+   * --query: the expression sees what `-o json` would print — one kind's records, or for
+   * `all` (without --out-dir) the object keyed by kind; with --out-dir it is applied to each
+   * kind's records, file by file. The JSON is collected in memory first (a query needs the
+   * whole document), so a query over a very large export costs memory the streamed export
+   * does not; the README says so.
+   */
+  private async writeQueried(query: CompiledQuery): Promise<void> {
+    const { plan, ctx } = this;
+    const { renderQueried } = await import("../shared/query.js");
+    const options = { ...(await ctx.renderOptions()), format: plan.format, fields: plan.fields };
+    const emit = async (path: string | undefined, value: unknown): Promise<void> => {
+      const text = await renderQueried(query.apply(value), options);
+      const sink = await this.open(path);
+      try {
+        await sink.write(text);
+        await sink.commit();
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
+      if (path) this.note(`wrote ${path}`);
+    };
+    if (plan.outDir !== undefined) {
+      for (const kind of plan.kinds) {
+        await emit(
+          join(plan.outDir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`),
+          await this.collectKind(kind),
+        );
+      }
+      return;
+    }
+    if (!plan.all) {
+      const [kind] = plan.kinds;
+      if (kind !== undefined) await emit(ctx.globals.out, await this.collectKind(kind));
+      return;
+    }
+    const whole: Record<string, unknown> = {};
+    for (const kind of plan.kinds) whole[kind] = await this.collectKind(kind);
+    await emit(ctx.globals.out, whole);
+  }
+
+  /** One kind as the JSON value `-o json` prints (records, or --raw windows), in memory. */
+  private async collectKind(kind: ReportKind): Promise<unknown> {
+    let text = "";
+    await this.writeKind(kind, { toTerminal: false, write: async (chunk) => void (text += chunk) }, {}, "json");
+    return JSON.parse(text) as unknown;
   }
 
   /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
@@ -287,12 +340,15 @@ class ReportsRun {
   }
 
   /** One kind, window after window, into a record writer; returns the records written. */
-  private async writeKind(kind: ReportKind, sink: ChunkSink, extra: { jsonTrailer?: string }): Promise<number> {
+  private async writeKind(kind: ReportKind, sink: ChunkSink, extra: { jsonTrailer?: string }, asJson?: "json"): Promise<number> {
     const { plan, ctx } = this;
     const render = await ctx.renderOptions();
+    // plan.format is "text" only with --query, which always collects JSON (asJson).
+    const format = asJson ?? (plan.format as RecordFormat);
     const writer: RecordWriter = createRecordWriter(sink, {
-      format: plan.format,
-      fields: plan.fields,
+      format,
+      // --fields applies after the query, to its answer.
+      fields: asJson ? undefined : plan.fields,
       bom: render.bom,
       color: render.color,
       width: render.width,

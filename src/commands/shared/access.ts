@@ -20,7 +20,8 @@ export function explainNotFound(error: unknown, ids: { org: string; user: string
 
 /** `-o text` prints one bare value; commands that have none refuse it before sending anything. */
 export async function refuseTextFormat(ctx: Context, command: string): Promise<void> {
-  if ((await ctx.format()) === "text") {
+  // With --query, text prints the query's values (see shared/query.ts).
+  if (ctx.globals.query === undefined && (await ctx.format()) === "text") {
     throw new UsageError(`\`${command}\` has no single value to print with -o text; use table, json, csv or ndjson`);
   }
 }
