@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { CommanderError } from "commander";
+import { CommanderError, type Command } from "commander";
 import type { Context, Deps } from "./context.js";
 import { CliError, InterruptedError } from "./errors.js";
 import { packagePath } from "./package-root.js";
@@ -81,10 +81,17 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   };
 
   const program = createProgram(runner, packageVersion());
-  program.configureOutput({
-    writeOut: (text) => deps.io.stdout.write(text),
-    writeErr: (text) => deps.io.stderr.write(text),
-  });
+  // Every command, not only the root: subcommands copied commander's defaults (process.stdout
+  // and stderr) when they were created, and an injected IOStreams must get all of the output.
+  const output = {
+    writeOut: (text: string) => deps.io.stdout.write(text),
+    writeErr: (text: string) => deps.io.stderr.write(text),
+  };
+  const configure = (command: Command): void => {
+    command.configureOutput(output);
+    command.commands.forEach(configure);
+  };
+  configure(program);
 
   try {
     await program.parseAsync(helpAsFlag(argv), { from: "user" });

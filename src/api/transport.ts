@@ -25,10 +25,15 @@ export interface TransportRequest {
 // Keep-alive: a multi-window report or a batched import reuses one connection.
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
-/** Closes idle keep-alive connections so the process can exit at once. */
+/**
+ * Closes idle keep-alive connections so the process can exit at once. Only the idle ones: a
+ * finished run has no other, and a connection still carrying a request belongs to another run
+ * in the same process (the in-process tests run several at once).
+ */
 export function closeConnections(): void {
-  agents.http.destroy();
-  agents.https.destroy();
+  for (const agent of [agents.http, agents.https]) {
+    for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
+  }
 }
 
 function wrap(response: IncomingMessage): TransportResponse {

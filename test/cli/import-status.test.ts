@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
 import type { ImportRow } from "../../src/sandbox/users-csv.js";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// import-status through the built binary: a status read is exit 0 whatever it says; --wait
+// import-status through the real program, in-process,: a status read is exit 0 whatever it says; --wait
 // ends 0, 10 or 9; an unknown task is 5; other answer shapes are read by shape.
 
 const STATUS = "/v2/access-api/user/bulk-import/status";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// completion through the built binary against the sandbox: attempts in every state, --since,
+// completion through the real program, in-process, against the sandbox: attempts in every state, --since,
 // an inconsistent record, --wait until a completion appears and until the time runs out.
 
 const COMPLETION_V2 = "/v2/access-api/simulation/completion-data";

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { userCells } from "../../fixtures/users/generate.mjs";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
-import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
-// users import of files larger than one upload, through the built binary: 1,600 rows in
+// users import of files larger than one upload, through the real program, in-process,: 1,600 rows in
 // three batches, failures halfway (the connection dropped after the service accepted, a
 // 500, a 429) and --resume, which must never send a batch twice unless the user said so;
 // and --wait ending 0, 10 and 9.

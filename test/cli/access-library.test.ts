@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// library through the built binary against the sandbox: exact request bodies, page walks,
+// library through the real program, in-process, against the sandbox: exact request bodies, page walks,
 // formats, and the failures that must send nothing.
 
 const LIBRARY_PATH = "/v2/access-api/simulation/library";

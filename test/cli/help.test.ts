@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { createProgram } from "../../src/program.js";
-import { runBinary } from "../helpers/cli.js";
+import { runCli } from "../helpers/in-process.js";
 
 // Every command the program declares (walked, so a new command is covered without touching
 // this file) must explain itself: description, flags and at least one example.
@@ -33,7 +33,7 @@ describe("help", () => {
   it.each(declaredCommands().map((command) => ({ ...command, name: command.path.join(" ") })))(
     "`$name --help` shows its description, flags and examples",
     async ({ path, description, flags }) => {
-      const result = await runBinary([...path, "--help"]);
+      const result = await runCli([...path, "--help"]);
       expect(result.exitCode, result.stderr).toBe(0);
       expect(result.stderr).toBe("");
       expect(description.length).toBeGreaterThan(0);
@@ -47,7 +47,7 @@ describe("help", () => {
   );
 
   it("`simadmin --help` lists every command, the exit codes and the environment", async () => {
-    const result = await runBinary(["--help"]);
+    const result = await runCli(["--help"]);
     expect(result.exitCode).toBe(0);
     for (const { path } of declaredCommands().filter((c) => c.path.length === 1)) {
       expect(result.stdout).toMatch(new RegExp(`\\n {2}${path[0]}\\b`));
@@ -65,14 +65,14 @@ describe("help", () => {
     { args: ["help", "auth", "login"], usage: "Usage: simadmin auth login" },
     { args: ["help", "users", "import"], usage: "Usage: simadmin users import" },
   ])("`simadmin $args` prints that command's help", async ({ args, usage }) => {
-    const result = await runBinary(args);
+    const result = await runCli(args);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain(usage);
     expect(result.stdout).toContain("Examples:");
   });
 
   it("--version prints package.json's version", async () => {
-    const result = await runBinary(["--version"]);
+    const result = await runCli(["--version"]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout.trim()).toBe(packageJson.version);
   });
@@ -80,7 +80,7 @@ describe("help", () => {
 
 describe("usage errors", () => {
   it("suggests the closest command for a typo, with exit 2", async () => {
-    const result = await runBinary(["libary", "--user", "user-demo"]);
+    const result = await runCli(["libary", "--user", "user-demo"]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("unknown command 'libary'");
     expect(result.stderr).toContain("Did you mean library?");
@@ -88,7 +88,7 @@ describe("usage errors", () => {
   });
 
   it("suggests the closest subcommand for a typo in a nested command", async () => {
-    const result = await runBinary(["auth", "stauts"]);
+    const result = await runCli(["auth", "stauts"]);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain("Did you mean status?");
   });
@@ -100,7 +100,7 @@ describe("usage errors", () => {
     { args: ["reports"], message: "missing required argument 'kind'" },
     { args: ["-o", "xml", "library", "--user", "user-demo"], message: "Allowed choices are table, json, csv, ndjson, text" },
   ])("`simadmin $args` is a usage error (exit 2): $message", async ({ args, message }) => {
-    const result = await runBinary(args);
+    const result = await runCli(args);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stdout).toBe("");

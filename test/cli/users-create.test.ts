@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOMY, startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { ROOMY, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// users create through the built binary: the request it sends, the user it prints, the
+// users create through the real program, in-process,: the request it sends, the user it prints, the
 // existing user on a repeat, and the flags it refuses before sending anything.
 
 const CREATE = "/v2/access-api/user/create";

@@ -4,9 +4,9 @@ import { join, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
-import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
-// users import through the built binary against the sandbox: the corpus of bad files (exit
+// users import through the real program, in-process, against the sandbox: the corpus of bad files (exit
 // 6, every problem reported, nothing uploaded), good files uploaded as canonical CSVs,
 // --dry-run, --skip-invalid, rows the service rejects, errors.csv, and the manifest's
 // refusal to import the same file twice.

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedRequest, SandboxOptions } from "../../src/sandbox/server.js";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// 429 handling and retries through the built binary against the sandbox (issue 4; contract
+// 429 handling and retries through the real program, in-process, against the sandbox (issue 4; contract
 // "Rate limits", "Retries", exit codes 7 and 8). `token` is one access-group request per
 // process, so concurrent invocations for different users also show the cross-process ledger
 // at work; each request is told apart by its userId.

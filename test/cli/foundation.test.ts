@@ -2,9 +2,9 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, stat, writeFile, chmod, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closedPort, FAST, runBinary, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { closedPort, FAST, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
-// The promised CLI surface through the built binary against a real server on 127.0.0.1:
+// The promised CLI surface through the real program (in-process) against a real server on 127.0.0.1:
 // exit codes from real HTTP answers, settings precedence and modes, secrets, --out.
 
 let t: TestEnv;
@@ -94,7 +94,7 @@ describe("exit codes from real HTTP answers", () => {
   });
 
   it("a typo gets a suggestion", async () => {
-    const r = await runBinary(["tokn"]);
+    const r = await runCli(["tokn"]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/Did you mean token\?/);
   });
@@ -141,7 +141,7 @@ describe("settings and auth", () => {
     const dir = await tempDir();
     try {
       const env = { SIMADMIN_CONFIG_DIR: join(dir.path, "cfg"), SIMADMIN_API_KEY: undefined };
-      const login = await runBinary(["auth", "login", "--with-key", "--base-url", t.sandbox.baseUrl, "--org", "org-demo"], {
+      const login = await runCli(["auth", "login", "--with-key", "--base-url", t.sandbox.baseUrl, "--org", "org-demo"], {
         env,
         input: `${t.sandbox.keys.full}\n`,
       });
@@ -149,7 +149,7 @@ describe("settings and auth", () => {
       expect(login.stdout + login.stderr).not.toContain(t.sandbox.keys.full);
       expect((await stat(join(dir.path, "cfg"))).mode & 0o777).toBe(0o700);
       expect((await stat(join(dir.path, "cfg", "settings.json"))).mode & 0o777).toBe(0o600);
-      const status = await runBinary(["auth", "status", "-o", "json"], { env });
+      const status = await runCli(["auth", "status", "-o", "json"], { env });
       expect(status.exitCode).toBe(0);
       expect(JSON.parse(status.stdout)).toMatchObject({
         apiKey: `****${t.sandbox.keys.full.slice(-4)}`,
@@ -157,14 +157,14 @@ describe("settings and auth", () => {
         org: "org-demo",
       });
       expect(status.stdout).not.toContain(t.sandbox.keys.full);
-      const token = await runBinary(["token", "--user", "user-demo", "-o", "text"], { env: { ...env, ...FAST } });
+      const token = await runCli(["token", "--user", "user-demo", "-o", "text"], { env: { ...env, ...FAST } });
       expect(token.exitCode).toBe(0);
-      const envStatus = await runBinary(["auth", "status", "-o", "json"], {
+      const envStatus = await runCli(["auth", "status", "-o", "json"], {
         env: { ...env, SIMADMIN_API_KEY: "sk_from_env_9999" },
       });
       expect(JSON.parse(envStatus.stdout)).toMatchObject({ apiKey: "****9999", apiKeySource: "env" });
-      expect((await runBinary(["auth", "logout"], { env })).exitCode).toBe(0);
-      const after = await runBinary(["auth", "status", "-o", "json"], { env });
+      expect((await runCli(["auth", "logout"], { env })).exitCode).toBe(0);
+      const after = await runCli(["auth", "status", "-o", "json"], { env });
       expect(after.exitCode).toBe(3);
       expect(await readFile(join(dir.path, "cfg", "settings.json"), "utf8")).not.toContain(t.sandbox.keys.full);
     } finally {
@@ -182,7 +182,7 @@ describe("settings and auth", () => {
         mode: 0o644,
       });
       await chmod(join(cfg, "settings.json"), 0o644);
-      const r = await runBinary(["config", "set", "timeout", "10"], { env: { SIMADMIN_CONFIG_DIR: cfg } });
+      const r = await runCli(["config", "set", "timeout", "10"], { env: { SIMADMIN_CONFIG_DIR: cfg } });
       expect(r.exitCode).toBe(0);
       expect((await stat(cfg)).mode & 0o777).toBe(0o700);
       expect((await stat(join(cfg, "settings.json"))).mode & 0o777).toBe(0o600);
@@ -195,7 +195,7 @@ describe("settings and auth", () => {
     const dir = await tempDir();
     try {
       await writeFile(join(dir.path, "settings.json"), "{ broken");
-      const r = await runBinary(["config", "set", "org", "x"], { env: { SIMADMIN_CONFIG_DIR: dir.path } });
+      const r = await runCli(["config", "set", "org", "x"], { env: { SIMADMIN_CONFIG_DIR: dir.path } });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toMatch(/not valid JSON/);
       expect(await readFile(join(dir.path, "settings.json"), "utf8")).toBe("{ broken");
@@ -212,7 +212,7 @@ describe("settings and auth", () => {
   ])("bad input %j → 2", async (args, message) => {
     const dir = await tempDir();
     try {
-      const r = await runBinary(args, { env: { SIMADMIN_CONFIG_DIR: dir.path } });
+      const r = await runCli(args, { env: { SIMADMIN_CONFIG_DIR: dir.path } });
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toMatch(message);
     } finally {
@@ -243,7 +243,7 @@ describe("secrets under --verbose", () => {
   });
 
   it("warns before sending the key over plain http to a non-loopback host", async () => {
-    const r = await runBinary(["token", "--user", "u", "--retries", "0", "--timeout", "1"], {
+    const r = await runCli(["token", "--user", "u", "--retries", "0", "--timeout", "1"], {
       env: {
         SIMADMIN_API_KEY: "sk_test_123456789",
         SIMADMIN_ORG: "o",

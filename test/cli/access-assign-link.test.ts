@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAST, startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { FAST, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
-// assign, unassign, token and link through the built binary against the sandbox.
+// assign, unassign, token and link through the real program, in-process, against the sandbox.
 
 const ASSIGNMENT = "/v2/access-api/simulation/assignment";
 const DEEP_LINKS_V2 = "/v2/access-api/simulation/deep-links";
