@@ -1,0 +1,53 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli, tempDir } from "../helpers/in-process.js";
+
+// `--sandbox` and `simadmin sandbox`: usable with no key and no settings, and they never
+// write anything outside a temp directory. In-process; the foreground sandbox's Ctrl-C is in
+// test/e2e/sandbox-cli.test.ts.
+
+describe("simadmin --sandbox <command>", () => {
+  it("runs library and a month of reports with no key and no settings, touching nothing in HOME", async () => {
+    const home = await tempDir("simadmin-home-");
+    try {
+      const env = { HOME: home.path, XDG_CONFIG_HOME: join(home.path, ".config") };
+      const library = await runCli(["--sandbox", "library", "--user", "user-demo", "-o", "json"], { env });
+      expect(library.exitCode).toBe(0);
+      const sims = JSON.parse(library.stdout) as { id: string }[];
+      expect(sims.length).toBeGreaterThan(0);
+      expect(sims[0]).toHaveProperty("id");
+
+      const reports = await runCli(["--sandbox", "reports", "users", "--month", "2026-10", "-o", "json"], { env });
+      expect(reports.exitCode).toBe(0);
+      const records = JSON.parse(reports.stdout) as { date?: string }[];
+      expect(records.length).toBeGreaterThan(0);
+
+      expect(await readdir(home.path)).toEqual([]);
+    } finally {
+      await home.remove();
+    }
+  });
+
+  it("never uses the stored profile, even when one exists", async () => {
+    const dir = await tempDir();
+    try {
+      const env = { SIMADMIN_CONFIG_DIR: dir.path };
+      expect((await runCli(["config", "set", "baseUrl", "https://prod.example.invalid"], { env })).exitCode).toBe(0);
+      const r = await runCli(["--sandbox", "token", "--user", "user-demo", "-o", "json"], { env });
+      expect(r.exitCode).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ userId: "user-demo", expiresIn: 3600 });
+      expect(await readdir(dir.path)).toEqual(["settings.json"]); // no ledger, nothing new
+    } finally {
+      await dir.remove();
+    }
+  });
+});
+
+describe("simadmin sandbox (foreground)", () => {
+  it("rejects a bad port with exit 2", async () => {
+    const r = await runCli(["sandbox", "--port", "99999"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/--port/);
+  });
+});
