@@ -119,6 +119,25 @@ const MAX_FIXED_CELL = 40;
 /** The narrowest a flex column is shortened to, even on a very narrow terminal. */
 const MIN_FLEX_CELL = 10;
 
+/** cli-table3's own border characters, named as its `chars` option names them. */
+const BOX = {
+  top: "─",
+  "top-mid": "┬",
+  "top-left": "┌",
+  "top-right": "┐",
+  bottom: "─",
+  "bottom-mid": "┴",
+  "bottom-left": "└",
+  "bottom-right": "┘",
+  left: "│",
+  "left-mid": "├",
+  mid: "─",
+  "mid-mid": "┼",
+  right: "│",
+  "right-mid": "┤",
+  middle: "│",
+};
+
 export async function renderTable(
   columns: string[],
   rows: Record<string, Cell>[],
@@ -147,13 +166,21 @@ export async function renderTable(
     });
     maxCells[flexIndex] = Math.max(MIN_FLEX_CELL, width - used - 3);
   }
+  // Colour codes are written here, not through cli-table3's `style` (the colors package): that
+  // one decides by itself from process.argv, TERM, CI and FORCE_COLOR, so a table could lose or
+  // keep its colour whatever --no-color, NO_COLOR and the terminal test said (context.ts).
+  const paint = (code: number) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[39m` : text);
+  const cyan = paint(36);
+  const grey = paint(90);
   const table = new Table({
-    head: columns.map((c) => escapeForLine(c)),
-    style: { head: options.color ? ["cyan"] : [], border: options.color ? ["grey"] : [] },
+    head: columns.map((c) => cyan(escapeForLine(c))),
+    chars: Object.fromEntries(Object.entries(BOX).map(([name, char]) => [name, grey(char)])),
+    style: { head: [], border: [] },
     wordWrap: false,
   });
   for (const line of cells) table.push(line.map((text, i) => shorten(text, maxCells[i] ?? MAX_FIXED_CELL)));
-  return `${table.toString()}\n`;
+  // Neighbouring border characters share one grey run instead of a pair of codes each.
+  return `${table.toString().replaceAll("\u001b[39m\u001b[90m", "")}\n`;
 }
 
 /** Renders a complete result. Streaming writers (reports) use the same pieces. */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { clearLine, cursorTo, moveCursor } from "node:readline";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { systemClock, type Clock } from "../../src/clock.js";
 import type { Deps } from "../../src/context.js";
@@ -66,6 +67,16 @@ class MemoryStream extends Writable {
   override _write(chunk: Buffer | string, encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
     this.chunks.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk);
     callback();
+  }
+  // What a spinner (ora) calls on a terminal stream, as node:tty's WriteStream has them.
+  cursorTo(x: number, y?: number, callback?: () => void): boolean {
+    return cursorTo(this, x, y, callback);
+  }
+  moveCursor(dx: number, dy: number, callback?: () => void): boolean {
+    return moveCursor(this, dx, dy, callback);
+  }
+  clearLine(dir: -1 | 0 | 1, callback?: () => void): boolean {
+    return clearLine(this, dir, callback);
   }
   /** Decoded once at the end: a character split across writes stays whole. */
   text(): string {
