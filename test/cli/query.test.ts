@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generateReport } from "../../src/sandbox/reports.js";
-import { ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // --query <expr> (issue 16 item 3): a JMESPath expression over the JSON result of any
 // command, before formatting, in every format; a bad expression is exit 2 with nothing sent.
