@@ -267,6 +267,7 @@ ${examples(
     .option("--wait", "poll each task until COMPLETED or FAILED")
     .option("--wait-timeout <duration>", "give up waiting after this long (default 30m)")
     .option("--resume", "continue from <file>.import.json without uploading a batch twice")
+    .option("--encoding <name>", "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)")
     .option("-y, --yes", "do not ask for confirmation on a terminal")
     .addHelpText(
       "after",
@@ -274,6 +275,7 @@ ${examples(
         "simadmin users import staff.csv --dry-run",
         "simadmin users import staff.csv --yes --wait",
         "simadmin users import staff.csv --resume",
+        "simadmin users import staff-excel.csv --encoding windows-1252",
       ),
     )
     .action(act(async () => (await import("./commands/users-import/users-import.js")).runUsersImport));

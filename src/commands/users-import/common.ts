@@ -14,6 +14,8 @@ export interface ImportFlags {
   resume: boolean;
   yes: boolean;
   timeoutMs: number;
+  /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */
+  encoding: string | undefined;
 }
 
 export function plural(n: number, word: string, many = `${word}s`): string {

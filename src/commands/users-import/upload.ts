@@ -48,7 +48,11 @@ export async function uploadBatches(ctx: Context, flags: ImportFlags, setup: Upl
   try {
     // Without the file hash: it is checked at the end of the file, after the uploads; each
     // batch's own hash, checked before it is sent, is what guards this pass.
-    const expected = { invalidRowNumbers: summary.invalidRowNumbers, validRows: summary.validRows };
+    const expected = {
+      invalidRowNumbers: summary.invalidRowNumbers,
+      validRows: summary.validRows,
+      encoding: summary.encoding,
+    };
     for await (const { batch, users } of batchesWithUsers(readValidUserRows(openSource(flags.file), expected))) {
       const recorded = store.batch(batch.number);
       if (recorded.sha256 !== batch.sha256) {

@@ -18,6 +18,7 @@ import {
   rowRange,
 } from "../../domain/users-csv/import-manifest.js";
 import type { JsonRecord } from "../../domain/records.js";
+import { displayName, ENCODING_EXAMPLES, resolveEncoding } from "../../domain/csv-input/reader.js";
 import { batchUserRows, planBatchSizes } from "../../domain/users-csv/batches.js";
 import {
   readValidUserRows,
@@ -86,7 +87,17 @@ function readFlags(options: CommandOptions, args: string[]): ImportFlags {
     resume: options.resume === true,
     yes: options.yes === true,
     timeoutMs: DEFAULT_IMPORT_WAIT_TIMEOUT_MS,
+    encoding: undefined,
   };
+  if (options.encoding !== undefined) {
+    // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
+    flags.encoding = resolveEncoding(String(options.encoding));
+    if (flags.encoding === undefined) {
+      throw new UsageError(`--encoding: unknown encoding ${JSON.stringify(String(options.encoding))}`, {
+        hint: `use a WHATWG encoding name such as ${ENCODING_EXAMPLES.join(", ")}`,
+      });
+    }
+  }
   if (!flags.wait && options.waitTimeout !== undefined) {
     throw new UsageError("--wait-timeout applies only with --wait", { hint: "add --wait, or drop --wait-timeout" });
   }
@@ -152,7 +163,10 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   progress.update(`validating ${fileName}…`);
   let summary: ValidationSummary;
   try {
-    summary = await validateUsersCsv(openSource(flags.file), { onInvalidRow: (row) => errors.addLocal(row) });
+    summary = await validateUsersCsv(openSource(flags.file), {
+      onInvalidRow: (row) => errors.addLocal(row),
+      encoding: flags.encoding,
+    });
   } catch (error) {
     // A problem with the whole file is the report too, so -o json always gets a document.
     if (error instanceof UsersCsvFileError) {
@@ -356,6 +370,8 @@ function planResult(
     adds: summary.adds,
     updates: summary.updates,
     inactive: summary.inactive,
+    encoding: summary.encoding,
+    delimiter: summary.delimiter === "\t" ? "tab" : summary.delimiter,
     sha256: summary.sha256,
   };
   if (resumeFrom) {
@@ -383,6 +399,7 @@ function planText(
       (summary.invalidRowCount > 0 ? " (skipped)" : ""),
     `  ${plural(summary.adds, "Add")}, ${plural(summary.updates, "Update")}; ${plural(summary.inactive, "user")} will be INACTIVE`,
     `  ${plural(sizes.length, "batch", "batches")} of at most 750 rows (${sizes.join(", ")})${organizationId ? ` to organization ${organizationId}` : ""}`,
+    `  read as ${displayName(summary.encoding)}, delimiter ${summary.delimiter === "\t" ? "tab" : `"${summary.delimiter}"`}`,
   ];
   if (resumeFrom) {
     const counts = countStates(resumeFrom);

@@ -1,7 +1,6 @@
 // Shapes shared by the users-CSV modules. Import them from "./validate.js", which
 // re-exports everything public; this file exists only to keep the helpers free of cycles.
 
-import { InvalidDataError } from "../../errors.js";
 
 /** The service's columns (docs/service-spec.md §2 "User", §4.8), in the canonical order used for uploads. */
 export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
@@ -10,7 +9,7 @@ export type UserColumn = (typeof USER_COLUMNS)[number];
 /** Every column but teamName must be non-empty in every row (docs/service-spec.md §4.8). */
 export const REQUIRED_COLUMNS: readonly UserColumn[] = USER_COLUMNS.filter((c) => c !== "teamName");
 
-export type Delimiter = "," | ";";
+export type { Delimiter } from "../csv-input/dialect.js";
 
 /** A valid row, values trimmed, ready to upload. `row` is its spreadsheet row (header = 1). */
 export type UserRow = Record<UserColumn, string> & { row: number };
@@ -41,33 +40,8 @@ export interface InvalidRow {
   problems: RowProblem[];
 }
 
-export type FileErrorCode = "EMPTY" | "NO_ROWS" | "ENCODING" | "MISSING_COLUMN" | "DUPLICATE_COLUMN" | "MALFORMED" | "CHANGED";
-
 /**
- * A problem with the file as a whole: nothing in it can be trusted, so no row is checked
- * further. Exit code 6 like every local validation failure (docs/cli-contract.md).
+ * A problem with the file as a whole (exit 6): the generic CSV reader's error, under the
+ * name the users code has always used.
  */
-export class UsersCsvFileError extends InvalidDataError {
-  readonly code: FileErrorCode;
-  /** Spreadsheet row where the problem was found, when it has one. */
-  readonly row: number | undefined;
-  /** 0-based byte offset in the file, for encoding problems. */
-  readonly byteOffset: number | undefined;
-  /** Canonical names of the missing or duplicated columns. */
-  readonly columns: readonly string[];
-
-  constructor(
-    code: FileErrorCode,
-    message: string,
-    details: { row?: number; byteOffset?: number; columns?: readonly string[]; hint?: string; cause?: unknown } = {},
-  ) {
-    const options: { hint?: string; cause?: unknown } = {};
-    if (details.hint !== undefined) options.hint = details.hint;
-    if (details.cause !== undefined) options.cause = details.cause;
-    super(message, options);
-    this.code = code;
-    this.row = details.row;
-    this.byteOffset = details.byteOffset;
-    this.columns = details.columns ?? [];
-  }
-}
+export { CsvFileError as UsersCsvFileError, type CsvFileErrorCode as FileErrorCode } from "../csv-input/errors.js";

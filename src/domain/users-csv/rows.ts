@@ -22,17 +22,17 @@
 //   user: it keeps its row number but is skipped, with one warning for all of them.
 // - A row with the wrong number of cells gets that single problem: its cells may be
 //   shifted, so checking them by column would only add noise.
+// - A cell holding NUL or another control character (C0 but tab and line breaks, DEL, C1:
+//   what a binary file or a wrong --encoding leaves) is that column's one problem, named
+//   with its code point: such a value would arrive at the service garbled or invisible.
+//   Only the eight known columns are checked; ignored columns are never uploaded.
+// - firstName, lastName and teamName longer than 256 characters are rejected here, where
+//   the row number is known, rather than by the service mid-import (issue 14).
 
+import { excerpt } from "../csv-input/errors.js";
+import { codePointName, findControlCharacter, type HeaderLayout, mapHeader } from "../csv-input/header.js";
 import { EmailIndex } from "./email-index.js";
-import {
-  type InvalidRow,
-  type RowProblem,
-  USER_COLUMNS,
-  type UserColumn,
-  type UserRow,
-  UsersCsvFileError,
-  WHOLE_ROW,
-} from "./model.js";
+import { type InvalidRow, type RowProblem, USER_COLUMNS, type UserColumn, type UserRow, WHOLE_ROW } from "./model.js";
 
 /** Pragmatic address check: one @, a non-empty local part, a dotted domain, no spaces. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it rejects
@@ -40,64 +40,21 @@ const EMAIL = /^[^\s@\x00-\x1f\x7f]+@[^\s@.\x00-\x1f\x7f]+(?:\.[^\s@.\x00-\x1f\x
 /** RFC 5321 path limit, less the angle brackets. */
 const MAX_EMAIL_LENGTH = 254;
 const REQUIRED = "required but empty";
+/** Longest firstName, lastName or teamName accepted, in characters (code points). */
+export const MAX_NAME_LENGTH = 256;
+/** USER_COLUMNS positions of the name columns. */
+const NAME_COLUMNS = [0, 1, 5];
 
 /** The address rule of the users CSV, shared with `users create --email`. */
 export function isValidEmailAddress(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
 }
 
-const LOWERCASE_COLUMNS = new Map<string, UserColumn>(USER_COLUMNS.map((c) => [c.toLowerCase(), c]));
+export type { HeaderLayout } from "../csv-input/header.js";
 
-export interface HeaderLayout {
-  /** Output names in file order: canonical for known columns, the header text otherwise. */
-  columns: string[];
-  /** Position of each canonical column, in USER_COLUMNS order. */
-  positions: Int32Array;
-  width: number;
-  warnings: string[];
-}
-
-/** Maps the header record to column positions, or explains why it cannot be used. */
+/** Maps the header record to column positions, or explains why it cannot be used (see csv-input/header.ts). */
 export function readHeader(cells: readonly string[], row: number): HeaderLayout {
-  const positions = new Int32Array(USER_COLUMNS.length).fill(-1);
-  const columns: string[] = [];
-  const warnings: string[] = [];
-  const duplicates: string[] = [];
-  cells.forEach((raw, at) => {
-    const name = raw.trim();
-    const canonical = LOWERCASE_COLUMNS.get(name.toLowerCase());
-    if (canonical === undefined) {
-      columns.push(name === "" ? `column${at + 1}` : name);
-      warnings.push(
-        name === ""
-          ? `column ${at + 1} has no name; it is ignored`
-          : `unknown column ${quote(name)} (column ${at + 1}) is ignored and not uploaded`,
-      );
-      return;
-    }
-    const k = USER_COLUMNS.indexOf(canonical);
-    if (positions[k] !== -1) duplicates.push(`${canonical} (columns ${positions[k]! + 1} and ${at + 1})`);
-    else positions[k] = at;
-    columns.push(canonical);
-  });
-  if (duplicates.length > 0) {
-    throw new UsersCsvFileError("DUPLICATE_COLUMN", `row ${row}: duplicate column ${duplicates.join(", ")}`, {
-      row,
-      columns: duplicates.map((d) => d.slice(0, d.indexOf(" "))),
-      hint: "keep one column of each name (names are compared ignoring case)",
-    });
-  }
-  const missing = USER_COLUMNS.filter((_, k) => positions[k] === -1);
-  if (missing.length > 0) {
-    const found = cells.map((c) => c.trim()).filter((c) => c !== "");
-    throw new UsersCsvFileError(
-      "MISSING_COLUMN",
-      `row ${row}: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} ` +
-        `(the header has ${found.length === 0 ? "no names" : found.map(quote).join(", ")})`,
-      { row, columns: missing, hint: `the header needs the columns ${USER_COLUMNS.join(",")}, in any order` },
-    );
-  }
-  return { columns, positions, width: cells.length, warnings };
+  return mapHeader(cells, row, USER_COLUMNS);
 }
 
 export type RowVerdict = "blank" | "valid" | "invalid";
@@ -144,33 +101,58 @@ export class RowChecker {
     }
 
     // Indexes follow USER_COLUMNS: firstName, lastName, username, email, role, teamName, status, action.
+    this.found = undefined;
+    // A column with a control character gets that problem alone (bit k set: column k is done).
+    let done = 0;
+    for (let k = 0; k < USER_COLUMNS.length; k++) {
+      const at = findControlCharacter(values[k]!);
+      if (at < 0) continue;
+      done |= 1 << k;
+      this.report(
+        row,
+        USER_COLUMNS[k]!,
+        `contains the control character ${codePointName(values[k]!, at)} at position ${at + 1}; remove it (or check --encoding)`,
+      );
+    }
+    for (const k of NAME_COLUMNS) {
+      const v = values[k]!;
+      if (v.length > MAX_NAME_LENGTH && (done & (1 << k)) === 0 && codePoints(v) > MAX_NAME_LENGTH) {
+        done |= 1 << k;
+        this.report(row, USER_COLUMNS[k]!, `is ${codePoints(v)} characters long; at most ${MAX_NAME_LENGTH} are accepted`);
+      }
+    }
+    // Columns already reported above are not checked again (bit k set: column k is done).
+    const open = (k: number): boolean => (done & (1 << k)) === 0;
     const username = values[2]!;
     const email = values[3]!;
     const role = values[4]!;
     const status = values[6]!;
     const action = values[7]!;
-    this.found = undefined;
-    if (values[0] === "") this.report(row, "firstName", REQUIRED);
-    if (values[1] === "") this.report(row, "lastName", REQUIRED);
-    if (username === "") this.report(row, "username", REQUIRED);
-    else if (email !== "" && username !== email) {
-      this.report(row, "username", `must equal email exactly (username ${quote(username)}, email ${quote(email)})`);
+    if (open(0) && values[0] === "") this.report(row, "firstName", REQUIRED);
+    if (open(1) && values[1] === "") this.report(row, "lastName", REQUIRED);
+    if (open(2)) {
+      if (username === "") this.report(row, "username", REQUIRED);
+      else if (open(3) && email !== "" && username !== email) {
+        this.report(row, "username", `must equal email exactly (username ${quote(username)}, email ${quote(email)})`);
+      }
     }
-    if (email === "") this.report(row, "email", REQUIRED);
-    else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
-      this.report(row, "email", `not a valid email address: ${quote(email)}`);
+    if (open(3)) {
+      if (email === "") this.report(row, "email", REQUIRED);
+      else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
+        this.report(row, "email", `not a valid email address: ${quote(email)}`);
+      }
     }
-    if (role !== "trainee") {
+    if (open(4) && role !== "trainee") {
       this.report(row, "role", role === "" ? REQUIRED : `must be "trainee" (got ${quote(role)}${caseNote(role, "trainee")})`);
     }
-    if (status !== "ACTIVE" && status !== "INACTIVE") {
+    if (open(6) && status !== "ACTIVE" && status !== "INACTIVE") {
       this.report(
         row,
         "status",
         status === "" ? REQUIRED : `must be ACTIVE or INACTIVE (got ${quote(status)}${caseNote(status, "ACTIVE", "INACTIVE")})`,
       );
     }
-    if (action !== "Add" && action !== "Update") {
+    if (open(7) && action !== "Add" && action !== "Update") {
       this.report(
         row,
         "action",
@@ -227,7 +209,13 @@ function caseNote(value: string, ...allowed: string[]): string {
   return allowed.some((a) => a.toLowerCase() === lower) ? "; values are case-sensitive" : "";
 }
 
-/** A value quoted for a message, cut short so that one bad cell cannot flood a terminal. */
+/** A value quoted for a message, cut short (60 characters) so that one bad cell cannot flood a terminal. */
 export function quote(value: string): string {
-  return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  return excerpt(value);
+}
+
+function codePoints(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
 }

@@ -12,13 +12,15 @@
 // spreadsheet shows it, and as the service numbers the rows of an upload. Blank lines
 // count too (a spreadsheet shows them as empty rows) but are skipped.
 //
-// The rules themselves are in rows.ts, bytes to records in source.ts.
+// The rules themselves are in rows.ts; bytes to records (encodings, BOMs, delimiters, line
+// ends, Excel's sep= line) in the generic reader, domain/csv-input/reader.ts.
 //
 // Pure: no file system, network or clock — the caller opens the file and passes its chunks.
 
 import { type InvalidRow, type RowProblem, type UserRow, type Delimiter, UsersCsvFileError } from "./model.js";
 import { type HeaderLayout, readHeader, RowChecker, type RowVerdict } from "./rows.js";
-import { parseUserRecords, type SourceInfo } from "./source.js";
+import { type CsvReadOptions, streamCsvRecords } from "../csv-input/reader.js";
+import type { SourceInfo } from "./source.js";
 
 export {
   USER_COLUMNS,
@@ -32,10 +34,12 @@ export {
   type Delimiter,
   type FileErrorCode,
 } from "./model.js";
-export { usersCsvParseOptions, detectDelimiter } from "./source.js";
+export { usersCsvParseOptions } from "./source.js";
 export { isValidEmailAddress } from "./rows.js";
 
 export interface ValidationSummary {
+  /** The encoding the file was read in (WHATWG name), for pass 2 and the plan. */
+  encoding: string;
   delimiter: Delimiter;
   /**
    * The file's columns in file order: canonical names for known columns (whatever their
@@ -59,7 +63,7 @@ export interface ValidationSummary {
   inactive: number;
   /** Rows whose cells are all empty: counted in row numbers, otherwise ignored. */
   blankRows: number;
-  /** Unknown columns ignored, blank rows skipped. */
+  /** How the file was read when it deserves a word, unknown columns ignored, blank rows skipped. */
   warnings: string[];
   /** SHA-256 (hex) of the file's bytes: tells later whether it is still the same file. */
   sha256: string;
@@ -67,7 +71,7 @@ export interface ValidationSummary {
   bytes: number;
 }
 
-export interface ValidateOptions {
+export interface ValidateOptions extends CsvReadOptions {
   /** Invalid rows kept with their cells in the summary; the rest are only counted. Default 1000. */
   maxInvalidRowsKept?: number;
   /**
@@ -115,7 +119,7 @@ export async function validateUsersCsv(
     if (onInvalidRow !== undefined) pending.push(invalid);
   });
 
-  for await (const _ of parseUserRecords(source, run.sink, run.control)) {
+  for await (const _ of streamCsvRecords(source, run.sink, run.control, { encoding: options.encoding })) {
     if (onInvalidRow !== undefined) {
       for (const invalid of pending) onInvalidRow(invalid);
       pending.length = 0;
@@ -124,6 +128,7 @@ export async function validateUsersCsv(
   const layout = run.finish();
 
   return {
+    encoding: run.info.encoding ?? "utf-8",
     delimiter: run.info.delimiter ?? ",",
     columns: layout.columns,
     totalRows: validRows + invalidRowNumbers.length,
@@ -149,6 +154,8 @@ export interface ExpectedRows {
   validRows: number;
   /** When given, the file must still hash to it (checked when the file ends). */
   sha256?: string;
+  /** The encoding pass 1 read the file in (ValidationSummary.encoding): pass 2 must read it the same way. */
+  encoding?: string;
 }
 
 /**
@@ -184,7 +191,7 @@ export async function* readValidUserRows(
     },
     { detectDuplicates: false },
   );
-  for await (const _ of parseUserRecords(source, run.sink, run.control)) {
+  for await (const _ of streamCsvRecords(source, run.sink, run.control, { encoding: expected.encoding })) {
     // The sink only runs while the parser is fed, i.e. not while this loop is suspended.
     for (const user of queue) yield user;
     queue.length = 0;
@@ -206,7 +213,6 @@ type RowHandler = (verdict: Exclude<RowVerdict, "blank">, cells: string[], row: 
 
 /** State of one pass over one file: row numbering, header, blank rows, file errors. */
 class UsersCsvRun {
-  private rowCount = 0;
   private checker: RowChecker | undefined;
   private failure: UsersCsvFileError | undefined;
   private dataRows = 0;
@@ -215,7 +221,6 @@ class UsersCsvRun {
   readonly info: Partial<SourceInfo> = {};
   readonly control = {
     failure: (): UsersCsvFileError | undefined => this.failure,
-    recordsSeen: (): number => this.rowCount,
     info: this.info,
   };
 
@@ -230,8 +235,7 @@ class UsersCsvRun {
   }
 
   /** Runs inside csv-parse's push: must not throw. */
-  readonly sink = (cells: string[]): void => {
-    const row = ++this.rowCount;
+  readonly sink = (cells: string[], row: number): void => {
     if (this.failure !== undefined) return;
     const checker = this.checker;
     if (checker === undefined) {
@@ -269,7 +273,7 @@ class UsersCsvRun {
   }
 
   warnings(): string[] {
-    const warnings = [...(this.checker?.layout.warnings ?? [])];
+    const warnings = [...(this.info.notes ?? []), ...(this.checker?.layout.warnings ?? [])];
     if (this.blankRows > 0) {
       warnings.push(
         this.blankRows === 1

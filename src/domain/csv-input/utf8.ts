@@ -59,7 +59,9 @@ function sequenceLength(b: number): number {
   return 0;
 }
 
-export type Utf8Result = { ok: true; bytes: Uint8Array } | { ok: false; validPrefix: Uint8Array; offset: number };
+export type Utf8Result =
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; validPrefix: Uint8Array; offset: number; /** The first bad byte. */ byte: number };
 
 /**
  * Validates a byte stream chunk by chunk. A multi-byte character split across chunks is
@@ -85,7 +87,7 @@ export class Utf8StreamChecker {
       const at = findInvalidUtf8(complete);
       // isUtf8 and the scan agree on every input; should they ever not, blame the chunk start.
       const local = at < 0 ? 0 : at;
-      return { ok: false, validPrefix: complete.subarray(0, local), offset: this.offset + local };
+      return { ok: false, validPrefix: complete.subarray(0, local), offset: this.offset + local, byte: complete[local] ?? 0 };
     }
     if (cut < bytes.length) this.carry = bytes.slice(cut);
     this.offset += cut;

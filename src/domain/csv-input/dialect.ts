@@ -1,0 +1,142 @@
+// Delimiter, line ending and Excel's `sep=` line, decided from the start of the decoded text
+// (docs/cli-contract.md "Users CSV": LF, CRLF or CR line endings; `,`, `;` or tab; an Excel
+// `sep=;` first line).
+//
+// - `sep=X` as the first line (Excel writes it, and honours it when opening a file) names
+//   the delimiter: `,`, `;`, a tab, or the two characters `\t`. Excel does not show that
+//   line, so it is no row: the header stays row 1. Written in quotes (`"sep=;"`, as some
+//   tools re-save it) it counts too.
+// - Otherwise the delimiter is whichever of `,`, `;` and tab occurs most often outside
+//   quotes in the header line (the first line with content); a tie prefers `,`, then `;`.
+//   Header names never contain these characters, so the count cannot be fooled by data.
+// - The line ending is the one that ends the header line. LF and CRLF files are split on
+//   both (a file mixing them is common after hand edits); a file whose header ends with a
+//   lone CR (Excel 2008-2011 for Mac, "CSV (Macintosh)") is split on CR as well. CR is not
+//   a record break in LF/CRLF files, where a stray CR inside a cell is an error instead.
+
+import type { Options as CsvParseOptions } from "csv-parse";
+import { CsvFileError, excerpt } from "./errors.js";
+
+export type Delimiter = "," | ";" | "\t";
+export type LineEnding = "lf" | "crlf" | "cr";
+
+export interface Dialect {
+  delimiter: Delimiter;
+  lineEnding: LineEnding;
+  /** Whether the file starts with Excel's `sep=` line. */
+  sepLine: boolean;
+  /** Characters before the first record: the `sep=` line and its line break (ASCII, so also its bytes in UTF-8). */
+  skip: number;
+}
+
+/** How much text to look at for the header line's end before deciding anyway. */
+export const HEADER_SCAN_LIMIT = 1 << 20;
+/** Longest record csv-parse accepts: an unclosed quote would otherwise swallow a 100 MB file into one cell. */
+export const MAX_RECORD_CHARS = 1 << 20;
+
+/**
+ * The csv-parse options for a dialect (exported so that the benchmark measures bare
+ * csv-parse with exactly these).
+ * - relax_column_count: a row with the wrong number of cells is a row error, not the end of the file.
+ * - record_delimiter: see the top of this file; csv-parse's own detection locks onto the
+ *   first ending it sees and would glue the lines of a mixed file together.
+ * - no bom: the BOM is removed before parsing, by the decoding step.
+ */
+export function csvParseOptions(dialect: Pick<Dialect, "delimiter" | "lineEnding">): CsvParseOptions {
+  return {
+    delimiter: dialect.delimiter,
+    relax_column_count: true,
+    record_delimiter: dialect.lineEnding === "cr" ? ["\r\n", "\r", "\n"] : ["\r\n", "\n"],
+    max_record_size: MAX_RECORD_CHARS,
+  };
+}
+
+const SEP_LINE = /^(?:"sep=(\\t|[^\r\n"])"|sep=(\\t|[^\r\n]))[ ]*(?:\r\n|\n|\r|$)/i;
+
+/**
+ * The dialect of a file whose decoded text starts with `head`, or undefined when more
+ * text is needed to see the header line's end. `atEnd`: `head` is all there is.
+ */
+export function detectDialect(head: string, atEnd: boolean): Dialect | undefined {
+  let skip = 0;
+  let sep: Delimiter | undefined;
+  const maybeSep = /^"?sep=/i.test(head);
+  // Until the first line break is seen (and a CR's possible LF after it), a sep= line may still be growing.
+  if (maybeSep && !atEnd && head.length < 64 && !/\n|\r[^\n]/.test(head)) return undefined;
+  const sepMatch = maybeSep ? SEP_LINE.exec(head) : null;
+  if (sepMatch !== null) {
+    const named = sepMatch[1] ?? sepMatch[2]!;
+    const char = named === "\\t" ? "\t" : named;
+    if (char !== "," && char !== ";" && char !== "\t") {
+      throw new CsvFileError("MALFORMED", `the first line ${excerpt(sepMatch[0].trimEnd())} names the delimiter ${excerpt(char)}`, {
+        hint: "use sep=, or sep=; or sep= followed by a tab, or remove that line",
+      });
+    }
+    sep = char;
+    skip = sepMatch[0].length;
+  } else if (!atEnd && head.length < 5 && "sep=".startsWith(head.toLowerCase().replace(/^"/, ""))) {
+    return undefined;
+  }
+
+  const line = headerLine(head, skip, atEnd);
+  if (line === undefined) return undefined;
+  const delimiter = sep ?? countDelimiters(head, line.start, line.end);
+  return { delimiter, lineEnding: line.ending, sepLine: sep !== undefined, skip };
+}
+
+/**
+ * Where the first line with content starts and ends (blank lines skipped; a line break
+ * inside quotes does not end it), and the line break that ends it.
+ */
+function headerLine(
+  text: string,
+  from: number,
+  atEnd: boolean,
+): { start: number; end: number; ending: LineEnding } | undefined {
+  let start = from;
+  let inQuotes = false;
+  let content = false;
+  const n = text.length;
+  for (let i = from; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) inQuotes = !inQuotes;
+    if (inQuotes) {
+      content = true;
+      continue;
+    }
+    if (c === 0x0a || c === 0x0d) {
+      let ending: LineEnding = c === 0x0a ? "lf" : "crlf";
+      let next = i + 1;
+      if (c === 0x0d) {
+        if (i + 1 >= n && !atEnd && n < HEADER_SCAN_LIMIT) return undefined;
+        if (text.charCodeAt(i + 1) === 0x0a) next = i + 2;
+        else ending = "cr";
+      }
+      if (content) return { start, end: i, ending };
+      start = next;
+      i = next - 1;
+      continue;
+    }
+    if (c !== 0x20 && c !== 0x09) content = true;
+  }
+  if (!atEnd && n < HEADER_SCAN_LIMIT) return undefined;
+  return { start, end: n, ending: "lf" };
+}
+
+function countDelimiters(text: string, start: number, end: number): Delimiter {
+  let commas = 0;
+  let semicolons = 0;
+  let tabs = 0;
+  let inQuotes = false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) inQuotes = !inQuotes;
+    else if (!inQuotes) {
+      if (c === 0x2c) commas++;
+      else if (c === 0x3b) semicolons++;
+      else if (c === 0x09) tabs++;
+    }
+  }
+  if (commas >= semicolons && commas >= tabs) return ",";
+  return semicolons >= tabs ? ";" : "\t";
+}

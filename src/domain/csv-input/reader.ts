@@ -1,0 +1,330 @@
+// A streamed CSV record reader for the files spreadsheets write: bytes → decoded text
+// (encoding.ts) → dialect (dialect.ts) → csv-parse → records with spreadsheet row numbers.
+// It knows nothing about what the columns mean: users-csv/ adds the users rules, and the
+// bulk `--from-csv` files (docs/cli-contract.md "Bulk operations": "same reading rules") can
+// use it as they are.
+//
+// Row numbers are spreadsheet row numbers: every CSV record is one row, blank lines
+// included, and a quoted line break does not start a new one; Excel's `sep=` line is not a
+// row (Excel hides it), so the header is row 1.
+//
+// Pure: the caller opens the file and hands over its chunks.
+
+import { createHash } from "node:crypto";
+import { parse, type Parser } from "csv-parse";
+import { type Decoded, type DecodeResult, createDecoder, decodeWindows1252, sniffEncoding, UTF8, WINDOWS_1252 } from "./encoding.js";
+import { csvParseOptions, type Delimiter, detectDialect, type Dialect, HEADER_SCAN_LIMIT, type LineEnding } from "./dialect.js";
+import { CsvFileError, excerpt, excerptEnd } from "./errors.js";
+
+export { CsvFileError, type CsvFileErrorCode, excerpt, EXCERPT_CHARS } from "./errors.js";
+export { type Delimiter, type LineEnding, csvParseOptions, MAX_RECORD_CHARS } from "./dialect.js";
+export { resolveEncoding, ENCODING_EXAMPLES } from "./encoding.js";
+
+export interface CsvReadOptions {
+  /**
+   * The encoding from `--encoding`, already resolved (resolveEncoding). Without it: a BOM,
+   * else the NUL pattern of UTF-16, else strict UTF-8. A BOM wins over it, with a note.
+   */
+  encoding?: string | undefined;
+}
+
+/** What the reader found out about the file; each field is set as soon as it is known. */
+export interface CsvSourceInfo {
+  /** WHATWG name: "utf-8", "utf-16le", "windows-1252", ... */
+  encoding: string;
+  /** Whether the file starts with a byte-order mark. */
+  bom: boolean;
+  delimiter: Delimiter;
+  lineEnding: LineEnding;
+  /** Whether the file starts with Excel's `sep=` line. */
+  sepLine: boolean;
+  /** Things worth a warning line, e.g. a BOM that overrode --encoding. */
+  notes: string[];
+  /** SHA-256 (hex) of every byte of the file, BOM included; set when the stream ends. */
+  sha256: string;
+  /** Size of the file in bytes; set when the stream ends. */
+  bytes: number;
+}
+
+/** Called for each record in file order with its spreadsheet row. Runs inside csv-parse's push: must not throw. */
+export type CsvRecordSink = (cells: string[], row: number) => void;
+
+export interface CsvStreamControl {
+  /** A file-level error the sink recorded, thrown by the reader after the current chunk. */
+  failure: () => Error | undefined;
+  /** Filled in by the reader. */
+  info: Partial<CsvSourceInfo>;
+}
+
+/**
+ * The low-level reader: streams `source`, calling `sink` for every record in order (the
+ * first is the first line with content or a blank line before it). Yields after each
+ * chunk, so a caller can hand on what the sink collected before more is read; a sink stops
+ * the run by making `control.failure()` return an error. Throws CsvFileError for a file that
+ * cannot be decoded or parsed (code ENCODING or MALFORMED), naming the row and quoting at
+ * most a short excerpt.
+ */
+export async function* streamCsvRecords(
+  source: AsyncIterable<Uint8Array>,
+  sink: CsvRecordSink,
+  control: CsvStreamControl,
+  options: CsvReadOptions = {},
+): AsyncGenerator<void, void, undefined> {
+  const info = control.info;
+  info.notes ??= [];
+  const hash = createHash("sha256");
+  let bytes = 0;
+  let rawHead: Uint8Array[] | undefined = [];
+  let rawHeadLength = 0;
+  let decoder: ReturnType<typeof createDecoder> | undefined;
+  let textHead: Decoded[] | undefined = [];
+  let parser: Parser | undefined;
+  let parseError: unknown;
+  let ended: Promise<void> | undefined;
+  let rows = 0;
+  /** Set while the text before an encoding error is parsed only to learn its row. */
+  let flushing = false;
+  /** The last text handed to the parser, for an excerpt before an encoding error. */
+  let lastText: Decoded = "";
+
+  const currentRow = (): number => (parser?.info.records ?? rows) + 1;
+  const check = (): void => {
+    const failure = control.failure();
+    if (failure !== undefined) throw failure;
+    if (parseError !== undefined) throw malformed(parseError, currentRow());
+  };
+
+  const startParser = (dialect: Dialect): void => {
+    info.delimiter = dialect.delimiter;
+    info.lineEnding = dialect.lineEnding;
+    info.sepLine = dialect.sepLine;
+    const p = parse(csvParseOptions(dialect));
+    p.on("data", (cells: string[]) => {
+      if (!flushing) sink(cells, ++rows);
+    });
+    p.on("error", (err: unknown) => {
+      parseError ??= err;
+    });
+    ended = new Promise<void>((resolve) => {
+      p.once("end", resolve);
+      p.once("error", () => resolve());
+      p.once("close", resolve);
+    });
+    parser = p;
+  };
+
+  const write = async (piece: Decoded): Promise<void> => {
+    const p = parser!;
+    if (piece.length === 0) return;
+    lastText = piece;
+    if (!p.write(piece)) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          p.off("drain", done);
+          p.off("error", done);
+          p.off("close", done);
+          resolve();
+        };
+        p.on("drain", done);
+        p.on("error", done);
+        p.on("close", done);
+      });
+    }
+    check();
+  };
+
+  /** Text before the dialect is known is held until the header line is complete. */
+  const accept = async (piece: Decoded, atEnd: boolean): Promise<void> => {
+    if (textHead === undefined) return write(piece);
+    if (piece.length > 0) textHead.push(piece);
+    const head = joinDecoded(textHead);
+    const text = typeof head === "string" ? head : head.toString("utf8");
+    const dialect = detectDialect(text, atEnd || text.length >= HEADER_SCAN_LIMIT);
+    if (dialect === undefined) return;
+    textHead = undefined;
+    startParser(dialect);
+    await write(typeof head === "string" ? head.slice(dialect.skip) : head.subarray(dialect.skip));
+  };
+
+  const take = async (result: DecodeResult, atEnd: boolean): Promise<void> => {
+    await accept(result.out, atEnd || !result.ok);
+    if (result.ok) return;
+    check();
+    throw encodingError(result, info.encoding!, await rowOfEnd(), lastText);
+  };
+
+  /**
+   * The row that the text written so far ends in: csv-parse holds back a record until it
+   * sees what follows, so the parser is ended (its records no longer reach the sink) and
+   * the records counted. The text's last line, unless it ended with a line break, is the
+   * row of whatever comes next.
+   */
+  const rowOfEnd = async (): Promise<number> => {
+    const p = parser!;
+    const text = typeof lastText === "string" ? lastText : lastText.subarray(Math.max(0, lastText.length - 2)).toString("latin1");
+    const openLine = lastText.length > 0 && !/[\r\n]$/.test(text);
+    flushing = true;
+    p.end();
+    await ended;
+    const records = p.info.records;
+    return parseError !== undefined || !openLine ? records + 1 : records;
+  };
+
+  const begin = async (head: Uint8Array, atEnd: boolean): Promise<boolean> => {
+    const sniffed = sniffEncoding(head, options.encoding, atEnd);
+    if (sniffed.kind === "need-more") return false;
+    if (sniffed.kind === "unsupported") {
+      throw new CsvFileError("ENCODING", `the file is ${sniffed.name} (its byte-order mark says so), which cannot be read`, {
+        byteOffset: 0,
+        hint: 'save it as UTF-8 (in Excel: "CSV UTF-8")',
+      });
+    }
+    info.encoding = sniffed.encoding;
+    info.bom = sniffed.bomBytes > 0;
+    const name = displayName(sniffed.encoding);
+    if (sniffed.how === "bom" && options.encoding !== undefined && options.encoding !== sniffed.encoding) {
+      info.notes!.push(`the file starts with a ${name} byte-order mark, so it was read as ${name}, not as ${displayName(options.encoding)} (--encoding)`);
+    } else if (sniffed.how === "nul-pattern") {
+      info.notes!.push(`the file has no byte-order mark but looks like ${name}; it was read as ${name}`);
+    }
+    decoder = createDecoder(sniffed.encoding, sniffed.bomBytes);
+    await take(decoder.push(head.subarray(sniffed.bomBytes)), false);
+    return true;
+  };
+
+  try {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      if (rawHead !== undefined) {
+        rawHead.push(chunk);
+        rawHeadLength += chunk.length;
+        const head = concat(rawHead, rawHeadLength);
+        rawHead = [head];
+        if (await begin(head, false)) rawHead = undefined;
+      } else {
+        await take(decoder!.push(chunk), false);
+      }
+      yield;
+    }
+    if (rawHead !== undefined) await begin(concat(rawHead, rawHeadLength), true);
+    await take(decoder!.end(), true);
+    if (parser === undefined) startParser(detectDialect("", true)!);
+    parser!.end();
+    await ended;
+    check();
+    info.sha256 = hash.digest("hex");
+    info.bytes = bytes;
+    yield;
+  } finally {
+    if (parser !== undefined && !parser.destroyed) parser.destroy();
+  }
+}
+
+export interface CsvRecord {
+  /** Spreadsheet row (the header is row 1, unless blank lines precede it). */
+  row: number;
+  /** The cells exactly as in the file (not trimmed). */
+  cells: string[];
+}
+
+/**
+ * The high-level reader: every record in file order, header first (blank lines before it
+ * too, as records whose cells are all empty).
+ *
+ *   const reader = new CsvRecordReader(createReadStream(file), { encoding });
+ *   for await (const { row, cells } of reader) ...
+ *   reader.info.delimiter, reader.info.sha256, reader.info.notes
+ */
+export class CsvRecordReader implements AsyncIterable<CsvRecord> {
+  readonly info: Partial<CsvSourceInfo> = {};
+  private failure: Error | undefined;
+
+  constructor(
+    private readonly source: AsyncIterable<Uint8Array>,
+    private readonly options: CsvReadOptions = {},
+  ) {}
+
+  /** Stops the run with `error`, thrown by the iteration (for use between records). */
+  fail(error: Error): void {
+    this.failure ??= error;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<CsvRecord, void, undefined> {
+    const queue: CsvRecord[] = [];
+    const control: CsvStreamControl = { failure: () => this.failure, info: this.info };
+    for await (const _ of streamCsvRecords(this.source, (cells, row) => queue.push({ row, cells }), control, this.options)) {
+      for (const record of queue) {
+        yield record;
+        if (this.failure !== undefined) throw this.failure;
+      }
+      queue.length = 0;
+    }
+  }
+}
+
+/** "UTF-8", "UTF-16LE", "windows-1252": how messages name an encoding. */
+export function displayName(encoding: string): string {
+  return encoding.startsWith("utf-") ? encoding.toUpperCase() : encoding;
+}
+
+function joinDecoded(pieces: Decoded[]): Decoded {
+  if (pieces.length === 0) return "";
+  if (pieces.length === 1) return pieces[0]!;
+  if (typeof pieces[0] === "string") return pieces.join("");
+  return Buffer.concat(pieces as Buffer[]);
+}
+
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function encodingError(
+  result: Extract<DecodeResult, { ok: false }>,
+  encoding: string,
+  row: number,
+  before: Decoded,
+): CsvFileError {
+  const name = displayName(encoding);
+  const at = `${result.exact ? "at" : "at or after"} byte offset ${result.offset}`;
+  // What precedes the bad byte on its line, so that it can be found in an editor.
+  const text = typeof before === "string" ? before : before.toString("utf8");
+  const line = text.slice(Math.max(0, text.length - 200)).split(/\r\n|\r|\n/).pop() ?? "";
+  const after = line.trim() === "" ? "" : `, after ${excerptEnd(line, 30)}`;
+  if (encoding === UTF8) {
+    // The byte read as windows-1252 usually shows the letter it was meant to be.
+    const byte = /^byte 0x([0-9A-F]{2})$/.exec(result.what);
+    const guess = byte ? ` (${excerpt(decodeWindows1252(Uint8Array.of(parseInt(byte[1]!, 16))))} in windows-1252)` : "";
+    return new CsvFileError("ENCODING", `row ${row}: the file is not valid UTF-8: ${result.what}${guess} ${at}${after}`, {
+      row,
+      byteOffset: result.offset,
+      hint: `run again with --encoding ${WINDOWS_1252} if Excel saved it as "CSV (Comma delimited)", or save it as "CSV UTF-8"`,
+    });
+  }
+  return new CsvFileError("ENCODING", `row ${row}: the file is not valid ${name}: ${result.what} ${at}${after}`, {
+    row,
+    byteOffset: result.offset,
+    hint: "check the --encoding name, or save the file as UTF-8",
+  });
+}
+
+const PARSE_REASONS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: "a quoted cell is never closed",
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other text; double a quote inside a quoted cell ("")',
+  INVALID_OPENING_QUOTE: "a quote appears inside an unquoted cell; quote the whole cell and double the quote",
+  CSV_MAX_RECORD_SIZE: "a row is larger than 1 MiB, probably because of an unclosed quote",
+};
+
+function malformed(err: unknown, row: number): CsvFileError {
+  const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
+  // csv-parse's own messages can quote a whole field: only a short excerpt of them.
+  const reason = PARSE_REASONS[code] ?? (code !== "" ? code : excerpt(err instanceof Error ? err.message : String(err)));
+  return new CsvFileError("MALFORMED", `row ${row}: the file is not valid CSV: ${reason}`, { row, cause: err });
+}
