@@ -68,9 +68,13 @@ export function detectDialect(head: string, atEnd: boolean): Dialect | undefined
     const named = sepMatch[1] ?? sepMatch[2]!;
     const char = named === "\\t" ? "\t" : named;
     if (char !== "," && char !== ";" && char !== "\t") {
-      throw new CsvFileError("MALFORMED", `the first line ${excerpt(sepMatch[0].trimEnd())} names the delimiter ${excerpt(char)}`, {
-        hint: "use sep=, or sep=; or sep= followed by a tab, or remove that line",
-      });
+      throw new CsvFileError(
+        "MALFORMED",
+        `the first line ${excerpt(sepMatch[0].trimEnd())} names the delimiter ${excerpt(char)}`,
+        {
+          hint: "use sep=, or sep=; or sep= followed by a tab, or remove that line",
+        },
+      );
     }
     sep = char;
     skip = sepMatch[0].length;
@@ -88,11 +92,7 @@ export function detectDialect(head: string, atEnd: boolean): Dialect | undefined
  * Where the first line with content starts and ends (blank lines skipped; a line break
  * inside quotes does not end it), and the line break that ends it.
  */
-function headerLine(
-  text: string,
-  from: number,
-  atEnd: boolean,
-): { start: number; end: number; ending: LineEnding } | undefined {
+function headerLine(text: string, from: number, atEnd: boolean): { start: number; end: number; ending: LineEnding } | undefined {
   let start = from;
   let inQuotes = false;
   let content = false;

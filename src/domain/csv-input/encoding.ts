@@ -126,7 +126,13 @@ class Utf8Passthrough implements StreamDecoder {
   end(): DecodeResult {
     const truncated = this.checker.end();
     if (truncated < 0) return { ok: true, out: Buffer.alloc(0) };
-    return { ok: false, out: Buffer.alloc(0), offset: this.base + truncated, exact: true, what: "a character cut off by the end of the file" };
+    return {
+      ok: false,
+      out: Buffer.alloc(0),
+      offset: this.base + truncated,
+      exact: true,
+      what: "a character cut off by the end of the file",
+    };
   }
 }
 
@@ -248,7 +254,13 @@ class GenericDecoder implements StreamDecoder {
     try {
       return { ok: true, out: this.decoder.decode() };
     } catch {
-      return { ok: false, out: "", offset: this.base + this.fed, exact: false, what: "a character cut off by the end of the file" };
+      return {
+        ok: false,
+        out: "",
+        offset: this.base + this.fed,
+        exact: false,
+        what: "a character cut off by the end of the file",
+      };
     }
   }
 }

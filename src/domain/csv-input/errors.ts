@@ -3,14 +3,7 @@
 
 import { InvalidDataError } from "../../errors.js";
 
-export type CsvFileErrorCode =
-  | "EMPTY"
-  | "NO_ROWS"
-  | "ENCODING"
-  | "MISSING_COLUMN"
-  | "DUPLICATE_COLUMN"
-  | "MALFORMED"
-  | "CHANGED";
+export type CsvFileErrorCode = "EMPTY" | "NO_ROWS" | "ENCODING" | "MISSING_COLUMN" | "DUPLICATE_COLUMN" | "MALFORMED" | "CHANGED";
 
 /**
  * A problem with the file as a whole: nothing in it can be trusted, so no row is checked

@@ -12,7 +12,15 @@
 
 import { createHash } from "node:crypto";
 import { parse, type Parser } from "csv-parse";
-import { type Decoded, type DecodeResult, createDecoder, decodeWindows1252, sniffEncoding, UTF8, WINDOWS_1252 } from "./encoding.js";
+import {
+  type Decoded,
+  type DecodeResult,
+  createDecoder,
+  decodeWindows1252,
+  sniffEncoding,
+  UTF8,
+  WINDOWS_1252,
+} from "./encoding.js";
 import { csvParseOptions, type Delimiter, detectDialect, type Dialect, HEADER_SCAN_LIMIT, type LineEnding } from "./dialect.js";
 import { CsvFileError, excerpt, excerptEnd } from "./errors.js";
 
@@ -84,8 +92,8 @@ export async function* streamCsvRecords(
   let rows = 0;
   /** Set while the text before an encoding error is parsed only to learn its row. */
   let flushing = false;
-  /** The last text handed to the parser, for an excerpt before an encoding error. */
-  let lastText: Decoded = "";
+  /** The end of the text handed to the parser, for an excerpt before an encoding error. */
+  let recent = "";
 
   const currentRow = (): number => (parser?.info.records ?? rows) + 1;
   const check = (): void => {
@@ -116,7 +124,9 @@ export async function* streamCsvRecords(
   const write = async (piece: Decoded): Promise<void> => {
     const p = parser!;
     if (piece.length === 0) return;
-    lastText = piece;
+    const tail = typeof piece === "string" ? piece.slice(-RECENT_CHARS) : piece.subarray(-RECENT_CHARS * 3).toString("utf8");
+    // A character cut by the subarray decodes as U+FFFD: drop it.
+    recent = (recent + tail.replace(/^\uFFFD+/, "")).slice(-RECENT_CHARS);
     if (!p.write(piece)) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
@@ -150,7 +160,7 @@ export async function* streamCsvRecords(
     await accept(result.out, atEnd || !result.ok);
     if (result.ok) return;
     check();
-    throw encodingError(result, info.encoding!, await rowOfEnd(), lastText);
+    throw encodingError(result, info.encoding!, await rowOfEnd(), recent);
   };
 
   /**
@@ -161,8 +171,7 @@ export async function* streamCsvRecords(
    */
   const rowOfEnd = async (): Promise<number> => {
     const p = parser!;
-    const text = typeof lastText === "string" ? lastText : lastText.subarray(Math.max(0, lastText.length - 2)).toString("latin1");
-    const openLine = lastText.length > 0 && !/[\r\n]$/.test(text);
+    const openLine = recent.length > 0 && !/[\r\n]$/.test(recent);
     flushing = true;
     p.end();
     await ended;
@@ -183,7 +192,9 @@ export async function* streamCsvRecords(
     info.bom = sniffed.bomBytes > 0;
     const name = displayName(sniffed.encoding);
     if (sniffed.how === "bom" && options.encoding !== undefined && options.encoding !== sniffed.encoding) {
-      info.notes!.push(`the file starts with a ${name} byte-order mark, so it was read as ${name}, not as ${displayName(options.encoding)} (--encoding)`);
+      info.notes!.push(
+        `the file starts with a ${name} byte-order mark, so it was read as ${name}, not as ${displayName(options.encoding)} (--encoding)`,
+      );
     } else if (sniffed.how === "nul-pattern") {
       info.notes!.push(`the file has no byte-order mark but looks like ${name}; it was read as ${name}`);
     }
@@ -268,6 +279,9 @@ export function displayName(encoding: string): string {
   return encoding.startsWith("utf-") ? encoding.toUpperCase() : encoding;
 }
 
+/** How much of the text before an encoding error is kept for its excerpt. */
+const RECENT_CHARS = 80;
+
 function joinDecoded(pieces: Decoded[]): Decoded {
   if (pieces.length === 0) return "";
   if (pieces.length === 1) return pieces[0]!;
@@ -290,13 +304,12 @@ function encodingError(
   result: Extract<DecodeResult, { ok: false }>,
   encoding: string,
   row: number,
-  before: Decoded,
+  before: string,
 ): CsvFileError {
   const name = displayName(encoding);
   const at = `${result.exact ? "at" : "at or after"} byte offset ${result.offset}`;
   // What precedes the bad byte on its line, so that it can be found in an editor.
-  const text = typeof before === "string" ? before : before.toString("utf8");
-  const line = text.slice(Math.max(0, text.length - 200)).split(/\r\n|\r|\n/).pop() ?? "";
+  const line = before.split(/\r\n|\r|\n/).pop() ?? "";
   const after = line.trim() === "" ? "" : `, after ${excerptEnd(line, 30)}`;
   if (encoding === UTF8) {
     // The byte read as windows-1252 usually shows the letter it was meant to be.

@@ -1,7 +1,6 @@
 // Shapes shared by the users-CSV modules. Import them from "./validate.js", which
 // re-exports everything public; this file exists only to keep the helpers free of cycles.
 
-
 /** The service's columns (docs/service-spec.md §2 "User", §4.8), in the canonical order used for uploads. */
 export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
 export type UserColumn = (typeof USER_COLUMNS)[number];
