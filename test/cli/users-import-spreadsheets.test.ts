@@ -3,10 +3,10 @@ import { join, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
-import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // users import of the files Excel and LibreOffice write (fixtures/users/spreadsheet, made
-// by LibreOffice from staff.ods): each one, imported through the built binary, must send
+// by LibreOffice from staff.ods): each one, imported through the real program in-process, must send
 // the sandbox every name exactly as typed in the workbook (docs/cli-contract.md "Users CSV").
 // A wrong or unknown encoding sends nothing.
 
