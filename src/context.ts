@@ -163,18 +163,19 @@ export class Context {
     if (url.protocol === "http:" && !loopback) {
       this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
     }
-    const [{ ApiClient }, { Scheduler }, { parseRateLimits }, { closeConnections }] = await Promise.all([
+    const [{ ApiClient }, { Scheduler, describeWait }, { parseRateLimits }, { closeConnections }, { ledgerPathFor }] = await Promise.all([
       import("./api/client.js"),
       import("./api/scheduler.js"),
       import("./api/rate-limits.js"),
       import("./api/transport.js"),
+      import("./api/rate-ledger.js"),
     ]);
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(async () => closeConnections());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
     const scheduler = new Scheduler({
       limits: parseRateLimits(this.env.SIMADMIN_RATE_LIMITS),
-      ledgerPath: join(settings.configDir, `rate-ledger-${settings.profile}.json`),
+      ledgerPath: ledgerPathFor(settings.configDir, settings.profile, settings.baseUrl),
       retries: settings.retries,
       clock: this.clock,
       signal: this.signal,
@@ -185,6 +186,11 @@ export class Context {
           );
         }
         for (const listener of this.waitListeners) listener(event);
+        // A command without its own progress display still says what a long wait is for,
+        // on a terminal (issue 12 item 10; docs/cli-contract.md "Progress").
+        if (this.waitListeners.size === 0 && !this.verbose && event.waitMs >= 2_000 && this.io.stderrIsTTY) {
+          this.info(describeWait(event));
+        }
       },
     });
     return new ApiClient({

@@ -54,6 +54,27 @@ export function recoveryStep(limit: number): number {
 /** At most 2^3 = 8 quiet windows per recovery step (8 min for reports, 40 min for access). */
 export const MAX_FAILED_PROBES = 3;
 
+/**
+ * Unexpected 429s (ones our budget allowed) within one window before the limit is lowered
+ * (issue 12 items 6 and 11). One 429 proves little — another client on the same address, a
+ * service restart, a proxy — and lowering on it cost a whole window per retry and carried the
+ * cut into later runs. Three within a window is repeated evidence that the service is stricter.
+ */
+export const STRIKES_TO_LOWER = 3;
+
+/** A request that holds a slot but has not been settled yet, and who holds it. */
+export interface PendingReservation {
+  at: number;
+  /** "<host>:<pid>" for the file ledger: lets a later process free the slots of a dead one. */
+  owner: string;
+}
+
+/** An unexpected 429: when, and how many sends the service had accepted in the window before it. */
+export interface Strike {
+  at: number;
+  accepted: number;
+}
+
 export interface GroupBudgetState {
   /**
    * Send times in ms since the epoch, ascending. May lie in the future: a slot reserved by a
@@ -71,8 +92,15 @@ export interface GroupBudgetState {
    * every few windows rather than a 429 in every window.
    */
   failedProbes: number;
-  /** No send before this time: the service's Retry-After, shared with the other processes. */
+  /**
+   * No send before this time: the service's Retry-After, shared with the other processes.
+   * Never more than one window ahead (issue 12 item 5; docs/cli-contract.md "Rate limits").
+   */
   blockedUntil: number;
+  /** Slots reserved and not yet settled or released (issue 12 item 10). */
+  pending: PendingReservation[];
+  /** Unexpected 429s of the last window: the evidence for lowering the limit. */
+  strikes: Strike[];
 }
 
 export interface RateBudgetState {
@@ -86,6 +114,9 @@ const GroupBudgetStateSchema = z.object({
   adjustedAt: z.number().finite(),
   failedProbes: z.number().int().min(0),
   blockedUntil: z.number().finite(),
+  // Absent in ledgers written before issue 12: read as empty.
+  pending: z.array(z.object({ at: z.number().finite(), owner: z.string() })).default([]),
+  strikes: z.array(z.object({ at: z.number().finite(), accepted: z.number().int().min(0) })).default([]),
 });
 
 const RateBudgetStateSchema = z.object({
@@ -100,7 +131,15 @@ export function parseRateBudgetState(value: unknown): RateBudgetState | undefine
 }
 
 export function emptyRateBudgetState(): RateBudgetState {
-  const empty = (): GroupBudgetState => ({ sends: [], reducedLimit: null, adjustedAt: 0, failedProbes: 0, blockedUntil: 0 });
+  const empty = (): GroupBudgetState => ({
+    sends: [],
+    reducedLimit: null,
+    adjustedAt: 0,
+    failedProbes: 0,
+    blockedUntil: 0,
+    pending: [],
+    strikes: [],
+  });
   return { version: 1, groups: { reports: empty(), access: empty() } };
 }
 
@@ -151,12 +190,52 @@ export class RateBudget {
    * Takes the next free slot and records it as a send. The caller sleeps `waitMs` and then
    * sends. With `maxWaitMs` (the request's deadline), a slot further away is not taken.
    */
-  reserve(group: RequestGroup, now: number, maxWaitMs = Number.POSITIVE_INFINITY): Reservation {
+  reserve(group: RequestGroup, now: number, maxWaitMs = Number.POSITIVE_INFINITY, owner?: string): Reservation {
     const slotAt = this.#nextSlot(group, now);
     const waitMs = slotAt - now;
     if (waitMs > maxWaitMs) return { waitMs, slotAt, reserved: false };
     this.record(group, slotAt);
+    if (owner !== undefined) this.#state.groups[group].pending.push({ at: slotAt, owner });
     return { waitMs, slotAt, reserved: true };
+  }
+
+  /**
+   * The request that reserved `slotAt` was never sent (Ctrl-C during its wait, a refused
+   * connection, a check that failed after the reservation): its slot is free again, so the
+   * next run does not wait for a request that does not exist (issue 12 item 10).
+   */
+  release(group: RequestGroup, slotAt: number): void {
+    const state = this.#state.groups[group];
+    const index = state.sends.indexOf(slotAt);
+    if (index >= 0) state.sends.splice(index, 1);
+    this.#dropPending(group, slotAt);
+  }
+
+  /**
+   * Frees the future slots of owners that no longer exist (a run killed while it waited):
+   * such a slot was never sent. A slot already due is kept — the request may have gone out.
+   */
+  releaseAbandoned(now: number, isAlive: (owner: string) => boolean): void {
+    for (const group of REQUEST_GROUPS) {
+      const state = this.#state.groups[group];
+      const alive = new Map<string, boolean>();
+      state.pending = state.pending.filter((p) => {
+        let ownerAlive = alive.get(p.owner);
+        if (ownerAlive === undefined) alive.set(p.owner, (ownerAlive = isAlive(p.owner)));
+        if (ownerAlive) return true;
+        if (p.at > now) {
+          const index = state.sends.indexOf(p.at);
+          if (index >= 0) state.sends.splice(index, 1);
+        }
+        return false;
+      });
+    }
+  }
+
+  #dropPending(group: RequestGroup, slotAt: number): void {
+    const { pending } = this.#state.groups[group];
+    const index = pending.findIndex((p) => p.at === slotAt);
+    if (index >= 0) pending.splice(index, 1);
   }
 
   /** Records a send at `at` (kept in order). */
@@ -178,37 +257,50 @@ export class RateBudget {
     const { sends } = this.#state.groups[group];
     const index = sends.indexOf(slotAt);
     if (index >= 0) sends.splice(index, 1);
+    this.#dropPending(group, slotAt);
     this.record(group, at);
     return at;
   }
 
   /**
-   * The service answered 429 to the send recorded at `sentAt`. If our accounting allowed that
-   * send, the service is stricter than we thought: the effective limit drops to the number
-   * of sends it did accept in the window before this one (at least 1). If the send was
-   * already over the current effective limit (it was reserved before an earlier shrink, e.g.
-   * a concurrent request), the 429 was predicted and the limit stays. A Retry-After blocks the
-   * whole group until then, for this process and the others sharing the ledger.
+   * The service answered 429 to the send recorded at `sentAt` (issue 12 items 5, 6, 11).
+   * - The refused send is forgotten: the service does not count a request it refused
+   *   (service-spec §8 counts requests served; the sandbox does the same).
+   * - A Retry-After blocks the whole group for this process and the others sharing the
+   *   budget, but for at most one window: a huge or far-future value must not lock every
+   *   later run out (the scheduler ends this run with exit 7 when it passes the deadline).
+   *   0, or a date in the past, blocks nothing.
+   * - If our accounting already predicted the 429 (the send was over the effective limit,
+   *   e.g. reserved before an earlier cut), nothing else changes.
+   * - Otherwise it is a strike. Only STRIKES_TO_LOWER strikes within one window lower the
+   *   limit, and only to the most sends the service was seen to accept in a window before
+   *   one of them (at least 1): never below what its own answers prove.
    */
   noteRateLimited(group: RequestGroup, sentAt: number, now: number, retryAfterMs?: number): RateLimitedOutcome {
     const state = this.#state.groups[group];
+    const { windowMs } = this.#limits[group];
+    const refused = state.sends.indexOf(sentAt);
+    if (refused >= 0) state.sends.splice(refused, 1);
+    this.#dropPending(group, sentAt);
     if (retryAfterMs !== undefined && retryAfterMs > 0) {
-      state.blockedUntil = Math.max(state.blockedUntil, now + retryAfterMs);
+      state.blockedUntil = Math.max(state.blockedUntil, now + Math.min(retryAfterMs, windowMs));
     }
     const current = this.effectiveLimit(group, now);
-    const { windowMs } = this.#limits[group];
     const horizon = windowMs + safetyMarginMs(windowMs);
-    // Sends in the window that ends at the rejected one, not counting the rejected one itself
-    // (when the ledger was lost it may not be recorded: then this undercounts, harmlessly).
-    const inWindow = state.sends.filter((s) => s > sentAt - horizon && s <= sentAt).length;
-    const acceptedBefore = Math.max(0, inWindow - 1);
-    if (acceptedBefore >= current) return { shrunk: false, effectiveLimit: current };
-    const lowered = Math.max(1, acceptedBefore);
+    // Sends in the window that ends at the refused one (which is no longer among them).
+    const accepted = state.sends.filter((s) => s > sentAt - horizon && s <= sentAt).length;
+    if (accepted >= current) return { shrunk: false, effectiveLimit: current };
+    state.strikes = state.strikes.filter((strike) => strike.at > now - horizon);
+    state.strikes.push({ at: now, accepted });
+    if (state.strikes.length < STRIKES_TO_LOWER) return { shrunk: false, effectiveLimit: current };
+    const lowered = Math.max(1, ...state.strikes.map((strike) => strike.accepted));
+    state.strikes = [];
+    if (lowered >= current) return { shrunk: false, effectiveLimit: current };
     // Already reduced: this is a recovery step (or the floor) failing.
     state.failedProbes = state.reducedLimit === null ? 0 : Math.min(MAX_FAILED_PROBES, state.failedProbes + 1);
     state.reducedLimit = lowered;
     state.adjustedAt = now;
-    return { shrunk: lowered < current, effectiveLimit: lowered };
+    return { shrunk: true, effectiveLimit: lowered };
   }
 
   #nextSlot(group: RequestGroup, now: number): number {
@@ -221,7 +313,9 @@ export class RateBudget {
     // Slots are handed out in order (never before the last reserved one): then the window
     // that ends at the new slot holds every send that could be affected, and one check
     // suffices.
-    let slot = Math.max(now, state.blockedUntil, sends.at(-1) ?? now);
+    // A block further ahead than one window was set by a clock that has since stepped back
+    // (or by a version before issue 12): it counts for one window from now, no more.
+    let slot = Math.max(now, Math.min(state.blockedUntil, now + windowMs), sends.at(-1) ?? now);
     const blocking = sends[sends.length - limit];
     if (blocking !== undefined) slot = Math.max(slot, blocking + windowMs + margin);
     return slot;
@@ -251,5 +345,7 @@ export class RateBudget {
     let drop = 0;
     while (drop < sends.length && (sends[drop] ?? 0) <= keepAfter) drop++;
     if (drop > 0) sends.splice(0, drop);
+    const state = this.#state.groups[group];
+    state.pending = state.pending.filter((p) => p.at > keepAfter);
   }
 }

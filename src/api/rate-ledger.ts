@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { hostname } from "node:os";
+import { dirname, join } from "node:path";
 import { systemClock, type Clock } from "../clock.js";
 import { InterruptedError } from "../errors.js";
 import {
@@ -11,6 +12,7 @@ import {
   type Reservation,
 } from "./rate-budget.js";
 import type { RateLimits, RequestGroup } from "./rate-limits.js";
+import type { BudgetStore } from "./budget-store.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
 // invocations, on one machine and profile spend one budget (docs/cli-contract.md "Rate limits").
@@ -25,11 +27,63 @@ import type { RateLimits, RequestGroup } from "./rate-limits.js";
 // file system refuses us altogether the budget is kept in memory for this process. The worst
 // case is one 429, which the scheduler handles.
 
-/** A transaction takes milliseconds; a lock this old belongs to a process that hung or died. */
+/**
+ * A transaction takes milliseconds; a lock this old belongs to a process that hung or died.
+ * This is also the maximum hold: a live pid does not make an older lock valid (the pid may
+ * have been reused, or the lock was written on another machine sharing the directory).
+ */
 export const STALE_LOCK_MS = 5_000;
+/**
+ * A lock stamped further in the future than this was written before the clock stepped back
+ * (or by a machine whose clock runs ahead): its age cannot be known, so it is stale
+ * (issue 12 item 9). 1 s allows for the skew of machines sharing a directory over NFS.
+ */
+export const FUTURE_LOCK_TOLERANCE_MS = 1_000;
 /** Give up on the shared ledger (and use this process's copy) after waiting this long. */
 const MAX_LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
+/** Releasing a slot on Ctrl-C waits for the lock this long at most (exit 130 "within a second"). */
+const RELEASE_LOCK_WAIT_MS = 300;
 const LOCK_POLL_MS = 5;
+
+/**
+ * The ledger of one profile and one service address (issue 12 item 5): a 429 from a staging
+ * service must not hold back production, nor one profile's budget another's. The address is
+ * hashed so the file name stays short and portable; the key plays no part.
+ */
+export function ledgerPathFor(configDir: string, profile: string, baseUrl: string): string {
+  return join(configDir, `rate-ledger-${profile}-${budgetAddressHash(baseUrl)}.json`);
+}
+
+/** A short fingerprint of the service address (scheme, host, port, path; no credentials or query). */
+export function budgetAddressHash(baseUrl: string): string {
+  return createHash("sha256").update(normalizeBaseUrl(baseUrl)).digest("hex").slice(0, 16);
+}
+
+/** "https://api.example.com/x" for "HTTPS://API.example.com:443/x/": one budget per address however it is written. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** Who holds a reservation in a file ledger: this host and process. */
+export function ledgerOwner(pid = process.pid): string {
+  return `${hostname()}:${pid}`;
+}
+
+/**
+ * Whether the owner of a reservation may still send it. Another host's process cannot be
+ * checked from here: it counts as alive, and its slots simply pass with time.
+ */
+export function isLedgerOwnerAlive(owner: string): boolean {
+  const colon = owner.lastIndexOf(":");
+  if (owner.slice(0, colon) !== hostname()) return true;
+  const pid = Number(owner.slice(colon + 1));
+  return !Number.isSafeInteger(pid) || isProcessAlive(pid);
+}
 
 export interface RateLedgerOptions {
   limits: RateLimits;
@@ -44,6 +98,8 @@ export interface RateLedgerOptions {
   lockClock?: Clock;
   staleLockMs?: number;
   signal?: AbortSignal | undefined;
+  /** Who holds the reservations this ledger makes (ledgerOwner()); tests pass a dead process's. */
+  owner?: string;
 }
 
 interface LockInfo {
@@ -52,13 +108,14 @@ interface LockInfo {
   raw: string;
 }
 
-export class RateLedger {
+export class RateLedger implements BudgetStore {
   readonly #limits: RateLimits;
   readonly #clock: Clock;
   readonly #path: string | undefined;
   readonly #lockClock: Clock;
   readonly #staleLockMs: number;
   readonly #signal: AbortSignal | undefined;
+  readonly #owner: string;
   /** The in-memory budget, or this process's last copy of the shared one. */
   #budget: RateBudget;
 
@@ -69,6 +126,7 @@ export class RateLedger {
     this.#lockClock = options.lockClock ?? systemClock;
     this.#staleLockMs = options.staleLockMs ?? STALE_LOCK_MS;
     this.#signal = options.signal;
+    this.#owner = options.owner ?? ledgerOwner();
     this.#budget = new RateBudget(this.#limits);
   }
 
@@ -76,14 +134,27 @@ export class RateLedger {
     return this.#path;
   }
 
-  /** Takes the next slot of `group` (see RateBudget.reserve), shared with other processes. */
-  reserve(group: RequestGroup, maxWaitMs?: number): Promise<Reservation> {
-    return this.transact((budget, now) => budget.reserve(group, now, maxWaitMs));
+  get description(): string {
+    return this.#path === undefined ? "memory" : `file ${this.#path}`;
   }
 
-  /** An attempt has ended: moves its send to when it reached the service at the latest (RateBudget.settle). */
-  settle(group: RequestGroup, slotAt: number, endedAt: number): Promise<number> {
-    return this.transact((budget) => budget.settle(group, slotAt, endedAt));
+  /** Takes the next slot of `group` (see RateBudget.reserve), shared with other processes. */
+  reserve(group: RequestGroup, maxWaitMs?: number): Promise<Reservation> {
+    return this.transact((budget, now) => budget.reserve(group, now, maxWaitMs, this.#owner));
+  }
+
+  /** An attempt has ended (now, or at `endedAt`): moves its send to when it reached the service at the latest (RateBudget.settle). */
+  settle(group: RequestGroup, slotAt: number, endedAt?: number): Promise<number> {
+    return this.transact((budget, now) => budget.settle(group, slotAt, endedAt ?? now));
+  }
+
+  /** The request never went out: frees its slot, even after Ctrl-C (RateBudget.release). */
+  async release(group: RequestGroup, slotAt: number): Promise<void> {
+    await this.transact((budget) => budget.release(group, slotAt), { interruptible: false });
+  }
+
+  async close(): Promise<void> {
+    // Nothing held between transactions.
   }
 
   /** Reports a 429 to the shared budget (see RateBudget.noteRateLimited). */
@@ -100,13 +171,14 @@ export class RateLedger {
    * Runs `update` on the budget under the lock and persists the result. `update` must be
    * synchronous and quick: other processes wait for the lock meanwhile.
    */
-  async transact<T>(update: (budget: RateBudget, now: number) => T): Promise<T> {
+  async transact<T>(update: (budget: RateBudget, now: number) => T, options: { interruptible?: boolean } = {}): Promise<T> {
     const path = this.#path;
     if (path === undefined) return update(this.#budget, this.#clock.now());
 
+    const interruptible = options.interruptible ?? true;
     let release: (() => Promise<void>) | undefined;
     try {
-      release = await this.#lock(path);
+      release = await this.#lock(path, interruptible ? this.#signal : undefined, interruptible ? MAX_LOCK_WAIT_MS : RELEASE_LOCK_WAIT_MS);
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
       // The settings directory is not writable, or the lock never freed: carry on with this
@@ -115,7 +187,9 @@ export class RateLedger {
     }
     try {
       const budget = new RateBudget(this.#limits, await this.#read(path));
-      const result = update(budget, this.#clock.now());
+      const now = this.#clock.now();
+      budget.releaseAbandoned(now, isLedgerOwnerAlive);
+      const result = update(budget, now);
       this.#budget = budget;
       await this.#write(path, budget.toState()).catch(() => undefined);
       return result;
@@ -144,12 +218,12 @@ export class RateLedger {
     }
   }
 
-  async #lock(path: string): Promise<() => Promise<void>> {
+  async #lock(path: string, signal: AbortSignal | undefined, maxWaitMs: number): Promise<() => Promise<void>> {
     const lockPath = `${path}.lock`;
     const token = randomUUID();
     const started = this.#lockClock.now();
     for (;;) {
-      if (this.#signal?.aborted) throw new InterruptedError();
+      if (signal?.aborted) throw new InterruptedError();
       try {
         const handle = await open(lockPath, "wx", 0o600);
         try {
@@ -168,10 +242,10 @@ export class RateLedger {
         if (code !== "EEXIST") throw error;
       }
       if (await this.#takeOverIfStale(lockPath)) continue;
-      if (this.#lockClock.now() - started > MAX_LOCK_WAIT_MS) {
+      if (this.#lockClock.now() - started > maxWaitMs) {
         throw new Error(`rate ledger lock ${lockPath} is held too long`);
       }
-      await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), this.#signal);
+      await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), signal);
     }
   }
 
@@ -179,9 +253,11 @@ export class RateLedger {
   async #takeOverIfStale(lockPath: string): Promise<boolean> {
     const info = await readLockInfo(lockPath);
     if (info === undefined) return true;
-    const tooOld = this.#lockClock.now() - info.time > this.#staleLockMs;
+    const age = this.#lockClock.now() - info.time;
+    const tooOld = age > this.#staleLockMs;
+    const fromTheFuture = -age > FUTURE_LOCK_TOLERANCE_MS;
     const ownerGone = info.pid !== undefined && !isProcessAlive(info.pid);
-    if (!tooOld && !ownerGone) return false;
+    if (!tooOld && !fromTheFuture && !ownerGone) return false;
     // Move it aside rather than delete it: rename is atomic, so of several processes that
     // judged it stale only one moves it. If what we moved is not the lock we judged (it was
     // replaced by a fresh one in between), put that one back unless a newer lock exists.

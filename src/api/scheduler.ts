@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.js";
 import { InterruptedError, RateLimitError, ServiceError, UnexpectedResponseError, throwIfAborted } from "../errors.js";
 import { DEFAULT_BASE_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS, backoffDelayMs } from "./backoff.js";
+import type { BudgetStore } from "./budget-store.js";
 import { RateLedger } from "./rate-ledger.js";
 import { formatRateLimit, type RateLimits, type RequestGroup } from "./rate-limits.js";
 
@@ -20,7 +21,9 @@ export interface WaitEvent {
 
 export interface SchedulerOptions {
   limits: RateLimits;
-  /** Ledger file shared by the processes of one profile; none: this process only. */
+  /** Where the budget is kept (file ledger, Redis); wins over ledgerPath. */
+  store?: BudgetStore | undefined;
+  /** Ledger file shared by the processes of one profile and address; none: this process only. */
   ledgerPath?: string | undefined;
   /** --retries: retries after the first attempt. */
   retries: number;
@@ -66,20 +69,22 @@ export function isRetryable(error: unknown, retry: RetryClass): boolean {
 
 export class Scheduler {
   readonly #options: SchedulerOptions;
-  readonly #ledger: RateLedger;
+  readonly #ledger: BudgetStore;
 
   constructor(options: SchedulerOptions) {
     this.#options = options;
-    this.#ledger = new RateLedger({
-      limits: options.limits,
-      clock: options.clock,
-      path: options.ledgerPath,
-      signal: options.signal,
-    });
+    this.#ledger =
+      options.store ??
+      new RateLedger({
+        limits: options.limits,
+        clock: options.clock,
+        path: options.ledgerPath,
+        signal: options.signal,
+      });
   }
 
   /** The budget shared with other processes (for diagnostics and tests). */
-  get ledger(): RateLedger {
+  get ledger(): BudgetStore {
     return this.#ledger;
   }
 
@@ -96,39 +101,68 @@ export class Scheduler {
       const slotAt = await this.#waitForSlot(request, attempt, deadline, lastError);
       try {
         throwIfAborted(signal);
-        const result = await send(attempt);
-        await this.#ledger.settle(request.group, slotAt, clock.now());
-        return result;
       } catch (error) {
-        // Whatever the transport made of an abort (undici's AbortError, a reset), Ctrl-C
-        // is an interruption, never a retry.
+        // Ctrl-C between the wait and the send: nothing went out (issue 12 item 10).
+        await this.#ledger.release(request.group, slotAt);
+        throw error;
+      }
+      let result: T;
+      try {
+        result = await send(attempt);
+      } catch (error) {
+        // Whatever the transport made of an abort (a reset, an AbortError), Ctrl-C is an
+        // interruption, never a retry. The slot stays taken: the request may have arrived.
         if (signal?.aborted) throw error instanceof InterruptedError ? error : new InterruptedError();
-        const sentAt = await this.#ledger.settle(request.group, slotAt, clock.now());
+        if (error instanceof ServiceError && error.delivery === "not-sent") {
+          // Refused connection: the service never saw it, so it used no slot.
+          await this.#ledger.release(request.group, slotAt);
+        } else {
+          const sentAt = await this.#ledger.settle(request.group, slotAt);
+          // Tell the budget even when giving up: the next request (or process) benefits.
+          if (error instanceof RateLimitError) await this.#ledger.noteRateLimited(request.group, sentAt, error.retryAfterMs);
+        }
         if (!isRetryable(error, request.retry)) throw error;
         lastError = error;
-
-        // Tell the budget even when giving up: the next request (or process) benefits.
-        if (error instanceof RateLimitError) {
-          await this.#ledger.noteRateLimited(request.group, sentAt, error.retryAfterMs);
-        }
-        if (attempt > retries) throw error;
-        // Never sooner than the service asked; without Retry-After, back off on our own.
-        const delayMs =
-          error instanceof RateLimitError && error.retryAfterMs !== undefined ? error.retryAfterMs : this.#backoff(attempt);
-        if (clock.now() + delayMs > deadline) throw error;
-        this.#options.onWait?.({
-          group: request.group,
-          reason: "retry",
-          waitMs: delayMs,
-          attempt: attempt + 1,
-          label: request.label,
-        });
-        await clock.sleep(delayMs, signal);
+        if (attempt > retries) throw withRetryTime(error, clock.now());
+        await this.#waitBeforeRetry(request, attempt, deadline, error);
+        continue;
       }
+      await this.#ledger.settle(request.group, slotAt);
+      return result;
     }
   }
 
-  /** Reserves the next slot of the request's group and sleeps until it; returns the send time. */
+  /**
+   * Sleeps before retry `attempt + 1`: never sooner than the service's Retry-After (0 or a
+   * past date: at once); without one, one step of exponential backoff with full jitter
+   * (docs/cli-contract.md "Rate limits", "Retries"). A wait that would pass the deadline ends
+   * the request here — for a Retry-After with exit 7 and the time to try again (issue 12 item 5).
+   */
+  async #waitBeforeRetry(request: ScheduledRequest, attempt: number, deadline: number, error: unknown): Promise<void> {
+    const { clock, signal } = this.#options;
+    const retryAfterMs = error instanceof RateLimitError ? error.retryAfterMs : undefined;
+    const delayMs = retryAfterMs ?? this.#backoff(attempt);
+    const now = clock.now();
+    if (now + delayMs > deadline) {
+      if (retryAfterMs === undefined || !(error instanceof RateLimitError)) throw error;
+      const at = new Date(now + retryAfterMs);
+      throw new RateLimitError(
+        `${request.label}: the service asks to wait ${formatDuration(retryAfterMs)} (Retry-After, until ${at.toISOString()}), ` +
+          `longer than this request may take`,
+        { hint: `try again after ${at.toISOString()}`, retryAfterMs, cause: error },
+      );
+    }
+    this.#options.onWait?.({
+      group: request.group,
+      reason: "retry",
+      waitMs: delayMs,
+      attempt: attempt + 1,
+      label: request.label,
+    });
+    await clock.sleep(delayMs, signal);
+  }
+
+  /** Reserves the next slot of the request's group and sleeps until it; returns the slot. */
   async #waitForSlot(request: ScheduledRequest, attempt: number, deadline: number, lastError: unknown): Promise<number> {
     const { clock, signal } = this.#options;
     throwIfAborted(signal);
@@ -136,11 +170,13 @@ export class Scheduler {
     if (!reservation.reserved) {
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- the previous attempt's error, rethrown unchanged
       if (lastError !== undefined) throw lastError;
+      // Nothing was sent and no 429 received: not exit 7 (issue 12 item 10) but a local
+      // timeout, exit 8, naming the budget and where it is kept.
       const { limits } = this.#options;
-      throw new RateLimitError(
-        `${request.label}: no ${request.group} request slot before the deadline ` +
-          `(next in ${Math.ceil(reservation.waitMs / 1000)} s; budget ${formatRateLimit(limits[request.group])})`,
-        { hint: "other simadmin runs on this machine are using the same budget; try again later" },
+      throw new ServiceError(
+        `${request.label}: no ${request.group} request slot within this request's time limit ` +
+          `(next in ${formatDuration(reservation.waitMs)}; budget ${formatRateLimit(limits[request.group])}, ${this.#ledger.description}); nothing was sent`,
+        { hint: "other simadmin runs sharing this budget are queued ahead; try again later", delivery: "not-sent" },
       );
     }
     if (reservation.waitMs > 0) {
@@ -151,7 +187,13 @@ export class Scheduler {
         attempt,
         label: request.label,
       });
-      await clock.sleep(reservation.waitMs, signal);
+      try {
+        await clock.sleep(reservation.waitMs, signal);
+      } catch (error) {
+        // Ctrl-C while queued: give the slot back so the next run does not wait for it.
+        await this.#ledger.release(request.group, reservation.slotAt);
+        throw error;
+      }
     }
     return reservation.slotAt;
   }
@@ -164,4 +206,30 @@ export class Scheduler {
       this.#options.maxBackoffMs ?? DEFAULT_MAX_BACKOFF_MS,
     );
   }
+}
+
+/** A 429 given up on says when the service expects us back, if it said so (issue 12 item 5). */
+function withRetryTime(error: unknown, now: number): unknown {
+  if (!(error instanceof RateLimitError) || error.retryAfterMs === undefined || error.retryAfterMs <= 0) return error;
+  const at = new Date(now + error.retryAfterMs).toISOString();
+  return new RateLimitError(error.message, { hint: `try again after ${at}`, retryAfterMs: error.retryAfterMs, cause: error });
+}
+
+/** "61 s", "16 min 40 s", "11 d 13 h" — for messages. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 120) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "waiting 42 s for the access rate budget before token" — a wait, in words, for stderr. */
+export function describeWait(event: WaitEvent): string {
+  const duration = formatDuration(event.waitMs);
+  return event.reason === "budget"
+    ? `waiting ${duration} for the ${event.group} rate budget before ${event.label}`
+    : `waiting ${duration} before retry ${event.attempt - 1} of ${event.label}`;
 }

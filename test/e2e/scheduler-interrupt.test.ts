@@ -113,4 +113,27 @@ describe("Ctrl-C", () => {
     expect(elapsedMs).toBeLessThan(STOPS_WITHIN_MS);
     expect(t.sandbox.requests).toHaveLength(1);
   });
+
+  it("gives its queued slot back: the shared ledger holds only what was sent (issue 12 item 10)", async () => {
+    const { t } = await setup({});
+    const env = { SIMADMIN_RATE_LIMITS: "access=1/60s" };
+    expect((await t.run(["token", "--user", "user-demo"], { env })).exitCode).toBe(0);
+    const spawned = spawn(t, ["token", "--user", "user-demo", "--verbose"], env);
+    await until(() => /waiting \d+(\.\d+)? s \(access rate budget\)/.test(spawned.stderr()), "the budget wait");
+    expect((await ledgerSends(t)).length).toBe(2);
+
+    expect((await interrupt(spawned)).exitCode).toBe(130);
+
+    expect(await ledgerSends(t)).toHaveLength(1);
+  });
 });
+
+/** The access sends recorded in the profile's ledger for the sandbox's address. */
+async function ledgerSends(t: TestEnv): Promise<number[]> {
+  const { readFile } = await import("node:fs/promises");
+  const { configDir } = t;
+  const files = (await readdir(configDir)).filter((f) => /^rate-ledger-default-[0-9a-f]+\.json$/.test(f));
+  expect(files).toHaveLength(1);
+  const state = JSON.parse(await readFile(join(configDir, files[0] ?? ""), "utf8")) as { groups: { access: { sends: number[] } } };
+  return state.groups.access.sends;
+}

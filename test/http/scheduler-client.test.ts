@@ -187,6 +187,83 @@ describe("a service stricter than the client's budget", () => {
   });
 });
 
+describe("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
+  const report = (api: ApiClient, day = 1) =>
+    fetchReport(api, "users", { startDate: `2026-01-${String(day).padStart(2, "0")}`, endDate: `2026-01-${String(day).padStart(2, "0")}` });
+
+  it("costs its Retry-After only: no lowered budget, no budget wait for the rest of the run", async () => {
+    const sb = await sandbox();
+    sb.faults.failNext("/v2/report/users", 1, 429, { retryAfterSeconds: 1 });
+    const path = await ledgerPath();
+    const { api, scheduler, waits } = client({ baseUrl: sb.baseUrl, limits: "reports=5/10s", ledgerPath: path });
+    for (let day = 1; day <= 5; day++) await report(api, day);
+    expect(waits.map((w) => [w.reason, w.waitMs])).toEqual([["retry", 1000]]);
+    expect(sb.requests.filter((r) => r.path === "/v2/report/users").map((r) => r.status)).toEqual([429, 200, 200, 200, 200, 200]);
+    expect((await scheduler.ledger.snapshot()).groups.reports.reducedLimit).toBeNull();
+  });
+
+  it("without Retry-After costs one backoff step and leaves no lowered limit for the next run", async () => {
+    const sb = await sandbox();
+    sb.faults.failNext("/v2/report/users", 1, 429);
+    const path = await ledgerPath();
+    const { api, waits } = client({ baseUrl: sb.baseUrl, limits: "reports=5/10s", ledgerPath: path, baseBackoffMs: 100 });
+    await report(api);
+    expect(waits.map((w) => w.reason)).toEqual(["retry"]);
+    expect(waits[0]!.waitMs).toBeLessThan(100);
+    const next = client({ baseUrl: sb.baseUrl, limits: "reports=5/10s", ledgerPath: path });
+    expect((await next.scheduler.ledger.snapshot()).groups.reports.reducedLimit).toBeNull();
+    for (let day = 2; day <= 5; day++) await report(next.api, day);
+    expect(next.waits).toEqual([]);
+  });
+
+  it("Retry-After: 0 means now", async () => {
+    const sb = await sandbox();
+    sb.faults.failNext("/v2/report/users", 1, 429, { retryAfterSeconds: 0 });
+    const { api, waits } = client({ baseUrl: sb.baseUrl, limits: "reports=5/10s", ledgerPath: await ledgerPath() });
+    await report(api);
+    expect(waits.map((w) => [w.reason, w.waitMs])).toEqual([["retry", 0]]);
+  });
+
+  it.each([
+    ["999999 seconds", "999999"],
+    ["an HTTP date in 2100", "Fri, 01 Jan 2100 00:00:00 GMT"],
+  ])("a Retry-After of %s ends the run with exit 7 saying when, and blocks later runs for one window at most", async (_name, value) => {
+    const sb = await sandbox();
+    sb.faults.respondNext("/v2/report/users", 1, {
+      status: 429,
+      body: { error: { code: "RATE_LIMITED", message: "slow down" } },
+      headers: { "retry-after": value },
+    });
+    const path = await ledgerPath();
+    const { api } = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
+    const before = Date.now();
+    const error = await rejection(report(api));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).exitCode).toBe(7);
+    expect((error as RateLimitError).hint).toMatch(/^try again after \d{4}-\d\d-\d\dT/);
+    expect(sb.requests.filter((r) => r.path === "/v2/report/users")).toHaveLength(1);
+    const next = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
+    const { blockedUntil } = (await next.scheduler.ledger.snapshot()).groups.reports;
+    expect(blockedUntil - before).toBeLessThanOrEqual(1000 + (Date.now() - before));
+    await report(next.api, 2);
+    expect(next.waits.every((w) => w.waitMs <= 1000)).toBe(true);
+  });
+
+  it("a 429 storm (Retry-After 1 s, --retries 2) ends with exit 7 after three sends", async () => {
+    const sb = await sandbox();
+    sb.faults.failNext("/v2/report/users", 100, 429, { retryAfterSeconds: 1 });
+    const { api, waits } = client({ baseUrl: sb.baseUrl, limits: "reports=10/60s", ledgerPath: await ledgerPath(), retries: 2 });
+    const error = await rejection(report(api));
+    expect((error as RateLimitError).exitCode).toBe(7);
+    expect(sb.requests.filter((r) => r.path === "/v2/report/users")).toHaveLength(3);
+    // Every wait is the Retry-After: none is a window of the (60 s) budget.
+    expect(waits.map((w) => [w.reason, w.waitMs])).toEqual([
+      ["retry", 1000],
+      ["retry", 1000],
+    ]);
+  });
+});
+
 describe("the budget counts a send from when it can have reached the service", () => {
   it("does not free a slow request's slot early: the next one waits for its arrival plus the window", async () => {
     // The service counts the first request 600 ms after the client took its slot (the

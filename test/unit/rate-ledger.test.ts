@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { parseRateBudgetState } from "../../src/api/rate-budget.js";
-import { RateLedger, isProcessAlive } from "../../src/api/rate-ledger.js";
+import { RateLedger, isProcessAlive, ledgerOwner, ledgerPathFor } from "../../src/api/rate-ledger.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/api/rate-limits.js";
 import { Scheduler, type WaitEvent } from "../../src/api/scheduler.js";
 
@@ -103,6 +103,38 @@ describe("RateLedger shared through a file", () => {
     expect(existsSync(`${ledgerPath}.lock`)).toBe(false);
   });
 
+  it("takes over a lock stamped in the future, even with a live pid (clock stepped back; issue 12 item 9)", async () => {
+    await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
+    await writeFile(`${ledgerPath}.lock`, JSON.stringify({ pid: process.pid, time: Date.now() + 3_600_000 }));
+    const ledger = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath });
+    await expect(ledger.reserve("reports")).resolves.toMatchObject({ reserved: true });
+    // Taken over, not waited out: the shared file holds both sends.
+    expect((await storedState())?.groups.reports.sends).toEqual([T0, T0]);
+    expect(existsSync(`${ledgerPath}.lock`)).toBe(false);
+  });
+
+  it("frees the queued slots of a run that died while waiting (issue 12 item 10)", async () => {
+    const clock = createFakeClock(T0);
+    const first = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock, path: ledgerPath, owner: ledgerOwner(deadPid()) });
+    for (let i = 0; i < 10; i++) await first.reserve("reports");
+    // The dead run had queued an 11th for a window later, and never sent it.
+    expect((await first.reserve("reports")).waitMs).toBe(60_900);
+    const next = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock, path: ledgerPath });
+    // Its ten due sends may have gone out and still count; the queued one does not.
+    expect((await next.reserve("reports")).waitMs).toBe(60_900);
+    expect((await storedState())?.groups.reports.sends).toHaveLength(11);
+  });
+
+  it("gives a slot back after Ctrl-C, although the signal has fired", async () => {
+    const controller = new AbortController();
+    const clock = createFakeClock(T0);
+    const ledger = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock, path: ledgerPath, signal: controller.signal });
+    const { slotAt } = await ledger.reserve("access");
+    controller.abort();
+    await ledger.release("access", slotAt);
+    expect((await storedState())?.groups.access.sends).toEqual([]);
+  });
+
   it("takes over an old, empty lock (its owner died between creating and writing it)", async () => {
     await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
     const lockPath = `${ledgerPath}.lock`;
@@ -177,5 +209,15 @@ describe("RateLedger without a path", () => {
     for (let i = 0; i < 10; i++) expect((await ledger.reserve("reports")).waitMs).toBe(0);
     expect((await ledger.reserve("reports")).waitMs).toBe(60_900);
     expect(ledger.path).toBeUndefined();
+  });
+});
+
+describe("ledgerPathFor", () => {
+  it("keeps one ledger per profile and service address, however the address is written (issue 12 item 5)", () => {
+    const prod = ledgerPathFor("/cfg", "default", "https://api.example.com");
+    expect(ledgerPathFor("/cfg", "default", "HTTPS://API.example.com:443/")).toBe(prod);
+    expect(ledgerPathFor("/cfg", "default", "https://staging.example.com")).not.toBe(prod);
+    expect(ledgerPathFor("/cfg", "ci", "https://api.example.com")).not.toBe(prod);
+    expect(prod).toMatch(/^\/cfg\/rate-ledger-default-[0-9a-f]{16}\.json$/);
   });
 });

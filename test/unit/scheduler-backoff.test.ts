@@ -1,3 +1,4 @@
+import { describeWait, formatDuration } from "../../src/api/scheduler.js";
 import { describe, expect, it } from "vitest";
 import { backoffDelayMs, parseRetryAfter } from "../../src/api/backoff.js";
 
@@ -39,5 +40,17 @@ describe("parseRetryAfter", () => {
   it("measures an HTTP date against the response's Date header, not our clock", () => {
     const skewedNow = now - 45_000; // our clock is 45 s behind the service's
     expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, "Sat, 21 Nov 2026 12:00:00 GMT")).toBe(30_000);
+  });
+});
+
+describe("describeWait (what a long wait on a terminal says it waits for)", () => {
+  it("names the budget or the retry, the wait and the request", () => {
+    expect(describeWait({ group: "access", reason: "budget", waitMs: 42_000, attempt: 1, label: "token" })).toBe(
+      "waiting 42 s for the access rate budget before token",
+    );
+    expect(describeWait({ group: "reports", reason: "retry", waitMs: 3_000, attempt: 3, label: "report syms" })).toBe(
+      "waiting 3 s before retry 2 of report syms",
+    );
+    expect(formatDuration(589_000)).toBe("9 min 49 s");
   });
 });

@@ -122,8 +122,27 @@ describe("Scheduler retries", () => {
     const { clock, scheduler } = setup({ retries: 2 });
     const errors = [1, 2, 3].map((n) => new RateLimitError(`429 #${n}`, { retryAfterMs: 1_000 }));
     const { send, times } = failing(clock, ...errors);
-    await expect(scheduler.run({ ...upload, group: "reports" }, send)).rejects.toBe(errors[2]);
+    const run = scheduler.run({ ...upload, group: "reports" }, send);
+    await expect(run).rejects.toBeInstanceOf(RateLimitError);
+    // The last 429's message, and when the service expects us back (issue 12 item 5).
+    await expect(run).rejects.toMatchObject({ message: "429 #3", cause: errors[2], hint: "try again after 2026-11-21T00:00:03.000Z" });
     expect(times).toHaveLength(3);
+  });
+
+  it("a 429 storm (Retry-After 1 s, --retries 5) ends with exit 7 after six sends and five 1 s waits", async () => {
+    const { clock, scheduler, events } = setup({ retries: 5 });
+    const errors = Array.from({ length: 6 }, () => new RateLimitError("429", { retryAfterMs: 1_000 }));
+    const { send, times } = failing(clock, ...errors);
+    await expect(scheduler.run(report, send)).rejects.toMatchObject({ exitCode: 7 });
+    expect(times.map((t) => t - T0)).toEqual([0, 1_000, 2_000, 3_000, 4_000, 5_000]);
+    expect(events.every((e) => e.reason === "retry")).toBe(true);
+  });
+
+  it("retries at once after Retry-After: 0 (or a date already past)", async () => {
+    const { clock, scheduler } = setup();
+    const { send, times } = failing(clock, new RateLimitError("429", { retryAfterMs: 0 }));
+    await expect(scheduler.run(report, send)).resolves.toBe("ok");
+    expect(times).toEqual([T0, T0]);
   });
 
   it("with retries 0 sends once", async () => {
@@ -163,13 +182,41 @@ describe("Scheduler retries", () => {
     expect(events.map((e) => e.waitMs)).toEqual([100, 40, 720]);
   });
 
-  it("shrinks the budget after a 429 the budget did not predict", async () => {
+  it("one unexpected 429 costs its Retry-After, not a window: the rest of the run keeps the full budget", async () => {
     const { clock, scheduler } = setup();
     for (let i = 0; i < 4; i++) await scheduler.run(report, async () => "ok");
     const { send } = failing(clock, new RateLimitError("429", { retryAfterMs: 1_000 }));
     await scheduler.run(report, send);
-    const state = await scheduler.ledger.snapshot();
-    expect(state.groups.reports.reducedLimit).toBe(4);
+    expect(clock.now()).toBe(T0 + 1_000);
+    // Five more fit in the first window (4 + the retry + 5 = 10).
+    for (let i = 0; i < 5; i++) await scheduler.run(report, async () => "ok");
+    expect(clock.now()).toBe(T0 + 1_000);
+    expect((await scheduler.ledger.snapshot()).groups.reports.reducedLimit).toBeNull();
+  });
+
+  it("a 429 without Retry-After costs one backoff step and lowers nothing", async () => {
+    const { clock, scheduler } = setup({ random: [0.5] });
+    const { send, times } = failing(clock, new RateLimitError("429"));
+    await scheduler.run({ group: "access", retry: "safe", label: "token" }, send);
+    expect(times.map((t) => t - T0)).toEqual([0, 500]);
+    expect((await scheduler.ledger.snapshot()).groups.access.reducedLimit).toBeNull();
+  });
+
+  it("lowers the budget after three 429s in a window that the budget allowed, to what the service accepted", async () => {
+    const { clock, scheduler } = setup();
+    for (let i = 0; i < 4; i++) await scheduler.run(report, async () => "ok");
+    const errors = [1, 2, 3].map(() => new RateLimitError("429", { retryAfterMs: 1_000 }));
+    const { send } = failing(clock, ...errors);
+    await scheduler.run(report, send);
+    expect((await scheduler.ledger.snapshot()).groups.reports.reducedLimit).toBe(4);
+  });
+
+  it("gives back the slot of a request that was never sent (refused connection)", async () => {
+    const { clock, scheduler } = setup();
+    const { send } = failing(clock, new ServiceError("connection refused", { delivery: "not-sent" }));
+    await scheduler.run(report, send);
+    // Only the retry (after one 500 ms backoff step) holds a slot.
+    expect((await scheduler.ledger.snapshot()).groups.reports.sends).toEqual([T0 + 500]);
   });
 });
 
@@ -187,9 +234,16 @@ describe("Scheduler deadline", () => {
     const { clock, scheduler } = setup({ deadlineMs: 60_000 });
     const error = new RateLimitError("429", { retryAfterMs: 120_000 });
     const { send, times } = failing(clock, error);
-    await expect(scheduler.run(report, send)).rejects.toBe(error);
+    const run = scheduler.run(report, send);
+    await expect(run).rejects.toMatchObject({
+      exitCode: 7,
+      message: "report syms: the service asks to wait 2 min (Retry-After, until 2026-11-21T00:02:00.000Z), longer than this request may take",
+      hint: "try again after 2026-11-21T00:02:00.000Z",
+    });
     expect(times).toHaveLength(1);
     expect(clock.now()).toBe(T0);
+    // What later runs see is one window, not the 120 s (issue 12 item 5).
+    expect((await scheduler.ledger.snapshot()).groups.reports.blockedUntil).toBe(T0 + 60_000);
   });
 
   it("does not queue for a budget slot beyond the deadline, and sends nothing", async () => {
@@ -199,8 +253,9 @@ describe("Scheduler deadline", () => {
     const run = scheduler.run(report, async () => {
       sent = true;
     });
-    await expect(run).rejects.toThrow(RateLimitError);
-    await expect(run).rejects.toThrow(/no reports request slot before the deadline \(next in 61 s/);
+    // No 429 was received: not exit 7 (issue 12 item 10).
+    await expect(run).rejects.toThrow(ServiceError);
+    await expect(run).rejects.toThrow(/no reports request slot within this request's time limit \(next in 61 s; budget 10\/60s, memory\); nothing was sent/);
     expect(sent).toBe(false);
     // The refused request took no slot: the next one that may wait longer gets the first free one.
     const state = await scheduler.ledger.snapshot();
@@ -244,6 +299,8 @@ describe("Scheduler interruption", () => {
     await clock.sleeping;
     controller.abort();
     await expect(run).rejects.toThrow(InterruptedError);
+    // The queued slot is given back: the next run does not wait for it (issue 12 item 10).
+    expect((await scheduler.ledger.snapshot()).groups.reports.sends).toHaveLength(10);
   });
 
   it("ends a retry wait at once on Ctrl-C", async () => {
@@ -296,7 +353,7 @@ describe("Scheduler against a service stricter than published", () => {
     for (let i = 0; i < 40; i++) await scheduler.run(report, service);
     expect(accepted).toHaveLength(40);
     expect(retriesTooSoon).toEqual([]);
-    // One 429 teaches the budget; the recovery probes that follow get rarer each time.
-    expect(rejections.length).toBeLessThanOrEqual(3);
+    // Three 429s in a window teach the budget; the recovery probes that follow get rarer.
+    expect(rejections.length).toBeLessThanOrEqual(6);
   });
 });
