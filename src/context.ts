@@ -163,13 +163,14 @@ export class Context {
     if (url.protocol === "http:" && !loopback) {
       this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
     }
-    const [{ ApiClient }, { Scheduler, describeWait }, { parseRateLimits }, { closeConnections }, { ledgerPathFor }] = await Promise.all([
-      import("./api/client.js"),
-      import("./api/scheduler.js"),
-      import("./api/rate-limits.js"),
-      import("./api/transport.js"),
-      import("./api/rate-ledger.js"),
-    ]);
+    const [{ ApiClient }, { Scheduler, describeWait }, { parseRateLimits }, { closeConnections }, { ledgerPathFor }] =
+      await Promise.all([
+        import("./api/client.js"),
+        import("./api/scheduler.js"),
+        import("./api/rate-limits.js"),
+        import("./api/transport.js"),
+        import("./api/rate-ledger.js"),
+      ]);
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(async () => closeConnections());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });

@@ -178,7 +178,11 @@ export class RateLedger implements BudgetStore {
     const interruptible = options.interruptible ?? true;
     let release: (() => Promise<void>) | undefined;
     try {
-      release = await this.#lock(path, interruptible ? this.#signal : undefined, interruptible ? MAX_LOCK_WAIT_MS : RELEASE_LOCK_WAIT_MS);
+      release = await this.#lock(
+        path,
+        interruptible ? this.#signal : undefined,
+        interruptible ? MAX_LOCK_WAIT_MS : RELEASE_LOCK_WAIT_MS,
+      );
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
       // The settings directory is not writable, or the lock never freed: carry on with this

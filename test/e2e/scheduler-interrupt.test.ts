@@ -134,6 +134,8 @@ async function ledgerSends(t: TestEnv): Promise<number[]> {
   const { configDir } = t;
   const files = (await readdir(configDir)).filter((f) => /^rate-ledger-default-[0-9a-f]+\.json$/.test(f));
   expect(files).toHaveLength(1);
-  const state = JSON.parse(await readFile(join(configDir, files[0] ?? ""), "utf8")) as { groups: { access: { sends: number[] } } };
+  const state = JSON.parse(await readFile(join(configDir, files[0] ?? ""), "utf8")) as {
+    groups: { access: { sends: number[] } };
+  };
   return state.groups.access.sends;
 }

@@ -189,7 +189,10 @@ describe("a service stricter than the client's budget", () => {
 
 describe("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
   const report = (api: ApiClient, day = 1) =>
-    fetchReport(api, "users", { startDate: `2026-01-${String(day).padStart(2, "0")}`, endDate: `2026-01-${String(day).padStart(2, "0")}` });
+    fetchReport(api, "users", {
+      startDate: `2026-01-${String(day).padStart(2, "0")}`,
+      endDate: `2026-01-${String(day).padStart(2, "0")}`,
+    });
 
   it("costs its Retry-After only: no lowered budget, no budget wait for the rest of the run", async () => {
     const sb = await sandbox();
@@ -227,27 +230,30 @@ describe("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
   it.each([
     ["999999 seconds", "999999"],
     ["an HTTP date in 2100", "Fri, 01 Jan 2100 00:00:00 GMT"],
-  ])("a Retry-After of %s ends the run with exit 7 saying when, and blocks later runs for one window at most", async (_name, value) => {
-    const sb = await sandbox();
-    sb.faults.respondNext("/v2/report/users", 1, {
-      status: 429,
-      body: { error: { code: "RATE_LIMITED", message: "slow down" } },
-      headers: { "retry-after": value },
-    });
-    const path = await ledgerPath();
-    const { api } = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
-    const before = Date.now();
-    const error = await rejection(report(api));
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).exitCode).toBe(7);
-    expect((error as RateLimitError).hint).toMatch(/^try again after \d{4}-\d\d-\d\dT/);
-    expect(sb.requests.filter((r) => r.path === "/v2/report/users")).toHaveLength(1);
-    const next = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
-    const { blockedUntil } = (await next.scheduler.ledger.snapshot()).groups.reports;
-    expect(blockedUntil - before).toBeLessThanOrEqual(1000 + (Date.now() - before));
-    await report(next.api, 2);
-    expect(next.waits.every((w) => w.waitMs <= 1000)).toBe(true);
-  });
+  ])(
+    "a Retry-After of %s ends the run with exit 7 saying when, and blocks later runs for one window at most",
+    async (_name, value) => {
+      const sb = await sandbox();
+      sb.faults.respondNext("/v2/report/users", 1, {
+        status: 429,
+        body: { error: { code: "RATE_LIMITED", message: "slow down" } },
+        headers: { "retry-after": value },
+      });
+      const path = await ledgerPath();
+      const { api } = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
+      const before = Date.now();
+      const error = await rejection(report(api));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).exitCode).toBe(7);
+      expect((error as RateLimitError).hint).toMatch(/^try again after \d{4}-\d\d-\d\dT/);
+      expect(sb.requests.filter((r) => r.path === "/v2/report/users")).toHaveLength(1);
+      const next = client({ baseUrl: sb.baseUrl, limits: "reports=5/1s", ledgerPath: path });
+      const { blockedUntil } = (await next.scheduler.ledger.snapshot()).groups.reports;
+      expect(blockedUntil - before).toBeLessThanOrEqual(1000 + (Date.now() - before));
+      await report(next.api, 2);
+      expect(next.waits.every((w) => w.waitMs <= 1000)).toBe(true);
+    },
+  );
 
   it("a 429 storm (Retry-After 1 s, --retries 2) ends with exit 7 after three sends", async () => {
     const sb = await sandbox();

@@ -125,7 +125,11 @@ describe("Scheduler retries", () => {
     const run = scheduler.run({ ...upload, group: "reports" }, send);
     await expect(run).rejects.toBeInstanceOf(RateLimitError);
     // The last 429's message, and when the service expects us back (issue 12 item 5).
-    await expect(run).rejects.toMatchObject({ message: "429 #3", cause: errors[2], hint: "try again after 2026-11-21T00:00:03.000Z" });
+    await expect(run).rejects.toMatchObject({
+      message: "429 #3",
+      cause: errors[2],
+      hint: "try again after 2026-11-21T00:00:03.000Z",
+    });
     expect(times).toHaveLength(3);
   });
 
@@ -237,7 +241,8 @@ describe("Scheduler deadline", () => {
     const run = scheduler.run(report, send);
     await expect(run).rejects.toMatchObject({
       exitCode: 7,
-      message: "report syms: the service asks to wait 2 min (Retry-After, until 2026-11-21T00:02:00.000Z), longer than this request may take",
+      message:
+        "report syms: the service asks to wait 2 min (Retry-After, until 2026-11-21T00:02:00.000Z), longer than this request may take",
       hint: "try again after 2026-11-21T00:02:00.000Z",
     });
     expect(times).toHaveLength(1);
@@ -255,7 +260,9 @@ describe("Scheduler deadline", () => {
     });
     // No 429 was received: not exit 7 (issue 12 item 10).
     await expect(run).rejects.toThrow(ServiceError);
-    await expect(run).rejects.toThrow(/no reports request slot within this request's time limit \(next in 61 s; budget 10\/60s, memory\); nothing was sent/);
+    await expect(run).rejects.toThrow(
+      /no reports request slot within this request's time limit \(next in 61 s; budget 10\/60s, memory\); nothing was sent/,
+    );
     expect(sent).toBe(false);
     // The refused request took no slot: the next one that may wait longer gets the first free one.
     const state = await scheduler.ledger.snapshot();
