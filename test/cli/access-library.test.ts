@@ -112,6 +112,16 @@ describe("library --all", () => {
     expect(JSON.parse(r.stdout)).toHaveLength(2);
     expect(r.stderr).toMatch(/warning: .*page 2 repeated page 1/);
   });
+
+  it("keeps each simulation once when a page shifts by one while it walks (one added meanwhile)", async () => {
+    const sim = (id: string) => ({ id, title: `T ${id}`, type: "audio", duration: "5 min", description: "d" });
+    t.sandbox.faults.respondNext(LIBRARY_PATH, 1, { status: 200, body: { simulations: [sim("a"), sim("b"), sim("c")] } });
+    t.sandbox.faults.respondNext(LIBRARY_PATH, 1, { status: 200, body: { simulations: [sim("c"), sim("d")] } });
+    const r = await run(["library", "--user", "user-demo", "--all", "--page-size", "3", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toHaveLength(2);
+    expect((JSON.parse(r.stdout) as { id: string }[]).map((s) => s.id)).toEqual(["a", "b", "c", "d"]);
+  });
 });
 
 describe("library: formats", () => {
