@@ -34,9 +34,6 @@ export const AssignResponse = z.looseObject({
 });
 export type AssignResponse = z.infer<typeof AssignResponse>;
 
-/** assign=false: "a success status; its exact shape: not shown" (docs/service-spec.md §4.5). */
-export const UnassignResponse = z.unknown();
-
 export const UserToken = z.looseObject({
   token: z.string().min(1),
   expiresIn: z.number().int().positive(),

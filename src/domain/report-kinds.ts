@@ -9,4 +9,3 @@ export const REPORT_KINDS = [
   "users",
   "teams-result",
 ] as const;
-export type ReportKindName = (typeof REPORT_KINDS)[number];

@@ -11,10 +11,6 @@ import { REPORT_KINDS } from "../domain/report-kinds.js";
 export { REPORT_KINDS };
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
-export function isReportKind(value: string): value is ReportKind {
-  return (REPORT_KINDS as readonly string[]).includes(value);
-}
-
 export const DEFAULT_RECORDS_PER_DAY = 3;
 
 export type ReportRecord = Record<string, unknown>;
