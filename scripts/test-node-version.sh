@@ -9,7 +9,11 @@
 # Node.
 set -euo pipefail
 
-major="${1:?usage: scripts/test-node-version.sh <node major, e.g. 22>}"
+major="${1:?usage: scripts/test-node-version.sh <node major, e.g. 22> [--no-build]}"
+# --no-build: dist/ is already built (.ci/run runs two majors at once, and two builds into one
+# dist/ would race).
+build="yes"
+[[ "${2:-}" == "--no-build" ]] && build="no"
 if [[ ! "$major" =~ ^[0-9]+$ ]]; then
   echo "test-node-version: '$major' is not a Node major version (e.g. 22)" >&2
   exit 2
@@ -34,7 +38,7 @@ if [[ "$actual" != "v$major."* ]]; then
   exit 1
 fi
 
-npm run build >&2
+if [[ "$build" == "yes" ]]; then npm run build >&2; fi
 export PATH="$dir:$PATH"
 if [[ "$(node --version)" != "$actual" ]]; then
   echo "test-node-version: \`node\` on PATH is $(node --version), not $actual" >&2
