@@ -117,6 +117,7 @@ export function deepLinkFromAnswer(body: unknown): string {
   );
 }
 
+/** @public link.ts takes this module from `Promise.all([…, import(…)])`, which knip does not follow. */
 export async function getDeepLink(client: ApiClient, ref: SimulationRef): Promise<string> {
   const body = await client.postJson(ENDPOINTS.deepLinks, {
     organizationId: ref.organizationId,

@@ -7,6 +7,7 @@ import { csvParseOptions, type CsvSourceInfo, type Delimiter } from "../csv-inpu
 /**
  * The csv-parse options for a users file with LF/CRLF line ends, exported so that the
  * benchmark measures bare csv-parse with exactly what the reader uses.
+ * @public bench/users-validate.mjs imports it from dist/, where knip does not look.
  */
 export function usersCsvParseOptions(delimiter: Delimiter): CsvParseOptions {
   return csvParseOptions({ delimiter, lineEnding: "lf" });
