@@ -104,7 +104,8 @@ export class RowChecker {
     this.found = undefined;
     // A column with a control character gets that problem alone (bit k set: column k is done).
     let done = 0;
-    for (let k = 0; k < USER_COLUMNS.length; k++) {
+    const controls = hasControlCharacter(values);
+    for (let k = 0; controls && k < USER_COLUMNS.length; k++) {
       const at = findControlCharacter(values[k]!);
       if (at < 0) continue;
       done |= 1 << k;
@@ -212,6 +213,21 @@ function caseNote(value: string, ...allowed: string[]): string {
 /** A value quoted for a message, cut short (60 characters) so that one bad cell cannot flood a terminal. */
 export function quote(value: string): string {
   return excerpt(value);
+}
+
+/**
+ * Whether any value holds a control character (see findControlCharacter): a plain loop,
+ * because it runs on every cell of every row and a regex per cell costs several times more.
+ */
+function hasControlCharacter(values: readonly string[]): boolean {
+  for (const v of values) {
+    for (let i = 0; i < v.length; i++) {
+      const c = v.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) continue;
+      if (c < 0x20 ? c !== 0x09 && c !== 0x0a && c !== 0x0d : c <= 0x9f) return true;
+    }
+  }
+  return false;
 }
 
 function codePoints(value: string): number {
