@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { detectDialect } from "../../src/domain/csv-input/dialect.js";
-import { decodeWindows1252, resolveEncoding, sniffEncoding } from "../../src/domain/csv-input/encoding.js";
+import { decodeWindows1252, encodingOption, resolveEncoding, sniffEncoding } from "../../src/domain/csv-input/encoding.js";
 import { mapHeader } from "../../src/domain/csv-input/header.js";
 import { CsvFileError, type CsvReadOptions, type CsvRecord, CsvRecordReader } from "../../src/domain/csv-input/reader.js";
 import { readValidUserRows, USER_COLUMNS, UsersCsvFileError, validateUsersCsv } from "../../src/domain/users-csv/validate.js";
@@ -55,6 +55,12 @@ describe("windows-1252", () => {
     expect(resolveEncoding("macintosh")).toBe("macintosh");
     expect(resolveEncoding("klingon")).toBeUndefined();
     expect(resolveEncoding("")).toBeUndefined();
+  });
+
+  it("--encoding: absent stays undefined, a known label resolves, an unknown one is exit 2", () => {
+    expect(encodingOption(undefined)).toBeUndefined();
+    expect(encodingOption("latin1")).toBe("windows-1252");
+    expect(() => encodingOption("klingon")).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 });
 

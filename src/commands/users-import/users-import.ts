@@ -18,7 +18,7 @@ import {
   rowRange,
 } from "../../domain/users-csv/import-manifest.js";
 import type { JsonRecord } from "../../domain/records.js";
-import { displayName, ENCODING_EXAMPLES, resolveEncoding } from "../../domain/csv-input/reader.js";
+import { displayName, encodingOption } from "../../domain/csv-input/reader.js";
 import { batchUserRows, planBatchSizes } from "../../domain/users-csv/batches.js";
 import {
   readValidUserRows,
@@ -87,17 +87,9 @@ function readFlags(options: CommandOptions, args: string[]): ImportFlags {
     resume: options.resume === true,
     yes: options.yes === true,
     timeoutMs: DEFAULT_IMPORT_WAIT_TIMEOUT_MS,
-    encoding: undefined,
-  };
-  if (options.encoding !== undefined) {
     // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
-    flags.encoding = resolveEncoding(String(options.encoding));
-    if (flags.encoding === undefined) {
-      throw new UsageError(`--encoding: unknown encoding ${JSON.stringify(String(options.encoding))}`, {
-        hint: `use a WHATWG encoding name such as ${ENCODING_EXAMPLES.join(", ")}`,
-      });
-    }
-  }
+    encoding: encodingOption(options.encoding),
+  };
   if (!flags.wait && options.waitTimeout !== undefined) {
     throw new UsageError("--wait-timeout applies only with --wait", { hint: "add --wait, or drop --wait-timeout" });
   }

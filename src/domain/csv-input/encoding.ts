@@ -24,6 +24,7 @@
 // C1 control characters — "O’Brien" would have arrived as "O\u0092Brien".
 
 import { TextDecoder } from "node:util";
+import { UsageError } from "../../errors.js";
 import { Utf8StreamChecker } from "./utf8.js";
 
 export const UTF8 = "utf-8";
@@ -42,6 +43,22 @@ export function resolveEncoding(label: string): string | undefined {
 
 /** A few labels to suggest when an --encoding name is unknown. */
 export const ENCODING_EXAMPLES = ["utf-8", "windows-1252", "latin1", "iso-8859-15", "utf-16le", "utf-16be", "macintosh"];
+
+/**
+ * The `--encoding <name>` option of a command that reads a CSV: undefined when not given,
+ * else the resolved name; an unknown name is a usage error (exit 2), raised before the file
+ * is read or anything is sent.
+ */
+export function encodingOption(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const resolved = resolveEncoding(String(value));
+  if (resolved === undefined) {
+    throw new UsageError(`--encoding: unknown encoding ${JSON.stringify(String(value))}`, {
+      hint: `use a WHATWG encoding name such as ${ENCODING_EXAMPLES.join(", ")}`,
+    });
+  }
+  return resolved;
+}
 
 export type Sniffed =
   | { kind: "encoding"; encoding: string; bomBytes: number; how: "bom" | "nul-pattern" | "option" | "default" }

@@ -26,7 +26,8 @@ import { CsvFileError, excerpt, excerptEnd } from "./errors.js";
 
 export { CsvFileError, type CsvFileErrorCode, excerpt, EXCERPT_CHARS } from "./errors.js";
 export { type Delimiter, type LineEnding, csvParseOptions, MAX_RECORD_CHARS } from "./dialect.js";
-export { resolveEncoding, ENCODING_EXAMPLES } from "./encoding.js";
+export { resolveEncoding, encodingOption, ENCODING_EXAMPLES } from "./encoding.js";
+export { mapHeader, findControlCharacter, codePointName, type HeaderLayout } from "./header.js";
 
 export interface CsvReadOptions {
   /**
