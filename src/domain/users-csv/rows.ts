@@ -115,7 +115,8 @@ export class RowChecker {
         `contains the control character ${codePointName(values[k]!, at)} at position ${at + 1}; remove it (or check --encoding)`,
       );
     }
-    for (const k of NAME_COLUMNS) {
+    for (let n = 0; n < NAME_COLUMNS.length; n++) {
+      const k = NAME_COLUMNS[n]!;
       const v = values[k]!;
       if (v.length > MAX_NAME_LENGTH && (done & (1 << k)) === 0 && codePoints(v) > MAX_NAME_LENGTH) {
         done |= 1 << k;
@@ -123,37 +124,36 @@ export class RowChecker {
       }
     }
     // Columns already reported above are not checked again (bit k set: column k is done).
-    const open = (k: number): boolean => (done & (1 << k)) === 0;
     const username = values[2]!;
     const email = values[3]!;
     const role = values[4]!;
     const status = values[6]!;
     const action = values[7]!;
-    if (open(0) && values[0] === "") this.report(row, "firstName", REQUIRED);
-    if (open(1) && values[1] === "") this.report(row, "lastName", REQUIRED);
-    if (open(2)) {
+    if ((done & 1) === 0 && values[0] === "") this.report(row, "firstName", REQUIRED);
+    if ((done & 2) === 0 && values[1] === "") this.report(row, "lastName", REQUIRED);
+    if ((done & 4) === 0) {
       if (username === "") this.report(row, "username", REQUIRED);
-      else if (open(3) && email !== "" && username !== email) {
+      else if ((done & 8) === 0 && email !== "" && username !== email) {
         this.report(row, "username", `must equal email exactly (username ${quote(username)}, email ${quote(email)})`);
       }
     }
-    if (open(3)) {
+    if ((done & 8) === 0) {
       if (email === "") this.report(row, "email", REQUIRED);
       else if (email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) {
         this.report(row, "email", `not a valid email address: ${quote(email)}`);
       }
     }
-    if (open(4) && role !== "trainee") {
+    if ((done & 16) === 0 && role !== "trainee") {
       this.report(row, "role", role === "" ? REQUIRED : `must be "trainee" (got ${quote(role)}${caseNote(role, "trainee")})`);
     }
-    if (open(6) && status !== "ACTIVE" && status !== "INACTIVE") {
+    if ((done & 64) === 0 && status !== "ACTIVE" && status !== "INACTIVE") {
       this.report(
         row,
         "status",
         status === "" ? REQUIRED : `must be ACTIVE or INACTIVE (got ${quote(status)}${caseNote(status, "ACTIVE", "INACTIVE")})`,
       );
     }
-    if (open(7) && action !== "Add" && action !== "Update") {
+    if ((done & 128) === 0 && action !== "Add" && action !== "Update") {
       this.report(
         row,
         "action",
@@ -220,7 +220,8 @@ export function quote(value: string): string {
  * because it runs on every cell of every row and a regex per cell costs several times more.
  */
 function hasControlCharacter(values: readonly string[]): boolean {
-  for (const v of values) {
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
     for (let i = 0; i < v.length; i++) {
       const c = v.charCodeAt(i);
       if (c >= 0x20 && c < 0x7f) continue;
