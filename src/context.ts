@@ -163,20 +163,40 @@ export class Context {
     if (url.protocol === "http:" && !loopback) {
       this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
     }
-    const [{ ApiClient }, { Scheduler, describeWait }, { parseRateLimits }, { closeConnections }, { ledgerPathFor }] =
-      await Promise.all([
-        import("./api/client.js"),
-        import("./api/scheduler.js"),
-        import("./api/rate-limits.js"),
-        import("./api/transport.js"),
-        import("./api/rate-ledger.js"),
-      ]);
+    const [
+      { ApiClient },
+      { Scheduler, describeWait },
+      { parseRateLimits },
+      { closeConnections },
+      { ledgerPathFor },
+      { createRateStore },
+    ] = await Promise.all([
+      import("./api/client.js"),
+      import("./api/scheduler.js"),
+      import("./api/rate-limits.js"),
+      import("./api/transport.js"),
+      import("./api/rate-ledger.js"),
+      import("./api/rate-store.js"),
+    ]);
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(async () => closeConnections());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
-    const scheduler = new Scheduler({
-      limits: parseRateLimits(this.env.SIMADMIN_RATE_LIMITS),
+    const limits = parseRateLimits(this.env.SIMADMIN_RATE_LIMITS);
+    // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate-store.ts).
+    const store = await createRateStore({
+      setting: this.env.SIMADMIN_RATE_STORE,
+      baseUrl: settings.baseUrl,
+      limits,
       ledgerPath: ledgerPathFor(settings.configDir, settings.profile, settings.baseUrl),
+      clock: this.clock,
+      signal: this.signal,
+      warn: (text) => this.warn(text),
+      trace: this.verbose ? (line) => this.trace(line) : undefined,
+    });
+    this.addCleanup(() => store.close());
+    const scheduler = new Scheduler({
+      limits,
+      store,
       retries: settings.retries,
       clock: this.clock,
       signal: this.signal,
