@@ -37,6 +37,12 @@ export interface OutputSink {
   abort(): Promise<void>;
 }
 
+/** A positive whole number of bytes from the environment, else the built-in default. */
+function byteLimit(value: string | undefined): number | undefined {
+  const bytes = Number(value);
+  return value && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
+}
+
 export class Context {
   readonly io: IOStreams;
   readonly env: Env;
@@ -164,12 +170,13 @@ export class Context {
       this.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
     }
     const [
-      { ApiClient },
+      { ApiClient, checkApiKey },
       { Scheduler, describeWait },
       { parseRateLimits },
-      { closeConnections },
+      { openTransport },
       { ledgerPathFor },
       { createRateStore },
+      { proxyCredentials },
     ] = await Promise.all([
       import("./api/client.js"),
       import("./api/scheduler.js"),
@@ -177,9 +184,15 @@ export class Context {
       import("./api/transport.js"),
       import("./api/rate-ledger.js"),
       import("./api/rate-store.js"),
+      import("./api/proxy-env.js"),
     ]);
+    // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
+    checkApiKey(settings.apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
+    for (const secret of proxyCredentials(this.env)) this.redactor.add(secret);
+    // The in-process sandbox is reached directly whatever the proxy variables say.
+    const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });
     // Idle keep-alive connections would hold the process open after the command is done.
-    this.addCleanup(async () => closeConnections());
+    this.addCleanup(() => transport.close());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
     const limits = parseRateLimits(this.env.SIMADMIN_RATE_LIMITS);
     // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate-store.ts).
@@ -223,6 +236,11 @@ export class Context {
       signal: this.signal,
       trace: this.verbose ? (line) => this.trace(line) : undefined,
       now: () => this.clock.now(),
+      transport: transport.post,
+      proxy: transport.proxy,
+      // For tests of the size caps (issue 13 item 4); see README "Development".
+      maxAnswerBytes: byteLimit(this.env.SIMADMIN_MAX_ANSWER_BYTES),
+      maxStreamBytes: byteLimit(this.env.SIMADMIN_MAX_REPORT_BYTES),
     });
   }
 

@@ -71,16 +71,27 @@ export class ServiceError extends CliError {
   readonly exitCode = 8;
   readonly delivery: DeliveryState;
   readonly status: number | undefined;
+  /**
+   * False for failures that a retry cannot mend (docs/cli-contract.md "Retries"): a
+   * certificate the machine does not trust, an answer too large, a proxy that refuses us.
+   */
+  readonly retryable: boolean;
 
-  constructor(message: string, options: { hint?: string; cause?: unknown; delivery?: DeliveryState; status?: number } = {}) {
+  constructor(
+    message: string,
+    options: { hint?: string; cause?: unknown; delivery?: DeliveryState; status?: number; retryable?: boolean } = {},
+  ) {
     super(message, options);
     this.delivery = options.delivery ?? "maybe-received";
     this.status = options.status;
+    this.retryable = options.retryable ?? true;
   }
 }
 
-/** 8 as well: the service answered, but not in a shape we can use. Never the user's fault. */
-export class UnexpectedResponseError extends ServiceError {}
+/** 8 as well: the service answered, but not in a shape we can use. Never the user's fault; never retried. */
+export class UnexpectedResponseError extends ServiceError {
+  override readonly retryable = false;
+}
 
 /** 9: a --wait ran out of time before the awaited state. */
 export class WaitTimeoutError extends CliError {

@@ -7,6 +7,7 @@ import { createProgram, type Runner } from "./program.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
 import { systemClock } from "./clock.js";
 import { systemIO } from "./output/io.js";
+import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { GlobalOptions } from "./settings/resolve.js";
 
 // run(argv, deps) → exit code. The ONE place where errors become exit codes and a line on
@@ -85,7 +86,8 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   // and stderr) when they were created, and an injected IOStreams must get all of the output.
   const output = {
     writeOut: (text: string) => deps.io.stdout.write(text),
-    writeErr: (text: string) => deps.io.stderr.write(text),
+    // Commander echoes argv (an unknown option, a bad value): escaped like every stderr line.
+    writeErr: (text: string) => deps.io.stderr.write(escapeControlChars(text)),
   };
   const configure = (command: Command): void => {
     command.configureOutput(output);
@@ -114,8 +116,14 @@ function helpAsFlag(argv: string[]): string[] {
 
 function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbose: boolean): number {
   const redact = (text: string): string => (ctx ? ctx.redactor.apply(text) : text);
+  // The message may carry text from the service or an input file (a taskId, a CSV cell):
+  // escaped, on a terminal or not, so that it cannot drive the terminal (docs/cli-contract.md
+  // "Output"). The one-line error stays one line; a --verbose stack keeps its line breaks.
   const write = (text: string): void => {
-    deps.io.stderr.write(`${redact(text)}\n`);
+    deps.io.stderr.write(`${redact(escapeForLine(text))}\n`);
+  };
+  const writeBlock = (text: string): void => {
+    deps.io.stderr.write(`${redact(escapeControlChars(text))}\n`);
   };
   if (error instanceof CommanderError) {
     // Commander already printed its message (with a suggestion for typos).
@@ -129,13 +137,13 @@ function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbo
   }
   if (error instanceof CliError) {
     write(`error: ${error.message}${error.hint ? `; ${error.hint}` : ""}`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) write(error.cause.stack);
+    if (verbose && error.cause instanceof Error && error.cause.stack) writeBlock(error.cause.stack);
     return error.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));
   write(
     `internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`,
   );
-  if (verbose && err.stack) write(err.stack);
+  if (verbose && err.stack) writeBlock(err.stack);
   return 1;
 }

@@ -63,6 +63,8 @@ export function isRetryable(error: unknown, retry: RetryClass): boolean {
   // The service answered, but not in a shape we understand: the same request would get the
   // same answer, and for an upload the answer means it may have been accepted.
   if (error instanceof UnexpectedResponseError) return false;
+  // An untrusted certificate, an answer too large: the same request fails the same way.
+  if (error instanceof ServiceError && !error.retryable) return false;
   if (error instanceof ServiceError) return error.delivery === "not-sent" || retry === "safe";
   return false;
 }

@@ -1,25 +1,62 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Socket } from "node:net";
+import { hasProxyVariable, proxyFor, type ProxyChoice } from "./proxy-env.js";
 
-// One POST over node:http(s). Why not fetch or the undici package (the stack's first
-// choice): on Node 20 the first fetch costs ~190 ms of CPU to initialise and importing
-// undici ~110–170 ms, while node:http is part of Node's start-up snapshot; `token` must
-// start within 2.5× of `node -e 0` (issue 8, measured by bench/startup.mjs). Everything
-// else — statuses, retries, budgets — lives in client.ts and the scheduler.
+// One POST, two ways behind one interface (issue 13 item 1):
+// - direct: node:http(s). Why not fetch or undici here: on Node 20 the first fetch costs
+//   ~190 ms of CPU to initialise and importing undici ~110–170 ms, while node:http is part of
+//   Node's start-up snapshot; `token` must start within 2.5× of `node -e 0` (bench/startup.mjs).
+// - through a proxy (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, docs/cli-contract.md "Global options"):
+//   undici's EnvHttpProxyAgent (transport-proxy.ts), imported only when a proxy applies.
+// Everything else — statuses, retries, budgets, size caps — lives in client.ts and the scheduler.
 
 export interface TransportResponse {
   status: number;
   statusText: string;
   header(name: string): string | undefined;
-  /** The body as bytes, streamed; read it once, either here or through text(). */
+  /** The body as bytes, streamed; read it once, here or through text(). */
   body: AsyncIterable<Uint8Array>;
+  /** The whole body as text, uncapped: for tests and tools (the client reads `body` with a cap). */
   text(): Promise<string>;
+  /** Stops reading and drops the connection (an answer too large, or not worth reading). */
+  discard(): void;
 }
 
 export interface TransportRequest {
   headers: Record<string, string>;
   body: string | Uint8Array;
   signal: AbortSignal;
+}
+
+export type Post = (url: string, request: TransportRequest) => Promise<TransportResponse>;
+
+export interface Transport {
+  post: Post;
+  /** "http://proxy:3128" (never its credentials) when requests go through a proxy. */
+  readonly proxy: string | undefined;
+  /** Closes idle keep-alive connections so the process can exit at once. */
+  close(): Promise<void>;
+}
+
+// Errors raised before a single byte of the request left this machine (connection refused,
+// TLS handshake failed, a header Node refused to write). A bulk-import upload that failed
+// so is "not sent" whatever the error code (contract: "Retries").
+const notSent = new WeakSet<object>();
+
+export function markNotSent<T>(error: T): T {
+  if (error && typeof error === "object") notSent.add(error);
+  return error;
+}
+
+/** True when the transport knows that nothing of the request reached the network. */
+export function wasNotSent(error: unknown): boolean {
+  return Boolean(error && typeof error === "object" && notSent.has(error));
+}
+
+/** Node's codes for a certificate the machine does not trust or that does not fit the host. */
+export function isCertificateCode(code: string): boolean {
+  return /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH/.test(code);
 }
 
 // Keep-alive: a multi-window report or a batched import reuses one connection.
@@ -36,6 +73,12 @@ export function closeConnections(): void {
   }
 }
 
+export async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 function wrap(response: IncomingMessage): TransportResponse {
   return {
     status: response.statusCode ?? 0,
@@ -45,34 +88,69 @@ function wrap(response: IncomingMessage): TransportResponse {
       return Array.isArray(value) ? value.join(", ") : value;
     },
     body: response,
-    async text() {
-      const chunks: Buffer[] = [];
-      for await (const chunk of response) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
+    text: () => bodyText(response),
+    discard() {
+      response.destroy();
     },
   };
 }
 
 /**
- * Sends the request and resolves once the answer's status and headers arrive. Errors are
- * Node's own (with `code`: ECONNREFUSED, ECONNRESET, ABORT_ERR…) for client.ts to classify.
+ * Sends the request directly and resolves once the answer's status and headers arrive.
+ * Errors are Node's own (with `code`: ECONNREFUSED, ECONNRESET, ABORT_ERR…) for client.ts to
+ * classify; those raised before the connection was up are marked as not sent.
  */
-export function post(url: string, request: TransportRequest): Promise<TransportResponse> {
+export const post: Post = (url, request) => {
   const target = new URL(url);
   const secure = target.protocol === "https:";
   const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body;
   return new Promise((resolve, reject) => {
-    const req = (secure ? httpsRequest : httpRequest)(
-      target,
-      {
-        method: "POST",
-        agent: secure ? agents.https : agents.http,
-        headers: { ...request.headers, "content-length": String(body.byteLength) },
-        signal: request.signal,
-      },
-      (response) => resolve(wrap(response)),
-    );
-    req.once("error", reject);
-    req.end(body);
+    let connected = false;
+    const fail = (error: unknown): void => reject(connected ? error : markNotSent(error));
+    try {
+      const req = (secure ? httpsRequest : httpRequest)(
+        target,
+        {
+          method: "POST",
+          agent: secure ? agents.https : agents.http,
+          headers: { ...request.headers, "content-length": String(body.byteLength) },
+          signal: request.signal,
+        },
+        (response) => resolve(wrap(response)),
+      );
+      req.once("socket", (socket: Socket) => {
+        // A kept-alive socket is already up: what fails on it may have been received.
+        if (!socket.connecting) connected = true;
+        else socket.once(secure ? "secureConnect" : "connect", () => (connected = true));
+      });
+      req.once("error", fail);
+      req.end(body);
+    } catch (error) {
+      // Node validates headers synchronously (ERR_INVALID_CHAR): nothing was written.
+      fail(error);
+    }
   });
+};
+
+const direct: Transport = {
+  post,
+  proxy: undefined,
+  close: async () => closeConnections(),
+};
+
+/**
+ * The transport for requests to `baseUrl`: through the proxy the environment names for it
+ * (curl's rules, proxy-env.ts), else direct. undici is imported only in the first case, so
+ * a run without proxy variables starts as fast as before.
+ */
+export async function openTransport(
+  baseUrl: string,
+  env: Record<string, string | undefined>,
+  options: { direct?: boolean } = {},
+): Promise<Transport> {
+  if (options.direct || !hasProxyVariable(env)) return direct;
+  const choice: ProxyChoice | undefined = proxyFor(baseUrl, env);
+  if (!choice) return direct;
+  const { proxyTransport } = await import("./transport-proxy.js");
+  return proxyTransport(choice);
 }

@@ -1,4 +1,5 @@
 import type { IOStreams } from "./io.js";
+import { escapeForLine } from "./sanitize.js";
 
 // Long work shows a spinner with counts on stderr — only when stderr is a terminal and
 // --quiet is off, so cron mail and CI logs stay clean (docs/cli-contract.md, "Progress").
@@ -20,12 +21,13 @@ export async function createProgress(io: IOStreams, options: { quiet: boolean; c
   const { default: ora } = await import("ora");
   const spinner = ora({ stream: io.stderr, color: "cyan", isEnabled: true, discardStdin: false });
   return {
+    // Spinner lines carry taskIds and labels from the service and file names: escaped.
     update(text) {
-      spinner.text = text;
+      spinner.text = escapeForLine(text);
       if (!spinner.isSpinning) spinner.start();
     },
     done(text) {
-      if (text) spinner.stopAndPersist({ symbol: options.color ? "\u001b[32m✔\u001b[39m" : "✔", text });
+      if (text) spinner.stopAndPersist({ symbol: options.color ? "\u001b[32m✔\u001b[39m" : "✔", text: escapeForLine(text) });
       else spinner.stop();
     },
   };

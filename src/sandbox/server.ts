@@ -38,6 +38,8 @@ export interface SandboxOptions {
    * tests; the foreground `simadmin sandbox` sets a bound so that a long run stays small.
    */
   maxRecordedRequests?: number;
+  /** Serve https with this key and certificate (PEM): tests of certificate handling (issue 13). */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 export interface RecordedRequest {
@@ -270,13 +272,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return fault.status;
   }
 
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     res.on("error", () => undefined);
     handle(req, res).catch(() => {
       // Only a broken socket gets here; nothing is left to answer.
       req.socket.destroy();
     });
-  });
+  };
+  const server = options.tls
+    ? (await import("node:https")).createServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createServer(listener);
+  // A client that refuses our certificate hangs up mid-handshake: not worth a log line.
+  server.on("tlsClientError", (_error, socket) => socket.destroy());
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -292,7 +299,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let closed: Promise<void> | undefined;
   return {
-    baseUrl: `http://${hostForUrl}:${address.port}`,
+    baseUrl: `${options.tls ? "https" : "http"}://${hostForUrl}:${address.port}`,
     appUrl,
     org: SANDBOX_ORG,
     keys: { full: SANDBOX_KEYS.full, readOnly: SANDBOX_KEYS.readOnly },

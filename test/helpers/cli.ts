@@ -37,11 +37,16 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
+/** Proxy variables and the CA file a machine may have: tests say which they want. */
+const NETWORK_VARIABLES = /^(https?_proxy|all_proxy|no_proxy|node_extra_ca_certs|node_use_env_proxy)$/i;
+
 /** Environment with nothing inherited that could change the CLI's behaviour. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith("SIMADMIN_") && key !== "NO_COLOR" && key !== "FORCE_COLOR") env[key] = value;
+    if (!key.startsWith("SIMADMIN_") && key !== "NO_COLOR" && key !== "FORCE_COLOR" && !NETWORK_VARIABLES.test(key)) {
+      env[key] = value;
+    }
   }
   return { ...env, ...extra };
 }

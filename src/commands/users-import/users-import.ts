@@ -27,6 +27,7 @@ import {
   type ValidationSummary,
 } from "../../domain/users-csv/validate.js";
 import type { CommandResult } from "../../output/render.js";
+import { escapeControlChars } from "../../output/sanitize.js";
 import type { CommandOptions } from "../../program.js";
 import { refuseTextFormat } from "../shared/access.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
@@ -216,7 +217,8 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   if (decision?.kind === "replace") ctx.info(decision.note);
 
   if (ctx.io.stdinIsTTY && !flags.yes) {
-    ctx.io.stderr.write(`${planText(summary, fileName, organizationId, resumeFrom)}\n`);
+    // The plan names the file (and counts from it): escaped like every stderr line.
+    ctx.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
     const { confirm } = await import("../../output/prompt.js");
     const sending = resumeFrom
       ? resumeFrom.batches.filter((b) => batchAction(b) === "send" || batchAction(b) === "resend-ambiguous").length

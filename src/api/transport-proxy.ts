@@ -1,0 +1,114 @@
+import { STATUS_CODES } from "node:http";
+import { EnvHttpProxyAgent, request } from "undici";
+import { bodyText, isCertificateCode, markNotSent, type Transport, type TransportResponse } from "./transport.js";
+import type { ProxyChoice } from "./proxy-env.js";
+
+// Requests through a corporate proxy (issue 13 item 1; docs/cli-contract.md "Global
+// options"). Imported by transport.ts only when proxy-env.ts chose a proxy for the base URL,
+// so undici's ~100–200 ms of start-up is paid only then.
+//
+// undici's EnvHttpProxyAgent does the proxying: CONNECT tunnels for https:// services and,
+// with `proxyTunnel: false`, absolute-form requests (`POST http://host/path`) for http://
+// ones — what every forward proxy accepts, including those that allow CONNECT to port 443
+// only. It is given the proxy that proxy-env.ts chose rather than reading process.env
+// itself: its own reading differs from curl's (HTTP_PROXY for https, no domain-suffix match
+// for "example.com" in NO_PROXY), and the CLI's environment is injected (tests). Credentials
+// in the proxy URL become a Proxy-Authorization header inside undici; messages only ever
+// show `choice.display` (scheme, host and port).
+
+/** Errors of the tunnel itself ("Proxy response (407) !== 200 when HTTP Tunneling"). */
+export class ProxyTunnelError extends Error {
+  constructor(
+    readonly proxy: string,
+    readonly status: number,
+    options: { cause: unknown },
+  ) {
+    super(`the proxy ${proxy} refused the tunnel (${status} ${STATUS_CODES[status] ?? ""})`.replace(/ \)$/, ")"), options);
+    this.name = "ProxyTunnelError";
+  }
+}
+
+/** Errors raised while connecting (to the proxy, through the tunnel, the TLS handshake). */
+const CONNECT_PHASE_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+function innerCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === "object"; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === "string" && code !== "UND_ERR_ABORTED") return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/** EnvHttpProxyAgent announces itself as experimental on stderr; that line is not for our users. */
+function quietly<T>(make: () => T): T {
+  const emitWarning = process.emitWarning.bind(process);
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    const options = rest[0];
+    const code = typeof options === "object" && options ? (options as { code?: string }).code : rest[1];
+    if (code === "UNDICI-EHPA") return;
+    (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return make();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
+
+export function proxyTransport(choice: ProxyChoice): Transport {
+  const proxyUrl = choice.url.href;
+  const agent = quietly(
+    () =>
+      new EnvHttpProxyAgent({
+        httpProxy: proxyUrl,
+        httpsProxy: proxyUrl,
+        // proxy-env.ts has already applied NO_PROXY to the one origin this run talks to.
+        noProxy: "",
+        // Not in undici 6's type declarations, but honoured by its ProxyAgent (6.22+).
+        proxyTunnel: false,
+      } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]),
+  );
+  return {
+    proxy: choice.display,
+    async post(url, req): Promise<TransportResponse> {
+      try {
+        const answer = await request(url, {
+          method: "POST",
+          dispatcher: agent,
+          headers: req.headers,
+          body: typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body,
+          signal: req.signal,
+        });
+        return {
+          status: answer.statusCode,
+          statusText: STATUS_CODES[answer.statusCode] ?? "",
+          header(name) {
+            const value = answer.headers[name.toLowerCase()];
+            return Array.isArray(value) ? value.join(", ") : value;
+          },
+          body: answer.body,
+          text: () => bodyText(answer.body),
+          discard() {
+            answer.body.destroy();
+          },
+        };
+      } catch (error) {
+        const tunnel = /Proxy response \((\d{3})\)/.exec((error as Error)?.message ?? "");
+        if (tunnel?.[1]) throw markNotSent(new ProxyTunnelError(choice.display, Number(tunnel[1]), { cause: error }));
+        const code = innerCode(error);
+        if (code && (CONNECT_PHASE_CODES.has(code) || isCertificateCode(code))) markNotSent(error);
+        throw error;
+      }
+    },
+    close: () => agent.close(),
+  };
+}
