@@ -1,5 +1,7 @@
 import { STATUS_CODES } from "node:http";
-import { EnvHttpProxyAgent, request } from "undici";
+// By path, not the package index (see undici-parts.d.ts): undici's fetch and WebSocket would double the cost.
+import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
+import dispatcherRequest from "undici/lib/api/api-request.js";
 import { bodyText, isCertificateCode, markNotSent, type Transport, type TransportResponse } from "./transport.js";
 import type { ProxyChoice } from "./proxy-env.js";
 
@@ -81,9 +83,11 @@ export function proxyTransport(choice: ProxyChoice): Transport {
     proxy: choice.display,
     async post(url, req): Promise<TransportResponse> {
       try {
-        const answer = await request(url, {
+        const target = new URL(url);
+        const answer = await dispatcherRequest.call(agent, {
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
           method: "POST",
-          dispatcher: agent,
           headers: req.headers,
           body: typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body,
           signal: req.signal,
