@@ -30,6 +30,13 @@ export type ResponseShape =
 
 export class MalformedJsonError extends Error {}
 
+/**
+ * Real report records nest a few levels. A document nested deeper is refused here: the
+ * records would be parsed, but walking them (flattening for CSV, printing) would overflow
+ * the stack (issue 13 item 5). Same limit as client.ts's MAX_JSON_DEPTH.
+ */
+export const MAX_DEPTH = 256;
+
 const OBJ = 1;
 const ARR = 2;
 
@@ -179,10 +186,12 @@ export class JsonShapeScanner {
             this.close(ARR, chunk, i);
           } else if (c === 0x7b) {
             this.valueStarts(c, i);
+            if (this.stack.length >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`, i);
             this.stack.push(OBJ);
             this.expect = KEY_OR_CLOSE;
           } else if (c === 0x5b) {
             this.valueStarts(c, i);
+            if (this.stack.length >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`, i);
             this.stack.push(ARR);
             this.expect = VALUE_OR_CLOSE;
           } else if (c === 0x22) {
