@@ -86,7 +86,7 @@ export class Context {
   private async loadSettings(): Promise<ResolvedSettings> {
     const { resolveSettings } = await import("./settings/resolve.js");
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
-    const settings = resolveSettings(this.globals, this.env, sandbox);
+    const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.warn(text) });
     this.redactor.add(settings.apiKey);
     return settings;
   }
@@ -120,7 +120,7 @@ export class Context {
     ]);
     const parsed = ProfileName.safeParse(this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default");
     if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
-    return { profile: parsed.data, store: new SettingsStore(configDir(this.env)) };
+    return { profile: parsed.data, store: new SettingsStore(configDir(this.env), { warn: (text) => this.warn(text) }) };
   }
 
   /** The organizationId for access calls; missing is a usage error naming --org. */

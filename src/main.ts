@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
 import type { Context, Deps } from "./context.js";
-import { CliError, InterruptedError } from "./errors.js";
+import { CliError, InterruptedError, LocalFileError } from "./errors.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, type Runner } from "./program.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
@@ -140,10 +140,77 @@ function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbo
     if (verbose && error.cause instanceof Error && error.cause.stack) writeBlock(error.cause.stack);
     return error.exitCode;
   }
+  const local = localFileError(error);
+  if (local) {
+    write(`error: ${local.message}${local.hint ? `; ${local.hint}` : ""}`);
+    if (verbose && error instanceof Error && error.stack) writeBlock(error.stack);
+    return local.exitCode;
+  }
   const err = error instanceof Error ? error : new Error(String(error));
   write(
     `internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`,
   );
   if (verbose && err.stack) writeBlock(err.stack);
   return 1;
+}
+
+// A file system error that no command turned into a CliError is still the machine's state
+// (permissions, a full or read-only disk, a directory where a file is needed), never a bug:
+// exit 11 naming the path and the cause (docs/cli-contract.md exit 11; issue 13 item 7).
+const FILE_SYSTEM_CODES = new Set([
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+  "EDQUOT",
+  "EFBIG",
+  "EISDIR",
+  "ENOTDIR",
+  "ENOENT",
+  "EEXIST",
+  "ENOTEMPTY",
+  "ELOOP",
+  "ENAMETOOLONG",
+  "EMFILE",
+  "ENFILE",
+  "EIO",
+  "EBUSY",
+  "ETXTBSY",
+  "EXDEV",
+]);
+
+const SYSCALL_VERBS: Record<string, string> = {
+  open: "open",
+  read: "read",
+  write: "write",
+  mkdir: "create the directory",
+  rename: "move into place",
+  unlink: "remove",
+  rmdir: "remove",
+  scandir: "list",
+  stat: "check",
+  lstat: "check",
+  chmod: "change the mode of",
+  copyfile: "copy",
+  fsync: "write",
+  close: "write",
+};
+
+const FILE_HINTS: Record<string, string> = {
+  EACCES: "check its permissions and owner (a file made under sudo belongs to root)",
+  EPERM: "check its permissions and owner (a file made under sudo belongs to root)",
+  EROFS: "the disk is mounted read-only: choose a path on a writable disk",
+  ENOSPC: "free some disk space, or choose a path on another disk",
+  EDQUOT: "free some space within your quota, or choose a path on another disk",
+  EISDIR: "a directory is in the way: give the path of a file",
+  ENOTDIR: "a part of the path is a file, not a directory",
+};
+
+function localFileError(error: unknown): LocalFileError | undefined {
+  const { code, syscall, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
+  if (typeof code !== "string" || !FILE_SYSTEM_CODES.has(code)) return undefined;
+  if (syscall && /^(connect|listen|bind|getaddrinfo|spawn)/.test(syscall)) return undefined;
+  const verb = (syscall && SYSCALL_VERBS[syscall]) ?? "use";
+  // A rename names the temp file first; the user knows the destination.
+  return LocalFileError.fromSystem(error, dest ?? path ?? "a local file", verb, FILE_HINTS[code]);
 }

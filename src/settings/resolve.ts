@@ -3,7 +3,7 @@ import { UsageError } from "../errors.js";
 import type { OutputFormat } from "../output/render.js";
 import { configDir, type Env } from "./paths.js";
 import { ApiVersion, BaseUrl, firstIssue, OrgId, OutputSetting, ProfileName, TimeoutSeconds } from "./schema.js";
-import { SettingsStore } from "./store.js";
+import { SettingsStore, type SettingsStoreOptions } from "./store.js";
 
 // Precedence: flag > environment > profile setting > built-in default (docs/cli-contract.md).
 
@@ -69,10 +69,15 @@ function pick<T>(
   return { value: undefined, source: undefined };
 }
 
-export function resolveSettings(globals: GlobalOptions, env: Env, sandbox?: SandboxOverride): ResolvedSettings {
+export function resolveSettings(
+  globals: GlobalOptions,
+  env: Env,
+  sandbox?: SandboxOverride,
+  storeOptions?: SettingsStoreOptions,
+): ResolvedSettings {
   const profile = check(ProfileName, globals.profile ?? env.SIMADMIN_PROFILE ?? "default", "--profile:");
   const dir = sandbox?.configDir ?? configDir(env);
-  const store = new SettingsStore(dir);
+  const store = new SettingsStore(dir, storeOptions);
   // In sandbox mode the user's stored settings are never consulted (docs/cli-contract.md, Sandbox).
   const stored = sandbox ? undefined : store.getProfile(profile);
   if (!sandbox && !stored && profile !== "default") {

@@ -27,6 +27,8 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
     // Nobody reads the request log of a foreground sandbox: keep it from growing for days.
     maxRecordedRequests: 1000,
     log: ctx.verbose ? (line) => ctx.trace(line) : undefined,
+  }).catch((error: unknown) => {
+    throw listenError(error, host, port);
   });
   if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
     ctx.warn(`the sandbox listens on ${host}: other machines can reach it (its keys are public demo keys)`);
@@ -49,4 +51,32 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
   await sandbox.close();
   ctx.info("sandbox stopped");
   return { kind: "none" };
+}
+
+/**
+ * A port in use or not ours to take is the user's choice of --port/--host, not a bug
+ * (issue 13 item 7): exit 2 naming the address and the cause.
+ */
+function listenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const address = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  if (code === "EADDRINUSE") {
+    return new UsageError(`--port ${port}: ${address} is already in use (EADDRINUSE)`, {
+      hint: "pick another --port, or --port 0 for any free one",
+      cause: error,
+    });
+  }
+  if (code === "EACCES" || code === "EPERM") {
+    return new UsageError(`--port ${port}: not allowed to listen on ${address} (${code})`, {
+      hint: "ports below 1024 need privileges: pick a --port from 1024 up, or --port 0 for any free one",
+      cause: error,
+    });
+  }
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return new UsageError(`--host ${host}: not an address of this machine (${code})`, {
+      hint: "use --host 127.0.0.1 (the default), or an address this machine has",
+      cause: error,
+    });
+  }
+  return error;
 }
