@@ -66,7 +66,7 @@ const SCENARIOS = {
 };
 
 const COMMANDS = {
-  token: (dir) => ["token", "--user", "u", "-o", "json", "--retries", "2"],
+  token: () => ["token", "--user", "u", "-o", "json", "--retries", "2"],
   reports: (dir) => [
     "reports",
     "users",

@@ -1,7 +1,12 @@
 import { STATUS_CODES } from "node:http";
-// By path, not the package index (see undici-parts.d.ts): undici's fetch and WebSocket would double the cost.
+// By path, not the package index (see undici-parts.d.ts): undici's fetch and WebSocket would
+// double the cost. What the index does besides, and what the proxy agent needs (its CONNECT
+// goes through `dispatcher.connect`): give every dispatcher the request/connect methods.
+import api from "undici/lib/api/index.js";
+import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
-import dispatcherRequest from "undici/lib/api/api-request.js";
+
+Object.assign(Dispatcher.prototype, api);
 import { bodyText, isCertificateCode, markNotSent, type Transport, type TransportResponse } from "./transport.js";
 import type { ProxyChoice } from "./proxy-env.js";
 
@@ -52,13 +57,14 @@ function innerCode(error: unknown): string | undefined {
 
 /** EnvHttpProxyAgent announces itself as experimental on stderr; that line is not for our users. */
 function quietly<T>(make: () => T): T {
-  const emitWarning = process.emitWarning.bind(process);
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+  const emitWarning = process.emitWarning.bind(process) as (...args: unknown[]) => void;
+  const filtered = (warning: string | Error, ...rest: unknown[]): void => {
     const options = rest[0];
     const code = typeof options === "object" && options ? (options as { code?: string }).code : rest[1];
     if (code === "UNDICI-EHPA") return;
-    (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
-  }) as typeof process.emitWarning;
+    emitWarning(warning, ...rest);
+  };
+  process.emitWarning = filtered;
   try {
     return make();
   } finally {
@@ -84,7 +90,7 @@ export function proxyTransport(choice: ProxyChoice): Transport {
     async post(url, req): Promise<TransportResponse> {
       try {
         const target = new URL(url);
-        const answer = await dispatcherRequest.call(agent, {
+        const answer = await agent.request({
           origin: target.origin,
           path: `${target.pathname}${target.search}`,
           method: "POST",

@@ -106,7 +106,10 @@ export const post: Post = (url, request) => {
   const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body;
   return new Promise((resolve, reject) => {
     let connected = false;
-    const fail = (error: unknown): void => reject(connected ? error : markNotSent(error));
+    const fail = (error: unknown): void => {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      reject(connected ? failure : markNotSent(failure));
+    };
     try {
       const req = (secure ? httpsRequest : httpRequest)(
         target,

@@ -1,4 +1,4 @@
-// The two parts of undici that transport-proxy.ts imports by path instead of the package's
+// The parts of undici that transport-proxy.ts imports by path instead of the package's
 // index, which also loads fetch, WebSocket, caches and mocks: half the start-up cost of a
 // proxied run (README "Dependencies"). Their types are the package's own.
 
@@ -8,8 +8,13 @@ declare module "undici/lib/dispatcher/env-http-proxy-agent.js" {
   export default Agent;
 }
 
-declare module "undici/lib/api/api-request.js" {
+declare module "undici/lib/dispatcher/dispatcher.js" {
   import type { Dispatcher } from "undici";
-  function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
-  export default request;
+  const DispatcherClass: typeof Dispatcher;
+  export default DispatcherClass;
+}
+
+declare module "undici/lib/api/index.js" {
+  const api: Record<string, unknown>;
+  export default api;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import { FaultController, type FaultInjector, type ImmediateFault } from "./faults.js";
 import { SandboxHttpError, errorBody } from "./http-error.js";
 import { parseBulkImportForm } from "./multipart.js";
@@ -279,16 +280,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.socket.destroy();
     });
   };
-  const server = options.tls
-    ? (await import("node:https")).createServer({ key: options.tls.key, cert: options.tls.cert }, listener)
-    : createServer(listener);
-  // A client that refuses our certificate hangs up mid-handshake: not worth a log line.
-  server.on("tlsClientError", (_error, socket) => socket.destroy());
-  server.on("connection", (socket) => {
+  let server: Server;
+  if (options.tls) {
+    const secure = (await import("node:https")).createServer({ key: options.tls.key, cert: options.tls.cert }, listener);
+    // A client that refuses our certificate hangs up mid-handshake: not worth a log line.
+    secure.on("tlsClientError", (_error, socket) => socket.destroy());
+    server = secure;
+  } else {
+    server = createServer(listener);
+  }
+  server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  server.on("clientError", (_error, socket) => socket.destroy());
+  server.on("clientError", (_error: Error, socket: Duplex) => socket.destroy());
 
   server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   await once(server, "listening");

@@ -86,6 +86,7 @@ describe("redirects are reported, never followed", () => {
     t.sandbox.faults.respondNext(TOKEN_PATH, 1, { status: 302, body: "", headers: { location: "https://x.test/\u009b31mred" } });
     const r = await t.capture(TOKEN);
     expect(r.exitCode).toBe(8);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
     expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(r.stderr).toContain("a redirect to https://x.test/%C2%9B31mred");
   });
