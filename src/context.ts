@@ -3,10 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import type { Clock } from "./clock.js";
-import { AuthError, UsageError } from "./errors.js";
+import { AuthError, LocalFileError, UsageError } from "./errors.js";
 import type { ApiClient } from "./api/client.js";
 import type { WaitEvent } from "./api/scheduler.js";
-import { openAtomicFile } from "./output/atomic-file.js";
+import { checkOutputPath, openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
@@ -43,6 +43,9 @@ function byteLimit(value: string | undefined): number | undefined {
   return value && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
+/** Names of this process's stdout (docs/cli-contract.md, "Output files": never replaced). */
+const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
+
 export class Context {
   readonly io: IOStreams;
   readonly env: Env;
@@ -54,6 +57,11 @@ export class Context {
   private queryPromise: Promise<CompiledQuery | undefined> | undefined;
   private readonly waitListeners = new Set<(event: WaitEvent) => void>();
   private readonly cleanups: (() => Promise<void>)[] = [];
+  /**
+   * Set by commands whose output holds a user token or a link carrying one (token, link):
+   * a new --out file is then created 0600 (docs/cli-contract.md, "Output files").
+   */
+  secretOutput = false;
 
   constructor(
     deps: Deps,
@@ -154,6 +162,9 @@ export class Context {
 
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
+    // --out is checked before the first request can be sent: a token must not be minted (nor
+    // a report fetched) only to fail on a missing or read-only directory (exit 11).
+    if (this.globals.out) await checkOutputPath(this.globals.out);
     if (!settings.baseUrl) {
       throw new UsageError(
         "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
@@ -298,13 +309,25 @@ export class Context {
     };
   }
 
-  /** stdout, or --out written atomically: nothing is left behind if the command fails. */
+  /**
+   * stdout, or --out written atomically: nothing is left behind if the command fails.
+   * Failures of the file are LocalFileError (exit 11) naming it (output/atomic-file.ts).
+   */
   async openOutput(path = this.globals.out): Promise<OutputSink> {
+    // `--out /dev/stdout` names our own stdout, which may be a socket that cannot be opened
+    // again (ENXIO): write to the stream we already hold, never replace the name.
+    if (path && STDOUT_NAMES.has(path)) path = undefined;
     if (path) {
-      const file = await openAtomicFile(path);
+      const file = await openAtomicFile(path, this.secretOutput ? 0o600 : 0o644);
       return {
         toTerminal: false,
-        write: (chunk) => writeChunk(file.stream, chunk),
+        write: async (chunk) => {
+          try {
+            await writeChunk(file.stream, chunk);
+          } catch (error) {
+            throw file.failure() ?? LocalFileError.fromSystem(error, path, "write");
+          }
+        },
         commit: () => file.commit(),
         abort: () => file.abort(),
       };

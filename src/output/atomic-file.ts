@@ -1,11 +1,25 @@
 import { createWriteStream, rmSync, type WriteStream } from "node:fs";
-import { rename, rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { access, chmod, constants, lstat, readdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
+import { isErrnoError, LocalFileError } from "../errors.js";
 
-// Files are written to a temp file in the same directory and renamed into place, so a reader
-// (or the next cron run) never sees half a file, and a failed or interrupted run leaves the
-// previous file untouched and no temp file behind (docs/cli-contract.md: --out, exit 130).
+// Output files (docs/cli-contract.md, "Output files", "Bad input", exit codes 11 and 130).
+//
+// A regular file is written to a temp file in the same directory and renamed into place, so
+// a reader (or the next cron run) never sees half a file, and a failed or interrupted run
+// leaves the previous file untouched and no temp file behind. Around that:
+// - A symlink is followed: its final target is what gets replaced, the link stays a link
+//   (a dangling link gets its target created).
+// - A FIFO, a character device (/dev/null, /dev/full), a socket, or anything reached through
+//   /dev or /proc (/dev/stdout, /dev/fd/1, /proc/self/fd/1) is written directly, opened for
+//   appending: replacing it would destroy the device or leave a waiting reader hanging, and
+//   /dev/stdout may be a log file the shell opened with `>>`. Such a write cannot be undone.
+// - An existing file keeps its permission bits; a new file gets `mode` (0600 for side files,
+//   caches and anything holding a token or link; 0644 less the umask otherwise).
+// - Temp files are named `.<name>.<pid>.<8 hex>.tmp`: a run killed by SIGKILL cannot clean
+//   up, so the next run writing the same output removes temp files whose pid is dead.
+// - Every file-system failure becomes a LocalFileError (exit 11) naming the path and cause.
 
 /** Temp files not yet committed; removed synchronously if the process must exit at once. */
 const pendingTempFiles = new Set<string>();
@@ -19,49 +33,195 @@ function tempPathFor(path: string): string {
   return join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
 }
 
-/** Finishes writing the temp file, then renames it over `path`; on any failure it is removed. */
-async function moveIntoPlace(tempPath: string, path: string, finishWriting: () => Promise<void>): Promise<void> {
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
+export function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
   try {
-    await finishWriting();
-    await rename(tempPath, path);
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
-    await rm(tempPath, { force: true });
-    throw error;
-  } finally {
-    pendingTempFiles.delete(tempPath);
+    return isErrnoError(error) && error.code === "EPERM";
   }
+}
+
+/**
+ * Removes temp files of `path` left by runs that died (SIGKILL, power loss): only names in
+ * our own pattern, only when their pid no longer runs. Best effort: never fails the run.
+ */
+export async function removeStaleTempFiles(path: string): Promise<string[]> {
+  const pattern = new RegExp(`^\\.${escapeRegExp(basename(path))}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = await readdir(dirname(path));
+  } catch {
+    return removed;
+  }
+  for (const name of names) {
+    const match = pattern.exec(name);
+    if (!match || processAlive(Number(match[1]))) continue;
+    try {
+      await rm(join(dirname(path), name), { force: true });
+      removed.push(name);
+    } catch {
+      // Not ours to remove after all (permissions): leave it.
+    }
+  }
+  return removed;
+}
+
+export type OutputTarget =
+  /** `target` is where the bytes land: the path itself, or the end of its symlinks. */
+  | { kind: "missing"; target: string }
+  | { kind: "regular"; target: string; mode: number }
+  | { kind: "special"; target: string }
+  | { kind: "directory"; target: string };
+
+function throughDevOrProc(path: string): boolean {
+  return /^\/(dev|proc)\//.test(resolve(path));
+}
+
+/** What `path` is once its symlinks are followed (without creating anything). */
+export async function resolveOutputTarget(path: string): Promise<OutputTarget> {
+  let target = path;
+  for (let hops = 0; hops <= 40; hops++) {
+    if (throughDevOrProc(target)) {
+      // /dev/stdout → /proc/self/fd/1 → "pipe:[…]": not a path to follow, and not to replace.
+      try {
+        const info = await stat(target);
+        if (info.isDirectory()) return { kind: "directory", target };
+      } catch {
+        // Missing under /dev: the open reports it.
+      }
+      return { kind: "special", target: path };
+    }
+    let info;
+    try {
+      info = await lstat(target);
+    } catch (error) {
+      if (isErrnoError(error) && error.code === "ENOENT") return { kind: "missing", target };
+      throw LocalFileError.fromSystem(error, path, "write");
+    }
+    if (info.isSymbolicLink()) {
+      target = resolve(dirname(target), await readlink(target));
+      continue;
+    }
+    if (info.isDirectory()) return { kind: "directory", target };
+    if (info.isFile()) return { kind: "regular", target, mode: info.mode & 0o7777 };
+    return { kind: "special", target };
+  }
+  throw new LocalFileError(`cannot write ${path}: too many symbolic links (ELOOP)`, { path, code: "ELOOP" });
+}
+
+/**
+ * Checks, before anything is sent, that `path` can be written: its directory exists and is
+ * writable, it is not a directory; a special file must be writable itself. Exit 11 otherwise.
+ */
+export async function checkOutputPath(path: string): Promise<OutputTarget> {
+  const target = await resolveOutputTarget(path);
+  const fail = (code: string, cause: string): never => {
+    throw new LocalFileError(`cannot write ${path}: ${cause} (${code})`, { path, code });
+  };
+  if (target.kind === "directory") fail("EISDIR", "is a directory");
+  if (target.kind === "special") {
+    try {
+      await access(target.target, constants.W_OK);
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, path, "write");
+    }
+    return target;
+  }
+  const dir = dirname(target.target);
+  let info;
+  try {
+    info = await stat(dir);
+  } catch (error) {
+    if (isErrnoError(error) && error.code === "ENOENT") fail("ENOENT", `the directory ${dir} does not exist`);
+    throw LocalFileError.fromSystem(error, path, "write");
+  }
+  if (!info.isDirectory()) fail("ENOTDIR", `${dir} is not a directory`);
+  try {
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    const code = isErrnoError(error) ? error.code : "EACCES";
+    if (code === "EROFS") fail(code, `the directory ${dir} is on a read-only file system`);
+    fail(code, `the directory ${dir} is not writable`);
+  }
+  return target;
+}
+
+function fileError(error: unknown, path: string): LocalFileError {
+  return LocalFileError.fromSystem(error, path, "write");
 }
 
 export interface AtomicFile {
   readonly path: string;
   readonly stream: WriteStream;
-  /** Flushes, closes and renames into place. */
+  /** Flushes, closes and renames into place (a special file: flushes and closes). */
   commit(): Promise<void>;
   /** Closes and removes the temp file; the target is left as it was. Safe to call twice. */
   abort(): Promise<void>;
+  /** The first write error met (the stream's own error events are caught here). */
+  failure(): LocalFileError | undefined;
 }
 
-export async function openAtomicFile(path: string, mode = 0o644): Promise<AtomicFile> {
-  const tempPath = tempPathFor(path);
-  const stream = createWriteStream(tempPath, { mode, flags: "wx" });
-  await new Promise<void>((resolve, reject) => {
-    stream.once("open", () => resolve());
+function openStream(path: string, flags: string, mode: number): Promise<WriteStream> {
+  const stream = createWriteStream(path, { mode, flags });
+  return new Promise((resolveOpen, reject) => {
+    stream.once("open", () => resolveOpen(stream));
     stream.once("error", reject);
   });
-  pendingTempFiles.add(tempPath);
+}
+
+/**
+ * Opens `path` for writing as the contract's *Output files* says. `mode` is for a file that
+ * does not exist yet; an existing file keeps its own.
+ */
+export async function openAtomicFile(path: string, mode = 0o644): Promise<AtomicFile> {
+  const target = await checkOutputPath(path);
+  if (target.kind === "special") return openDirect(path, target.target);
+  await removeStaleTempFiles(target.target);
+  const tempPath = tempPathFor(target.target);
+  let stream: WriteStream;
+  try {
+    stream = await openStream(tempPath, "wx", target.kind === "regular" ? target.mode : mode);
+    pendingTempFiles.add(tempPath);
+    // The umask may have taken bits away; an existing file's mode is restored exactly.
+    if (target.kind === "regular") await chmod(tempPath, target.mode);
+  } catch (error) {
+    pendingTempFiles.delete(tempPath);
+    await rm(tempPath, { force: true });
+    throw fileError(error, path);
+  }
+  let failure: LocalFileError | undefined;
+  stream.on("error", (error) => (failure ??= fileError(error, path)));
   let done = false;
   const close = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (stream.closed) return resolve();
-      stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+    new Promise((resolveClose, reject) => {
+      if (stream.closed) return failure ? reject(failure) : resolveClose();
+      stream.end((error?: Error | null) => (error ? reject(error) : failure ? reject(failure) : resolveClose()));
     });
   return {
     path,
     stream,
+    failure: () => failure,
     async commit() {
       if (done) return;
       done = true;
-      await moveIntoPlace(tempPath, path, close);
+      try {
+        await close();
+        await rename(tempPath, target.target);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw fileError(error, path);
+      } finally {
+        pendingTempFiles.delete(tempPath);
+      }
     },
     async abort() {
       if (done) return;
@@ -73,9 +233,60 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
   };
 }
 
+/** A FIFO or device: opened for appending and written in place (nothing to rename). */
+async function openDirect(path: string, target: string): Promise<AtomicFile> {
+  let stream: WriteStream;
+  try {
+    stream = await openStream(target, "a", 0o600);
+  } catch (error) {
+    throw fileError(error, path);
+  }
+  let failure: LocalFileError | undefined;
+  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  let done = false;
+  return {
+    path,
+    stream,
+    failure: () => failure,
+    async commit() {
+      if (done) return;
+      done = true;
+      await new Promise<void>((resolveClose, reject) => {
+        if (stream.closed) return failure ? reject(failure) : resolveClose();
+        stream.end((error?: Error | null) =>
+          error ? reject(fileError(error, path)) : failure ? reject(failure) : resolveClose(),
+        );
+      });
+    },
+    async abort() {
+      if (done) return;
+      done = true;
+      stream.destroy();
+    },
+  };
+}
+
 /** Whole-content variant for small files (manifests, settings side files). */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
-  const tempPath = tempPathFor(path);
+  const target = await checkOutputPath(path);
+  if (target.kind === "special") {
+    try {
+      await writeFile(target.target, data, { flag: "a" });
+    } catch (error) {
+      throw fileError(error, path);
+    }
+    return;
+  }
+  const tempPath = tempPathFor(target.target);
   pendingTempFiles.add(tempPath);
-  await moveIntoPlace(tempPath, path, () => writeFile(tempPath, data, { mode, flag: "wx" }));
+  try {
+    await writeFile(tempPath, data, { mode: target.kind === "regular" ? target.mode : mode, flag: "wx" });
+    if (target.kind === "regular") await chmod(tempPath, target.mode);
+    await rename(tempPath, target.target);
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw fileError(error, path);
+  } finally {
+    pendingTempFiles.delete(tempPath);
+  }
 }

@@ -46,5 +46,6 @@ export async function runLink(ctx: Context, options: CommandOptions): Promise<Co
   ctx.redactor.add(token); // the link carries it too (encoded): kept out of traces and errors
   const link = composeUserLink(deepLink, token);
   const expiresAt = new Date(issuedAt + expiresIn * 1000).toISOString();
+  ctx.secretOutput = true; // a new --out file is created 0600
   return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link };
 }

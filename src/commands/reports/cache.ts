@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
 import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
 import { UnexpectedResponseError } from "../../errors.js";
-import { openAtomicFile, type AtomicFile } from "../../output/atomic-file.js";
+import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atomic-file.js";
 import { writeChunk } from "../../output/io.js";
 
 // Where `reports` keeps each window's answer, byte for byte as the service sent it, from the
@@ -21,23 +21,35 @@ import { writeChunk } from "../../output/io.js";
 //   10-per-minute budget on them again. A file appears only complete and checked (temp
 //   file + rename), so a window cut short is never reused.
 //
-// The file name is a hash of (base URL, API version, profile, kind, window dates): the same
-// command against the same service finds its windows, another service or version never does.
-// The API key is neither part of it nor stored anywhere here (the profile stands for "whose
-// data"; two keys of different organisations used in one profile against one base URL within
-// a day is the one case this cannot tell apart). Windows older than MAX_AGE_MS are neither
-// reused nor kept: report data of recent days still changes (it lags ~15 min behind).
-// Directory 0700, files 0600: reports hold personal data of trainees.
+// The file name is a hash of (base URL, API version, a fingerprint of the API key, kind,
+// window dates) (docs/cli-contract.md, "Concurrency"; issue 12 item 4): the same command
+// with the same key against the same service finds its windows; another key (another
+// tenant), service or version never does. The key itself is neither part of any name nor
+// stored: only a SHA-256 of it, salted with a fixed label, goes into the hash of the name.
+// Windows older than MAX_AGE_MS are neither reused nor kept: report data of recent days
+// still changes (it lags ~15 min behind). Directory 0700, files 0600: reports hold personal
+// data of trainees.
+//
+// The CSV writer's spool of rows (output/record-stream.ts: rows wait for the header) lives
+// under the settings directory too, never in the shared temp dir: `report-spool/<host>-<pid>`
+// (0700), removed at the end of the run; a spool left by a killed run is removed by the next
+// run (its pid is dead on this host, or it is older than MAX_AGE_MS).
 
 export const MAX_AGE_MS = 24 * 60 * 60_000;
-const CACHE_FORMAT = "v1";
+const CACHE_FORMAT = "v2";
 /** Records handed to the writer at a time. */
 const BATCH = 256;
 
 export interface CacheIdentity {
   baseUrl: string;
   apiVersion: 1 | 2;
-  profile: string;
+  /** keyFingerprint(apiKey): whose data, without the key. */
+  keyFingerprint: string;
+}
+
+/** A hash standing for the API key in cache names: the key itself is never written. */
+export function keyFingerprint(apiKey: string): string {
+  return createHash("sha256").update("simadmin report cache key\0").update(apiKey).digest("hex");
 }
 
 export class ReportCache {
@@ -64,10 +76,18 @@ export class ReportCache {
   }
 
   private fileFor(kind: string, window: DateRange): string {
-    const { baseUrl, apiVersion, profile } = this.identity;
+    const { baseUrl, apiVersion, keyFingerprint } = this.identity;
     const key = createHash("sha256")
       .update(
-        JSON.stringify([CACHE_FORMAT, baseUrl.replace(/\/+$/, ""), apiVersion, profile, kind, window.startDate, window.endDate]),
+        JSON.stringify([
+          CACHE_FORMAT,
+          baseUrl.replace(/\/+$/, ""),
+          apiVersion,
+          keyFingerprint,
+          kind,
+          window.startDate,
+          window.endDate,
+        ]),
       )
       .digest("hex")
       .slice(0, 40);
@@ -221,6 +241,42 @@ export class ReportCache {
       } catch {
         // Removed meanwhile by a concurrent run: nothing to do.
       }
+    }
+  }
+}
+
+/**
+ * This run's private spool directory under `<configDir>/report-spool` (0700), after removing
+ * spools of runs that died. Returns the directory and how to remove it at the end.
+ */
+export async function openSpoolDir(configDir: string, now: () => number): Promise<{ dir: string; remove(): Promise<void> }> {
+  const root = join(configDir, "report-spool");
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  await chmod(root, 0o700);
+  await pruneSpools(root, now);
+  const dir = join(root, `${hostname()}-${process.pid}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function pruneSpools(root: string, now: () => number): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(root);
+  } catch {
+    return;
+  }
+  const host = hostname();
+  for (const name of names) {
+    const match = /^(.*)-(\d+)$/.exec(name);
+    const path = join(root, name);
+    try {
+      // A spool of this host whose run is gone; one of another host (a shared settings
+      // directory) only once it is too old to belong to a running export.
+      const dead = match !== null && match[1] === host && !processAlive(Number(match[2]));
+      if (dead || now() - (await stat(path)).mtimeMs >= MAX_AGE_MS) await rm(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by a concurrent run: nothing to do.
     }
   }
 }

@@ -9,12 +9,12 @@ import type { WaitEvent } from "../../api/scheduler.js";
 import type { Clock } from "../../clock.js";
 import type { Context, OutputSink } from "../../context.js";
 import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
-import { throwIfAborted, UsageError } from "../../errors.js";
+import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { createRecordWriter, type ChunkSink, type RecordFormat, type RecordWriter } from "../../output/record-stream.js";
 import { jsonText } from "../../output/render.js";
 import type { CommandRun } from "../../program.js";
-import { ReportCache, type CacheIdentity } from "./cache.js";
+import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import type { CompiledQuery } from "../shared/query.js";
 
@@ -124,14 +124,23 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   };
 }
 
-/** Created when missing (cron jobs write into dated directories); must be a writable directory. */
+/**
+ * Created when missing (cron jobs write into dated directories); must be a writable
+ * directory — found before anything is sent, exit 11 naming it (docs/cli-contract.md, "Bad input").
+ */
 async function prepareOutDir(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
-    if (!(await stat(dir)).isDirectory()) throw new Error("not a directory");
+  } catch (error) {
+    throw LocalFileError.fromSystem(error, dir, "create the --out-dir directory");
+  }
+  try {
+    if (!(await stat(dir)).isDirectory()) {
+      throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
+    }
     await access(dir, constants.W_OK);
   } catch (error) {
-    throw new UsageError(`--out-dir ${dir}: cannot write there (${describeFsError(error)})`);
+    throw LocalFileError.fromSystem(error, dir, "write into --out-dir");
   }
 }
 
@@ -150,6 +159,8 @@ class ReportsRun {
   /** Windows taken from the cache, "kind|start|end", decided before the first request. */
   private readonly cached = new Set<string>();
   private readonly total: number;
+  /** Where the CSV writer spools rows (under the settings directory; cache.ts). */
+  private spoolDir: string | undefined;
 
   constructor(
     private readonly ctx: Context,
@@ -167,8 +178,17 @@ class ReportsRun {
     this.cache = await this.openCache(settings.configDir, {
       baseUrl: settings.baseUrl ?? "",
       apiVersion: settings.apiVersion,
-      profile: settings.profile,
+      keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
     });
+    if (this.cache.persistent && plan.format === "csv" && !plan.fields) {
+      try {
+        const spool = await openSpoolDir(settings.configDir, () => ctx.clock.now());
+        this.spoolDir = spool.dir;
+        ctx.addCleanup(() => spool.remove());
+      } catch {
+        // The cache directory was just created there; should this fail, the OS temp dir serves.
+      }
+    }
     if (this.cache.persistent) {
       for (const kind of plan.kinds) {
         for (const window of plan.windows) {
@@ -330,13 +350,9 @@ class ReportsRun {
     this.ctx.info(text);
   }
 
-  /** Opening the file before the first request: a bad path costs no request. */
-  private async open(path: string | undefined): Promise<OutputSink> {
-    try {
-      return await this.ctx.openOutput(path);
-    } catch (error) {
-      throw new UsageError(`cannot write ${path ?? "the output"} (${describeFsError(error)})`);
-    }
+  /** Opening the file before the first request: a bad path costs no request (exit 11, output/atomic-file.ts). */
+  private open(path: string | undefined): Promise<OutputSink> {
+    return this.ctx.openOutput(path);
   }
 
   /** One kind, window after window, into a record writer; returns the records written. */
@@ -355,6 +371,7 @@ class ReportsRun {
       jsonTrailer: extra.jsonTrailer,
       // Raw responses can be tens of megabytes: written member by member, never as one string.
       jsonSplitDepth: plan.raw ? 4 : 0,
+      spoolDir: this.spoolDir,
       signal: ctx.signal,
     });
     try {

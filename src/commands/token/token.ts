@@ -21,5 +21,6 @@ export async function runToken(ctx: Context, options: CommandOptions): Promise<C
   const { token, expiresIn } = answer;
   ctx.redactor.add(token); // keep it out of --verbose traces and error lines
   const expiresAt = new Date(issuedAt + expiresIn * 1000).toISOString();
+  ctx.secretOutput = true; // a new --out file is created 0600
   return { kind: "object", value: { userId, token, expiresIn, expiresAt }, text: token };
 }
