@@ -58,7 +58,7 @@ export function createProgram(runner: Runner, version: string): Command {
         "table, json, csv, ndjson (token and link: also text); default table on a terminal, json otherwise",
       ).choices(["table", "json", "csv", "ndjson", "text"]),
     )
-    .option("--out <path>", "write the result to a file (atomically) instead of stdout")
+    .option("--out <path>", "write the result to a file (atomically; FIFOs, devices written in place) instead of stdout")
     .option("--fields <list>", "comma-separated columns to keep, in this order")
     .option("--query <expr>", "JMESPath expression applied to the JSON result before it is printed (any format)")
     .option("--bom", "start CSV output with a UTF-8 byte-order mark (Excel)")
@@ -268,6 +268,7 @@ ${examples(
     .option("--wait-timeout <duration>", "give up waiting after this long (default 30m)")
     .option("--resume", "continue from <file>.import.json without uploading a batch twice")
     .option("--encoding <name>", "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)")
+    .option("--retry-failed", "like --resume, and also send again batches whose task ended FAILED (history kept)")
     .option("-y, --yes", "do not ask for confirmation on a terminal")
     .addHelpText(
       "after",
@@ -276,7 +277,12 @@ ${examples(
         "simadmin users import staff.csv --yes --wait",
         "simadmin users import staff.csv --resume",
         "simadmin users import staff-excel.csv --encoding windows-1252",
+        "simadmin users import staff.csv --retry-failed --wait",
       ),
+    )
+    .addHelpText(
+      "after",
+      "\nOne run at a time per file: a second run of the same file stops with exit 2 naming the\nfirst one's pid (staff.import.lock). A corrected staff.errors.csv can be imported as it is.",
     )
     .action(act(async () => (await import("./commands/users-import/users-import.js")).runUsersImport));
   program

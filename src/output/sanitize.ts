@@ -16,12 +16,23 @@ export function escapeForLine(text: string): string {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A cell the guard changed: one `'` more than the original, before a formula start. */
+const GUARDED = /^'+[=+\-@\t\r]/;
 
 /**
  * OWASP's advice for CSV injection: a cell that a spreadsheet would read as a formula is
  * prefixed with a single quote. Only strings are touched: a real number such as -5 stays a
- * number (it cannot carry a formula).
+ * number (it cannot carry a formula). A value that already starts with quotes before such a
+ * character gets one more, so that unguardCsvCell restores every value exactly.
  */
 export function neutralizeCsvCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) || GUARDED.test(value) ? `'${value}` : value;
+}
+
+/**
+ * The inverse of neutralizeCsvCell, for a CSV we wrote ourselves and the user corrected
+ * (`<file>.errors.csv` imported again, docs/cli-contract.md "Users CSV"): `'-Smith` → `-Smith`.
+ */
+export function unguardCsvCell(value: string): string {
+  return GUARDED.test(value) ? value.slice(1) : value;
 }

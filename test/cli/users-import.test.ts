@@ -233,7 +233,7 @@ describe("users import: the manifest guards against importing twice", () => {
     const again = await run(["users", "import", "good-quoted.csv", "--skip-invalid"], cwd);
     expect(again.exitCode).toBe(2);
     expect(again.sent).toEqual([]);
-    expect(again.stderr).toContain("good-quoted.csv was already imported according to good-quoted.import.json");
+    expect(again.stderr).toMatch(/good-quoted\.csv was already imported into organization \S+ at \S+ \(API v2\) according to good-quoted\.import\.json/);
     expect(again.stderr).toContain("--resume");
     const resumed = await run(["users", "import", "good-quoted.csv", "--skip-invalid", "--resume", "-o", "json"], cwd);
     expect(resumed.exitCode, resumed.stderr).toBe(0);
@@ -261,7 +261,6 @@ describe("users import: the manifest guards against importing twice", () => {
 
 describe("users import: usage", () => {
   it.each([
-    [["users", "import", "missing.csv"], /cannot read missing\.csv: no such file/],
     [["users", "import", "x.csv", "--wait-timeout", "1m"], /--wait-timeout applies only with --wait/],
     [["users", "import", "x.csv", "--dry-run", "--wait"], /nothing to wait for/],
     [["--api-version", "1", "users", "import", "x.csv"], /needs API version 2/],
@@ -272,6 +271,15 @@ describe("users import: usage", () => {
     const r = await run(args, dir.path);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(message);
+    expect(r.sent).toEqual([]);
+  });
+
+  it("a CSV that cannot be read is a local file error: exit 11 naming it, nothing sent", async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const r = await run(["users", "import", "missing.csv"], dir.path);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toMatch(/cannot read missing\.csv: no such file or directory \(ENOENT\)/);
     expect(r.sent).toEqual([]);
   });
 });

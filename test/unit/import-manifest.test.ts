@@ -34,6 +34,8 @@ function manifest(states: ManifestBatch["state"][], sha = SHA_A, org = "org-demo
       file: "staff.csv",
       sha256: sha,
       bytes: 100,
+      baseUrl: "https://api.example.com",
+      apiVersion: 2,
       organizationId: org,
       skipInvalid: false,
       totalRows: 1500,

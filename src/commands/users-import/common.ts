@@ -12,6 +12,8 @@ export interface ImportFlags {
   skipInvalid: boolean;
   wait: boolean;
   resume: boolean;
+  /** Also send again batches whose task ended FAILED (and ambiguous ones), keeping their history. */
+  retryFailed: boolean;
   yes: boolean;
   timeoutMs: number;
   /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */

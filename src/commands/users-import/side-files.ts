@@ -1,10 +1,12 @@
 import { readFile, rm } from "node:fs/promises";
-import { UsageError } from "../../errors.js";
+import { LocalFileError, UsageError } from "../../errors.js";
 import {
+  joinManifest,
   parseManifest,
   serializeManifest,
   updateBatch,
   type ImportManifest,
+  type ImportSection,
   type ManifestBatch,
 } from "../../domain/users-csv/import-manifest.js";
 import { USER_COLUMNS, type InvalidRow, type RowProblem, type UserRow } from "../../domain/users-csv/validate.js";
@@ -87,8 +89,11 @@ export class RejectedRowsFile {
 export class ManifestStore {
   constructor(
     readonly path: string,
+    /** This run's section (one service, one organization). */
     public manifest: ImportManifest,
     private readonly now: () => string,
+    /** Imports of the same file into other services or organizations: written back untouched. */
+    private readonly others: readonly ImportSection[] = [],
   ) {}
 
   batch(number: number): ManifestBatch {
@@ -104,7 +109,7 @@ export class ManifestStore {
   }
 
   save(): Promise<void> {
-    return writeFileAtomic(this.path, serializeManifest(this.manifest), 0o600);
+    return writeFileAtomic(this.path, serializeManifest(joinManifest(this.manifest, this.others)), 0o600);
   }
 }
 
@@ -114,7 +119,7 @@ export async function loadManifest(path: string): Promise<ImportManifest | undef
     text = await readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new UsageError(`cannot read the manifest ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    throw LocalFileError.fromSystem(error, path, "read the manifest");
   }
   const parsed = parseManifest(text);
   if (!parsed.ok) {

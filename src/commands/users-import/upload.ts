@@ -271,11 +271,25 @@ async function recordFailure(
     `${what} may have been accepted by the service: ${message}; it was not sent again and nothing more was sent`,
     {
       delivery: "maybe-received",
-      hint:
-        `${store.path} marks it "ambiguous". Check whether its users were imported (\`simadmin import-status --task <id>\` shows the batches that have a taskId in the manifest), ` +
-        `then run \`${resume}\`: it re-sends that batch (Add rows already imported would be rejected as existing) and the rest, and skips uploaded ones`,
+      hint: ambiguousHint(store, sent, flags.file),
       cause: error,
     },
+  );
+}
+
+/**
+ * What to do about a batch that may have been received: it has no task id to look up, so
+ * the advice names what exists — its rows, and the task ids of the batches that have one.
+ */
+function ambiguousHint(store: ManifestStore, batch: ManifestBatch, file: string): string {
+  const withTask = store.manifest.batches.filter((b) => b.taskId !== undefined && b.number !== batch.number);
+  const follow =
+    withTask.length > 0 && withTask.length <= 5
+      ? `; the uploaded batches can be followed with \`simadmin import-status ${withTask.map((b) => `--task ${b.taskId}`).join(" ")}\``
+      : "";
+  return (
+    `${store.path} marks batch ${batch.number} "ambiguous": the service gave it no task id, so check whether the users of its ${rowRange(batch)} exist, ` +
+    `then run \`simadmin users import ${file} --resume\`: it sends that batch again (Add rows already imported are rejected as existing) and the rest, and skips uploaded ones${follow}`
   );
 }
 

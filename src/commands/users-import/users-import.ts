@@ -1,22 +1,38 @@
-import { stat } from "node:fs/promises";
+import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Context } from "../../context.js";
-import { ImportFailedError, InterruptedError, InvalidDataError, UsageError, WaitTimeoutError } from "../../errors.js";
+import {
+  ImportFailedError,
+  InterruptedError,
+  InvalidDataError,
+  LocalFileError,
+  UsageError,
+  WaitTimeoutError,
+} from "../../errors.js";
 import { formatDuration, parsePositiveDuration } from "../../domain/durations.js";
 import {
   batchAction,
   batchRecord,
   checkSameBatches,
   countStates,
+  countResends,
   decideStart,
+  describeTarget,
   errorsPathFor,
   type ImportManifest,
+  type ImportTarget,
+  lockPathFor,
   type ManifestBatch,
   manifestPathFor,
   newManifest,
+  normalizeBaseUrl,
   pendingBatch,
+  prepareResend,
   rowRange,
+  splitManifest,
+  type StartDecision,
 } from "../../domain/users-csv/import-manifest.js";
+import { checkOutputPath } from "../../output/atomic-file.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { displayName, encodingOption } from "../../domain/csv-input/reader.js";
 import { batchUserRows, planBatchSizes } from "../../domain/users-csv/batches.js";
@@ -86,6 +102,7 @@ function readFlags(options: CommandOptions, args: string[]): ImportFlags {
     skipInvalid: options.skipInvalid === true,
     wait: options.wait === true,
     resume: options.resume === true,
+    retryFailed: options.retryFailed === true,
     yes: options.yes === true,
     timeoutMs: DEFAULT_IMPORT_WAIT_TIMEOUT_MS,
     // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
@@ -99,17 +116,16 @@ function readFlags(options: CommandOptions, args: string[]): ImportFlags {
   return flags;
 }
 
+/** A CSV that cannot be read is a local file error (exit 11, docs/cli-contract.md "Bad input"). */
 async function checkReadable(path: string): Promise<void> {
+  let isFile: boolean;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new UsageError(`users import: ${path} is not a file`);
+    isFile = (await stat(path)).isFile();
+    await access(path, constants.R_OK);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `users import: cannot read ${path}${code === "ENOENT" ? ": no such file" : ` (${code ?? String(error)})`}`,
-    );
+    throw LocalFileError.fromSystem(error, path, "read");
   }
+  if (!isFile) throw new LocalFileError(`cannot read ${path}: not a regular file`, { path });
 }
 
 /** "row 4, email: …" — the same line for a local problem and one the service reported. */
@@ -119,32 +135,58 @@ export async function runUsersImport(ctx: Context, options: CommandOptions, args
   await ctx.requireVersion2("users import");
   await refuseTextFormat(ctx, "users import");
   await checkReadable(flags.file);
-  // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
-  const organizationId = flags.dryRun ? (await ctx.settings()).org : await ctx.org();
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
-  const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
-  let ending: "success" | "failure" | "interrupted" = "failure";
+  // Every side file is checked before anything is read or sent (exit 11 naming it): the
+  // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
+  await checkOutputPath(errorsPathFor(flags.file));
+  if (!flags.dryRun) await checkOutputPath(manifestPath);
+  // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
+  const organizationId = flags.dryRun ? (await ctx.settings()).org : await ctx.org();
+  if (!flags.dryRun) await ctx.api(); // a missing base URL or key stops here, before the lock
+  const settings = await ctx.settings();
+  const target: ImportTarget | undefined =
+    organizationId === undefined
+      ? undefined
+      : { baseUrl: normalizeBaseUrl(settings.baseUrl ?? ""), apiVersion: settings.apiVersion, organizationId };
+  // One run at a time per file (output/file-lock.ts); a dry run sends nothing and needs none.
+  const lock = flags.dryRun
+    ? undefined
+    : await (
+        await import("../../output/file-lock.js")
+      ).acquireFileLock(lockPathFor(flags.file), {
+        what: `an import of ${fileName}`,
+        command: `simadmin users import ${flags.file}`,
+        now: () => ctx.clock.now(),
+      });
   try {
-    const outcome = await importFile(ctx, flags, { organizationId, fileName, manifestPath, errors });
-    ending = "success";
-    return outcome;
-  } catch (error) {
-    if (error instanceof InterruptedError || ctx.signal.aborted) ending = "interrupted";
-    throw error;
-  } finally {
-    // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
-    // keeps the rows found, since they are what the user has to fix. Only an import that
-    // went through without rejecting a row removes an errors file of an earlier run.
-    if (ending === "interrupted") await errors.abort();
-    else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
-      ctx.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
+    const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
+    let ending: "success" | "failure" | "interrupted" = "failure";
+    try {
+      const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
+      ending = "success";
+      return outcome;
+    } catch (error) {
+      if (error instanceof InterruptedError || ctx.signal.aborted) ending = "interrupted";
+      throw error;
+    } finally {
+      // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
+      // keeps the rows found, since they are what the user has to fix. Only an import that
+      // went through without rejecting a row removes an errors file of an earlier run.
+      if (ending === "interrupted") await errors.abort();
+      else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
+        ctx.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
+      }
     }
+  } finally {
+    await lock?.release();
   }
 }
 
 interface ImportSetup {
   organizationId: string | undefined;
+  /** Service and organization the batches go to: the manifest section of this run. */
+  target: ImportTarget | undefined;
   fileName: string;
   manifestPath: string;
   errors: RejectedRowsFile;
@@ -193,20 +235,46 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
     );
   }
 
-  // The manifest decides before anything else whether this run may send at all.
-  const existing = setup.organizationId === undefined ? undefined : await loadManifest(setup.manifestPath);
-  const decision =
-    setup.organizationId === undefined
+  // The manifest decides before anything else whether this run may send at all. Only the
+  // section of this service and organization counts (issue 12 item 12); others are kept.
+  const now = (): string => new Date(ctx.clock.now()).toISOString();
+  const { mine: existing, others } =
+    setup.target === undefined
+      ? { mine: undefined, others: [] }
+      : splitManifest(await loadManifest(setup.manifestPath), setup.target);
+  if (others.length > 0) {
+    ctx.info(
+      `${setup.manifestPath} also records ${others.map((o) => `an import into ${describeTarget(o)}`).join("; ")}: not this run's (another service or organization); kept as it is`,
+    );
+  }
+  let decision: StartDecision | undefined =
+    setup.target === undefined
       ? undefined
-      : decideStart(existing, { sha256: summary.sha256, organizationId: setup.organizationId }, flags.resume, {
-          file: fileName,
-          manifest: setup.manifestPath,
-          command: `simadmin users import ${flags.file}`,
-        });
-  if (decision?.kind === "refuse") throw new UsageError(decision.message, { hint: decision.hint });
-  const resumeFrom = decision?.kind === "resume" ? decision.manifest : undefined;
+      : decideStart(
+          existing,
+          { sha256: summary.sha256, organizationId: setup.target.organizationId },
+          flags.resume || flags.retryFailed,
+          {
+            file: fileName,
+            manifest: setup.manifestPath,
+            command: `simadmin users import ${flags.file}`,
+          },
+        );
+  if (decision?.kind === "refuse" && existing === undefined && others.length > 0 && setup.target) {
+    decision = {
+      kind: "refuse",
+      message: `${flags.retryFailed ? "--retry-failed" : "--resume"}: ${setup.manifestPath} records no import of ${fileName} into ${describeTarget(setup.target)}, only imports into another service or organization`,
+      hint: `run without ${flags.retryFailed ? "--retry-failed" : "--resume"} to start this import (the other records are kept)`,
+    };
+  }
+  // A dry run never needs the manifest's permission (issue 12 item 13): it says what a real
+  // run would do, refusal included.
+  if (decision?.kind === "refuse" && !flags.dryRun) throw new UsageError(decision.message, { hint: decision.hint });
+  const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
 
-  if (flags.dryRun) return planResult(summary, fileName, setup.organizationId, resumeFrom);
+  if (flags.dryRun) {
+    return planResult(summary, fileName, setup.organizationId, resumeFrom, decision?.kind === "refuse" ? decision : undefined);
+  }
   const organizationId = setup.organizationId!;
 
   if (summary.validRows === 0) {
@@ -237,7 +305,6 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   } finally {
     progress.done();
   }
-  const now = (): string => new Date(ctx.clock.now()).toISOString();
   let manifest: ImportManifest;
   if (resumeFrom) {
     const problem = checkSameBatches(resumeFrom, planned);
@@ -246,13 +313,21 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
         hint: `remove ${setup.manifestPath} only if you know which of its batches were imported`,
       });
     }
-    manifest = resumeFrom;
+    // A section written before the service was recorded is this service's from now on.
+    manifest = { ...resumeFrom, baseUrl: setup.target!.baseUrl, apiVersion: setup.target!.apiVersion };
+    const resend = countResends(decision?.kind === "resume" ? decision.manifest : resumeFrom, flags.retryFailed);
+    if (resend.failed > 0)
+      ctx.info(
+        `--retry-failed: sending ${plural(resend.failed, "FAILED batch", "FAILED batches")} again; their task ids stay in the manifest's history`,
+      );
   } else {
     manifest = newManifest(
       {
         file: fileName,
         sha256: summary.sha256,
         bytes: summary.bytes,
+        baseUrl: setup.target!.baseUrl,
+        apiVersion: setup.target!.apiVersion,
         organizationId,
         skipInvalid: flags.skipInvalid,
         totalRows: summary.totalRows,
@@ -263,7 +338,7 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
       now(),
     );
   }
-  const store = new ManifestStore(setup.manifestPath, manifest, now);
+  const store = new ManifestStore(setup.manifestPath, manifest, now, others);
   await store.save();
 
   let failure: unknown;
@@ -307,7 +382,9 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
   if (flags.wait && failed.length > 0) {
     throw new ImportFailedError(
       `import ${failed.length === 1 ? "task" : "tasks"} ${failed.map((b) => `${b.taskId} (batch ${b.number}, ${rowRange(b)})`).join(", ")} ended FAILED`,
-      { hint: "the service does not say why; nothing of a FAILED task was imported — check those rows and import them again" },
+      {
+        hint: `the service does not say why; nothing of a FAILED task was imported — check those rows, then \`simadmin users import ${flags.file} --retry-failed\` sends those batches again (their task ids stay in ${setup.manifestPath})`,
+      },
     );
   }
   if (waitOutcome?.timedOut) {
@@ -350,6 +427,7 @@ function planResult(
   fileName: string,
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
+  refusal: { message: string; hint: string } | undefined,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
@@ -377,7 +455,14 @@ function planResult(
       toResend: counts.ambiguous + counts.uploading,
     };
   }
-  return { kind: "object", value, note: `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` };
+  if (refusal) value.realRunWouldStop = refusal.message;
+  return {
+    kind: "object",
+    value,
+    note:
+      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` +
+      (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
+  };
 }
 
 /** The plan for people: what the confirmation shows and --dry-run's note. */

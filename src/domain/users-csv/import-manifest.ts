@@ -67,15 +67,38 @@ export const ManifestBatch = z.object({
   rowErrors: z.array(ManifestRowError).optional(),
   /** The last failure, for people reading the manifest. */
   error: z.string().optional(),
+  /**
+   * Earlier sends of this batch, oldest first, kept when it is sent again (a FAILED task
+   * under --retry-failed, an ambiguous upload under --resume): no taskId is ever lost.
+   */
+  history: z
+    .array(
+      z.object({
+        state: z.enum(BATCH_STATES),
+        taskId: z.string().optional(),
+        status: ImportTaskState.optional(),
+        uploadedAt: z.string().optional(),
+        error: z.string().optional(),
+        replacedAt: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type ManifestBatch = z.infer<typeof ManifestBatch>;
 
-export const ImportManifest = z.object({
+/** One import of the file into one service and organization. */
+export const ImportSection = z.object({
   manifestVersion: z.literal(MANIFEST_VERSION),
   /** The CSV's file name (not its path: the pair may be moved together). */
   file: z.string(),
   sha256: Sha256,
   bytes: z.number().int().nonnegative(),
+  /**
+   * The service the batches went to (issue 12 item 12). Absent in manifests written before
+   * it was recorded: such a section is taken as this run's when the organization matches.
+   */
+  baseUrl: z.string().optional(),
+  apiVersion: z.number().int().optional(),
   organizationId: z.string().min(1),
   skipInvalid: z.boolean(),
   totalRows: z.number().int().nonnegative(),
@@ -85,7 +108,56 @@ export const ImportManifest = z.object({
   updatedAt: z.string(),
   batches: z.array(ManifestBatch),
 });
+export type ImportSection = z.infer<typeof ImportSection>;
+
+/**
+ * The file: the latest import at the top level (what older versions read), imports of the
+ * same file into other services or organizations under `otherImports`, kept untouched.
+ */
+export const ImportManifest = ImportSection.extend({ otherImports: z.array(ImportSection).optional() });
 export type ImportManifest = z.infer<typeof ImportManifest>;
+
+/** Whose import a section records: base URL (no trailing slash), API version, organization. */
+export interface ImportTarget {
+  baseUrl: string;
+  apiVersion: number;
+  organizationId: string;
+}
+
+export function normalizeBaseUrl(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+export function isSectionFor(section: ImportSection, target: ImportTarget): boolean {
+  if (section.organizationId !== target.organizationId) return false;
+  if (section.baseUrl === undefined) return true; // written before the service was recorded
+  return (
+    normalizeBaseUrl(section.baseUrl) === normalizeBaseUrl(target.baseUrl) && (section.apiVersion ?? 2) === target.apiVersion
+  );
+}
+
+/** This run's section of a manifest file (if any) and every other one, kept as they are. */
+export function splitManifest(
+  file: ImportManifest | undefined,
+  target: ImportTarget,
+): { mine: ImportManifest | undefined; others: ImportSection[] } {
+  if (file === undefined) return { mine: undefined, others: [] };
+  const { otherImports, ...top } = file;
+  const all: ImportSection[] = [top, ...(otherImports ?? [])];
+  const mine = all.find((s) => isSectionFor(s, target));
+  return { mine, others: all.filter((s) => s !== mine) };
+}
+
+/** The file to write: this run's section on top, the others kept. */
+export function joinManifest(mine: ImportManifest, others: readonly ImportSection[]): ImportManifest {
+  const { otherImports: _ignored, ...top } = mine;
+  return others.length > 0 ? { ...top, otherImports: [...others] } : top;
+}
+
+/** "org-demo at https://api.example.com (API v2)" for messages. */
+export function describeTarget(section: Pick<ImportSection, "organizationId" | "baseUrl" | "apiVersion">): string {
+  return `organization ${section.organizationId}${section.baseUrl ? ` at ${section.baseUrl} (API v${section.apiVersion ?? 2})` : ""}`;
+}
 
 /** `staff.csv` → `staff`: the stem the side files are named after (`staff.import.json`). */
 function stem(csvPath: string): string {
@@ -94,6 +166,11 @@ function stem(csvPath: string): string {
 
 export function manifestPathFor(csvPath: string): string {
   return `${stem(csvPath)}.import.json`;
+}
+
+/** The lock that keeps two runs from importing the same file at once (output/file-lock.ts). */
+export function lockPathFor(csvPath: string): string {
+  return `${stem(csvPath)}.import.lock`;
 }
 
 export function errorsPathFor(csvPath: string): string {
@@ -141,6 +218,8 @@ export interface ManifestSource {
   file: string;
   sha256: string;
   bytes: number;
+  baseUrl: string;
+  apiVersion: number;
   organizationId: string;
   skipInvalid: boolean;
   totalRows: number;
@@ -246,13 +325,14 @@ export function decideStart(
     return { kind: "replace", note: `${names.manifest} recorded no upload; starting afresh` };
   }
   if (sameFile) {
-    const where = sameOrg ? "" : ` into organization ${JSON.stringify(existing.organizationId)}`;
+    const again = existing.batches.some((b) => b.status === "FAILED" || b.state === "ambiguous" || b.state === "uploading");
     return {
       kind: "refuse",
-      message: `${names.file} was already imported${where} according to ${names.manifest} (${describeSent(existing)}); nothing was sent`,
-      hint: sameOrg
-        ? `run \`${rerun}\` to continue that import without sending a batch twice, or remove ${names.manifest} to import the whole file again`
-        : `to import it into another organization too, remove or move ${names.manifest} first`,
+      message: `${names.file} was already imported into ${describeTarget(existing)} according to ${names.manifest} (${describeSent(existing)}); nothing was sent`,
+      hint:
+        `run \`${rerun}\` to continue that import without sending a batch twice` +
+        (again ? `, or \`${names.command} --retry-failed\` to also send its FAILED or possibly-received batches again` : "") +
+        `; remove ${names.manifest} only to import the whole file again`,
     };
   }
   if (isFinished(existing)) {
@@ -266,6 +346,51 @@ export function decideStart(
     message: `${names.manifest} records an unfinished import of an earlier version of ${names.file} (${describeSent(existing)}), and the file has changed since; nothing was sent`,
     hint: `restore that version and run \`${rerun}\` to finish it, or remove ${names.manifest} to abandon it and import the file as it is now`,
   };
+}
+
+/**
+ * Before a --resume or --retry-failed run sends anything: batches to send again keep what
+ * their earlier send left in `history` (taskIds included). FAILED tasks (only with
+ * --retry-failed) become pending; ambiguous ones stay ambiguous (they are re-sent with a warning).
+ */
+export function prepareResend(manifest: ImportManifest, retryFailed: boolean, nowIso: string): ImportManifest {
+  const batches = manifest.batches.map((b): ManifestBatch => {
+    const failed = retryFailed && b.state === "uploaded" && b.status === "FAILED";
+    const ambiguous = b.state === "ambiguous" || b.state === "uploading";
+    if (!failed && !ambiguous) return b;
+    const entry = {
+      state: b.state,
+      ...(b.taskId === undefined ? {} : { taskId: b.taskId }),
+      ...(b.status === undefined ? {} : { status: b.status }),
+      ...(b.uploadedAt === undefined ? {} : { uploadedAt: b.uploadedAt }),
+      ...(b.error === undefined ? {} : { error: b.error }),
+      replacedAt: nowIso,
+    };
+    const history = [...(b.history ?? []), entry];
+    if (!failed) return { ...b, history };
+    return {
+      number: b.number,
+      rows: b.rows,
+      firstRow: b.firstRow,
+      lastRow: b.lastRow,
+      sha256: b.sha256,
+      state: "pending",
+      sends: b.sends,
+      history,
+    };
+  });
+  return { ...manifest, batches, updatedAt: nowIso };
+}
+
+/** How many batches a --retry-failed run would send again. */
+export function countResends(manifest: ImportManifest, retryFailed: boolean): { failed: number; ambiguous: number } {
+  let failed = 0;
+  let ambiguous = 0;
+  for (const b of manifest.batches) {
+    if (retryFailed && b.state === "uploaded" && b.status === "FAILED") failed++;
+    if (b.state === "ambiguous" || b.state === "uploading") ambiguous++;
+  }
+  return { failed, ambiguous };
 }
 
 /**

@@ -31,6 +31,7 @@
 
 import { excerpt } from "../csv-input/errors.js";
 import { codePointName, findControlCharacter, type HeaderLayout, mapHeader } from "../csv-input/header.js";
+import { unguardCsvCell } from "../../output/sanitize.js";
 import { EmailIndex } from "./email-index.js";
 import { type InvalidRow, type RowProblem, USER_COLUMNS, type UserColumn, type UserRow, WHOLE_ROW } from "./model.js";
 
@@ -50,11 +51,27 @@ export function isValidEmailAddress(email: string): boolean {
   return email.length <= MAX_EMAIL_LENGTH && EMAIL.test(email);
 }
 
+/**
+ * A users-CSV header. `errorsFile`: the file is a `<file>.errors.csv` we wrote (its header
+ * ends with `row` and `errors`): those two columns are ignored and the formula guard is
+ * undone on every cell, so a corrected errors file imports the original values exactly
+ * (docs/cli-contract.md "Users CSV"; issue 12 item 7).
+ */
+export interface UsersHeaderLayout extends HeaderLayout {
+  errorsFile: boolean;
+}
 export type { HeaderLayout } from "../csv-input/header.js";
 
+/** Columns our errors file adds after the user's own. */
+const ERRORS_FILE_COLUMNS = ["row", "errors"];
+
 /** Maps the header record to column positions, or explains why it cannot be used (see csv-input/header.ts). */
-export function readHeader(cells: readonly string[], row: number): HeaderLayout {
-  return mapHeader(cells, row, USER_COLUMNS);
+export function readHeader(cells: readonly string[], row: number): UsersHeaderLayout {
+  const tail = cells.slice(-ERRORS_FILE_COLUMNS.length).map((c) => c.trim());
+  const errorsFile = cells.length > ERRORS_FILE_COLUMNS.length && tail.every((name, i) => name === ERRORS_FILE_COLUMNS[i]);
+  if (!errorsFile) return { ...mapHeader(cells, row, USER_COLUMNS), errorsFile };
+  const layout = mapHeader(cells.slice(0, -ERRORS_FILE_COLUMNS.length), row, USER_COLUMNS);
+  return { ...layout, columns: [...layout.columns, ...ERRORS_FILE_COLUMNS], width: cells.length, errorsFile };
 }
 
 export type RowVerdict = "blank" | "valid" | "invalid";
@@ -72,18 +89,19 @@ export class RowChecker {
   readonly values: string[] = new Array<string>(USER_COLUMNS.length).fill("");
 
   constructor(
-    readonly layout: HeaderLayout,
+    readonly layout: UsersHeaderLayout,
     options: { detectDuplicates: boolean } = { detectDuplicates: true },
   ) {
     this.emails = options.detectDuplicates ? new EmailIndex() : undefined;
   }
 
   check(cells: readonly string[], row: number): RowVerdict {
-    const { positions, width } = this.layout;
+    const { positions, width, errorsFile } = this.layout;
     const values = this.values;
     let blank = true;
     for (let k = 0; k < USER_COLUMNS.length; k++) {
-      const v = (cells[positions[k]!] ?? "").trim();
+      const cell = cells[positions[k]!] ?? "";
+      const v = (errorsFile ? unguardCsvCell(cell) : cell).trim();
       values[k] = v;
       if (v !== "") blank = false;
     }
@@ -195,9 +213,11 @@ export class RowChecker {
 
   /** The last invalid row with its original cells. */
   invalidRow(cells: readonly string[], row: number): InvalidRow {
-    const { columns, width } = this.layout;
+    const { columns, width, errorsFile } = this.layout;
     const kept: Record<string, string> = {};
-    for (let i = 0; i < columns.length; i++) kept[columns[i]!] = cells[i] ?? "";
+    // An errors file's own `row` and `errors` are not carried into the next errors file.
+    const count = errorsFile ? columns.length - ERRORS_FILE_COLUMNS.length : columns.length;
+    for (let i = 0; i < count; i++) kept[columns[i]!] = errorsFile ? unguardCsvCell(cells[i] ?? "") : (cells[i] ?? "");
     const invalid: InvalidRow = { row, cells: kept, problems: this.problems };
     if (cells.length > width) invalid.extraCells = cells.slice(width);
     return invalid;

@@ -1,0 +1,203 @@
+import { randomBytes } from "node:crypto";
+import { unlinkSync } from "node:fs";
+import { link, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { isErrnoError, LocalFileError, UsageError } from "../errors.js";
+import { processAlive } from "./atomic-file.js";
+
+// An exclusive lock on a local file, for runs that must not overlap: `users import` of one
+// CSV and the bulk operations of one `--from-csv` file (docs/cli-contract.md "Concurrency":
+// two runs never upload the same batch twice). Issue 12 item 3.
+//
+// Decisions:
+// - A second run does not wait: it stops at once with exit 2 naming the other run's pid
+//   (and host), having sent nothing. Waiting would leave a cron job hanging behind a run that
+//   may itself be waiting for a --wait timeout; and once the first run is done, the second
+//   must be refused by the manifest anyway ("already imported"), so waiting buys nothing.
+// - The lock is a small JSON file (pid, host, start time, command) made complete in a temp
+//   file and hard-linked into place: link() fails if the lock exists, so exactly one run wins
+//   and a reader never sees half an owner.
+// - A lock whose owner died (same host, pid no longer running: SIGKILL, power loss) is taken
+//   over. The takeover renames the lock aside first and checks that what it moved is still
+//   the dead owner's, so two runs taking over at once cannot both win, and a live run's
+//   fresh lock is put back if it was moved by mistake.
+// - A lock of another host (a settings or project directory shared between machines) is
+//   never taken over automatically: its pid means nothing here. The message says which file
+//   to remove once that run is known to be gone.
+// - Released at the end of the run, and synchronously on process.exit (the Ctrl-C path).
+
+export interface LockOwner {
+  pid: number;
+  host: string;
+  startedAt: string;
+  command: string;
+  /** Distinguishes our own lock from a later one of a reused pid. */
+  nonce: string;
+}
+
+export interface FileLock {
+  readonly path: string;
+  release(): Promise<void>;
+}
+
+function parseOwner(text: string): LockOwner | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LockOwner>;
+    if (typeof value.pid === "number" && typeof value.host === "string") {
+      return {
+        pid: value.pid,
+        host: value.host,
+        startedAt: String(value.startedAt ?? ""),
+        command: String(value.command ?? ""),
+        nonce: String(value.nonce ?? ""),
+      };
+    }
+  } catch {
+    // Not ours, or cut short by a crash: handled by the caller.
+  }
+  return undefined;
+}
+
+async function readOwner(path: string): Promise<LockOwner | undefined | "gone"> {
+  try {
+    return parseOwner(await readFile(path, "utf8"));
+  } catch (error) {
+    if (isErrnoError(error) && error.code === "ENOENT") return "gone";
+    throw LocalFileError.fromSystem(error, path, "read the lock file");
+  }
+}
+
+function ownerIsDead(owner: LockOwner): boolean {
+  return owner.host === hostname() && !processAlive(owner.pid);
+}
+
+/** A lock file that holds no owner: left by a crash between create and write (never by link()). */
+async function unreadableAndOld(path: string, nowMs: number): Promise<boolean> {
+  try {
+    return nowMs - (await stat(path)).mtimeMs > 60_000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Takes the lock at `path`, or throws UsageError (exit 2) naming the run that holds it.
+ * `what` names the locked work for the message, e.g. "an import of staff.csv".
+ */
+export async function acquireFileLock(
+  path: string,
+  options: { what: string; command: string; now: () => number },
+): Promise<FileLock> {
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date(options.now()).toISOString(),
+    command: options.command,
+    nonce: randomBytes(8).toString("hex"),
+  };
+  const temp = `${path}.${process.pid}.${owner.nonce}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    throw LocalFileError.fromSystem(error, path, "create the lock file");
+  }
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (await tryLink(temp, path)) return held(path, owner);
+      const current = await readOwner(path);
+      if (current === "gone") continue;
+      if (current === undefined ? await unreadableAndOld(path, options.now()) : ownerIsDead(current)) {
+        await takeOver(path, current);
+        continue;
+      }
+      throw busy(path, options.what, current);
+    }
+    throw new UsageError(`${options.what} is being started by other simadmin runs at this moment; nothing was sent`, {
+      hint: "run it again once they are done",
+    });
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function tryLink(temp: string, path: string): Promise<boolean> {
+  try {
+    await link(temp, path);
+    return true;
+  } catch (error) {
+    if (isErrnoError(error) && error.code === "EEXIST") return false;
+    // File systems without hard links: an exclusive create does the same, less atomically.
+    if (isErrnoError(error) && (error.code === "EPERM" || error.code === "ENOTSUP" || error.code === "EOPNOTSUPP")) {
+      try {
+        await writeFile(path, await readFile(temp), { mode: 0o600, flag: "wx" });
+        return true;
+      } catch (inner) {
+        if (isErrnoError(inner) && inner.code === "EEXIST") return false;
+        throw LocalFileError.fromSystem(inner, path, "create the lock file");
+      }
+    }
+    throw LocalFileError.fromSystem(error, path, "create the lock file");
+  }
+}
+
+/** Moves a dead run's lock aside; puts it back if what was moved is a live run's after all. */
+async function takeOver(path: string, judged: LockOwner | undefined): Promise<void> {
+  const aside = `${path}.stale.${process.pid}.${randomBytes(4).toString("hex")}`;
+  try {
+    await rename(path, aside);
+  } catch (error) {
+    if (isErrnoError(error) && error.code === "ENOENT") return; // another run took it first
+    throw LocalFileError.fromSystem(error, path, "take over the stale lock file");
+  }
+  const moved = await readOwner(aside);
+  const stillStale =
+    moved !== "gone" && (moved === undefined ? judged === undefined : judged !== undefined && moved.nonce === judged.nonce);
+  if (!stillStale) {
+    // A live run locked it between our look and our move: give it back (never overwriting).
+    await link(aside, path).catch(() => undefined);
+  }
+  await rm(aside, { force: true });
+}
+
+function busy(path: string, what: string, owner: LockOwner | undefined): UsageError {
+  if (owner === undefined) {
+    return new UsageError(`${what} is locked by ${path}, which names no owner; nothing was sent`, {
+      hint: `if no other simadmin run is working on it, remove ${path}`,
+    });
+  }
+  const where = owner.host === hostname() ? `pid ${owner.pid}` : `pid ${owner.pid} on host ${owner.host}`;
+  return new UsageError(
+    `${what} is already running in another simadmin process (${where}, started ${owner.startedAt}); nothing was sent`,
+    {
+      hint:
+        owner.host === hostname()
+          ? "wait for it to finish, then run the command again"
+          : `wait for it to finish; if that run is gone, remove ${path} and run the command again`,
+    },
+  );
+}
+
+function held(path: string, owner: LockOwner): FileLock {
+  let released = false;
+  const releaseSync = (): void => {
+    if (released) return;
+    released = true;
+    try {
+      unlinkSync(path);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once("exit", releaseSync);
+  return {
+    path,
+    async release() {
+      if (released) return;
+      process.off("exit", releaseSync);
+      const current = await readOwner(path).catch(() => undefined);
+      released = true;
+      // Only our own lock: never one a later run holds.
+      if (current !== "gone" && current !== undefined && current.nonce === owner.nonce) await rm(path, { force: true });
+    },
+  };
+}
