@@ -233,7 +233,9 @@ describe("users import: the manifest guards against importing twice", () => {
     const again = await run(["users", "import", "good-quoted.csv", "--skip-invalid"], cwd);
     expect(again.exitCode).toBe(2);
     expect(again.sent).toEqual([]);
-    expect(again.stderr).toMatch(/good-quoted\.csv was already imported into organization \S+ at \S+ \(API v2\) according to good-quoted\.import\.json/);
+    expect(again.stderr).toMatch(
+      /good-quoted\.csv was already imported into organization \S+ at \S+ \(API v2\) according to good-quoted\.import\.json/,
+    );
     expect(again.stderr).toContain("--resume");
     const resumed = await run(["users", "import", "good-quoted.csv", "--skip-invalid", "--resume", "-o", "json"], cwd);
     expect(resumed.exitCode, resumed.stderr).toBe(0);
