@@ -43,6 +43,12 @@ function byteLimit(value: string | undefined): number | undefined {
   return value && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
+/**
+ * Under --sandbox a STARTED attempt completes this long after its first completion-data
+ * request, so the README's `completion --wait` example finishes (issue 15 item 6).
+ */
+const SANDBOX_ATTEMPT_COMPLETES_MS = 45_000;
+
 /** Names of this process's stdout (docs/cli-contract.md, "Output files": never replaced). */
 const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
 
@@ -62,6 +68,7 @@ export class Context {
    * a new --out file is then created 0600 (docs/cli-contract.md, "Output files").
    */
   secretOutput = false;
+  private resolved: ResolvedSettings | undefined;
 
   constructor(
     deps: Deps,
@@ -96,16 +103,33 @@ export class Context {
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
     const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.warn(text) });
     this.redactor.add(settings.apiKey);
+    this.resolved = settings;
     return settings;
   }
 
-  /** --sandbox: an in-process sandbox on a free loopback port and a throw-away settings dir. */
+  /**
+   * --sandbox: an in-process sandbox on a free loopback port and a throw-away settings dir.
+   * Its state is kept between runs of the same user (docs/cli-contract.md, Sandbox).
+   */
   private async startSandbox(): Promise<SandboxOverride> {
-    const { startSandbox } = await import("./sandbox/server.js");
-    const sandbox = await startSandbox({ host: "127.0.0.1", port: 0 });
+    const [{ startSandbox }, { openSandboxState, sandboxStateDir }] = await Promise.all([
+      import("./sandbox/server.js"),
+      import("./sandbox/persist.js"),
+    ]);
+    const saved = await openSandboxState(sandboxStateDir(this.env));
+    if (saved.warning) this.warn(saved.warning);
+    if (saved.notKept) this.warn(saved.notKept);
+    const sandbox = await startSandbox({
+      host: "127.0.0.1",
+      port: 0,
+      now: () => this.clock.now(),
+      ...(saved.snapshot ? { snapshot: saved.snapshot } : {}),
+      attemptCompletesAfterMs: SANDBOX_ATTEMPT_COMPLETES_MS,
+    });
     const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
     this.cleanups.push(async () => {
       await sandbox.close();
+      await saved.close(sandbox.state.snapshot());
       await rm(dir, { recursive: true, force: true });
     });
     return { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, org: sandbox.org, configDir: dir };
@@ -129,6 +153,20 @@ export class Context {
     const parsed = ProfileName.safeParse(this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default");
     if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
     return { profile: parsed.data, store: new SettingsStore(configDir(this.env), { warn: (text) => this.warn(text) }) };
+  }
+
+  /**
+   * A command's error, with a next step that fits where the settings came from: a key from
+   * SIMADMIN_API_KEY that the service refuses is not mended by `auth login` (issue 15 item 5).
+   */
+  explain(error: unknown): unknown {
+    if (error instanceof AuthError && this.resolved?.sources.apiKey === "env" && /\(401\)/.test(error.message)) {
+      return new AuthError(error.message, {
+        hint: "the key came from SIMADMIN_API_KEY in the environment: check its value, or unset it to use the stored key",
+        cause: error.cause,
+      });
+    }
+    return error;
   }
 
   /** The organizationId for access calls; missing is a usage error naming --org. */

@@ -77,7 +77,9 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     ctx = new Context(deps, command.optsWithGlobals<GlobalOptions>());
     await ctx.query(); // a bad --query is exit 2 before the command sends anything
     const runCommand = await load();
-    const result = await runCommand(ctx, command.opts(), command.args);
+    const result = await runCommand(ctx, command.opts(), command.args).catch((error: unknown) => {
+      throw ctx?.explain(error) ?? error;
+    });
     if (result) await ctx.print(result);
   };
 
@@ -114,6 +116,11 @@ function helpAsFlag(argv: string[]): string[] {
   return argv[0] === "help" && argv.length > 2 ? [...argv.slice(1), "--help"] : argv;
 }
 
+function describeCause(cause: Error): string {
+  const code = (cause as NodeJS.ErrnoException).code;
+  return `${cause.name}${code ? ` ${code}` : ""}: ${cause.message}`;
+}
+
 function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbose: boolean): number {
   const redact = (text: string): string => (ctx ? ctx.redactor.apply(text) : text);
   // The message may carry text from the service or an input file (a taskId, a CSV cell):
@@ -137,13 +144,15 @@ function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbo
   }
   if (error instanceof CliError) {
     write(`error: ${error.message}${error.hint ? `; ${error.hint}` : ""}`);
-    if (verbose && error.cause instanceof Error && error.cause.stack) writeBlock(error.cause.stack);
+    // -v shows the HTTP exchange (traced as it happens) and, here, the underlying cause in one
+    // line — never a JavaScript stack: traces are for bugs, exit 1 (issue 15 item 7).
+    if (verbose && error.cause instanceof Error) write(`cause: ${describeCause(error.cause)}`);
     return error.exitCode;
   }
   const local = localFileError(error);
   if (local) {
     write(`error: ${local.message}${local.hint ? `; ${local.hint}` : ""}`);
-    if (verbose && error instanceof Error && error.stack) writeBlock(error.stack);
+    if (verbose && error instanceof Error) write(`cause: ${describeCause(error)}`);
     return local.exitCode;
   }
   const err = error instanceof Error ? error : new Error(String(error));

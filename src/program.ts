@@ -304,7 +304,11 @@ ${examples(
     .option("--port <n>", "port (default: a free one)")
     .option("--host <address>", "address to bind (default 127.0.0.1)")
     .option("--rate-scale <x>", "multiply the rate-limit windows, e.g. 0.1 for fast tests")
-    .addHelpText("after", examples("simadmin sandbox --port 8787", "simadmin sandbox --rate-scale 0.1"))
+    .option("--reset", "forget the state that --sandbox runs keep (imports, assignments, users) and exit")
+    .addHelpText(
+      "after",
+      examples("simadmin sandbox --port 8787", "simadmin sandbox --rate-scale 0.1", "simadmin sandbox --reset"),
+    )
     .action(act(async () => (await import("./commands/sandbox/sandbox.js")).runSandbox));
   program
     .command("completion-script")

@@ -10,7 +10,7 @@ import { RateLimiter, retryAfterSeconds, type RateLimitRule, type RateWindowKind
 import { DEFAULT_RECORDS_PER_DAY } from "./reports.js";
 import { ROUTES, V2_ONLY_TAILS } from "./routes.js";
 import { loadSeed } from "./seed.js";
-import { SandboxState } from "./state.js";
+import { SandboxState, type SandboxSnapshot } from "./state.js";
 import type { HandlerContext, HandlerResult, Route, RouteGroup } from "./types.js";
 
 export type { FaultInjector } from "./faults.js";
@@ -41,6 +41,10 @@ export interface SandboxOptions {
   maxRecordedRequests?: number;
   /** Serve https with this key and certificate (PEM): tests of certificate handling (issue 13). */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /** State saved by an earlier run (`--sandbox` keeps its state between runs). */
+  snapshot?: SandboxSnapshot;
+  /** See SandboxStateOptions.attemptCompletesAfterMs; off by default, so tests see the seed as it is. */
+  attemptCompletesAfterMs?: number;
 }
 
 export interface RecordedRequest {
@@ -99,10 +103,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     now,
     appUrl,
     importStepMs: options.importStepMs ?? DEFAULT_IMPORT_STEP_MS,
-    tokenSecret: randomBytes(32),
+    // A restored state keeps its secret: tokens handed out by an earlier run still verify.
+    tokenSecret: options.snapshot ? Buffer.from(options.snapshot.tokenSecret, "hex") : randomBytes(32),
   };
   if (options.deepLinkQuery) stateOptions.deepLinkQuery = options.deepLinkQuery;
+  if (options.attemptCompletesAfterMs !== undefined) stateOptions.attemptCompletesAfterMs = options.attemptCompletesAfterMs;
   const state = new SandboxState(loadSeed(), stateOptions);
+  if (options.snapshot) state.restore(options.snapshot);
   const faults = new FaultController();
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();

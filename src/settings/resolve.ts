@@ -100,7 +100,8 @@ export function resolveSettings(
   const org = pick(
     [
       ["flag", "--org", globals.org],
-      ["env", "SIMADMIN_ORG", env.SIMADMIN_ORG],
+      // Under --sandbox an exported SIMADMIN_ORG (meant for the real service) is ignored.
+      ["env", "SIMADMIN_ORG", sandbox ? undefined : env.SIMADMIN_ORG],
       ["profile", `profile '${profile}' org`, stored?.org],
       ["sandbox", "sandbox", sandbox?.org],
     ],

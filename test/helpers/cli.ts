@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -39,6 +40,12 @@ export interface TestEnv {
 
 /** Proxy variables and the CA file a machine may have: tests say which they want. */
 const NETWORK_VARIABLES = /^(https?_proxy|all_proxy|no_proxy|node_extra_ca_certs|node_use_env_proxy)$/i;
+// `--sandbox` keeps its state between runs under $XDG_CACHE_HOME/simadmin: every run gets a
+// cache directory of its own (under one per test process, removed at exit) unless the test
+// passes XDG_CACHE_HOME itself to share state between its runs.
+const cacheRoot = mkdtempSync(join(tmpdir(), "simadmin-test-cache-"));
+process.once("exit", () => rmSync(cacheRoot, { recursive: true, force: true }));
+let cacheCount = 0;
 
 /** Environment with nothing inherited that could change the CLI's behaviour. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -48,6 +55,7 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
       env[key] = value;
     }
   }
+  env.XDG_CACHE_HOME = join(cacheRoot, String(++cacheCount));
   return { ...env, ...extra };
 }
 

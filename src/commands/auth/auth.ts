@@ -5,6 +5,7 @@ import { maskSecret } from "../../output/redact.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOptions } from "../../program.js";
 import { BaseUrl, firstIssue, OrgId } from "../../settings/schema.js";
+import { refuseToSaveUnderSandbox } from "../config/config.js";
 
 // auth login | status | logout (docs/cli-contract.md). There is no --api-key flag on purpose:
 // argv is visible to every local user (ps), so keys come from a prompt, stdin or the env.
@@ -17,6 +18,8 @@ function checkKey(raw: string): string {
 }
 
 export async function runAuthLogin(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  // The sandbox has its own demo key; asking for one it would not keep helps nobody.
+  if (refuseToSaveUnderSandbox(ctx, "the sandbox uses its own demo key")) return { kind: "none" };
   // Login is how a new profile is created, so the profile need not exist yet.
   const { profile, store } = await ctx.profileStore();
   // Validate everything before asking for the key.
@@ -64,13 +67,16 @@ export async function runAuthStatus(ctx: Context): Promise<CommandResult> {
 }
 
 export async function runAuthLogout(ctx: Context): Promise<CommandResult> {
-  const s = await ctx.settings();
-  const stored = s.store.getProfile(s.profile);
+  if (refuseToSaveUnderSandbox(ctx, "no stored key was touched")) return { kind: "none" };
+  // A profile that was never created has no key to remove: that is not a usage error
+  // (README: `simadmin --profile staging auth logout`).
+  const { profile, store } = await ctx.profileStore();
+  const stored = store.getProfile(profile);
   if (!stored?.apiKey) {
-    ctx.info(`No stored key for profile '${s.profile}'; nothing to remove`);
+    ctx.info(`No stored key for profile '${profile}'; nothing to remove`);
   } else {
-    await s.store.updateProfile(s.profile, ({ apiKey: _removed, ...rest }) => rest);
-    ctx.info(`Removed the stored key of profile '${s.profile}'`);
+    await store.updateProfile(profile, ({ apiKey: _removed, ...rest }) => rest);
+    ctx.info(`Removed the stored key of profile '${profile}'`);
   }
   if (ctx.env.SIMADMIN_API_KEY) ctx.warn("SIMADMIN_API_KEY is still set in this environment and is still used");
   return { kind: "none" };

@@ -7,6 +7,18 @@ import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "..
 // config list | get | set | unset | path — the profile's settings, validated with zod.
 // The API key is not a setting here: `auth login`/`logout` own it, so it is never printed.
 
+/**
+ * Under --sandbox nothing is saved (docs/cli-contract.md, Sandbox): say so plainly instead of
+ * "Set …" over a throw-away store (issue 15 item 6).
+ */
+export function refuseToSaveUnderSandbox(ctx: Context, what: string): boolean {
+  if (!ctx.globals.sandbox) return false;
+  ctx.warn(
+    `nothing saved: --sandbox never saves settings or keys (${what}); run the command without --sandbox to change a profile`,
+  );
+  return true;
+}
+
 function settingKey(raw: string | undefined): SettingKey {
   const match = SETTING_KEY_NAMES.find((key) => key.toLowerCase() === (raw ?? "").toLowerCase());
   if (!match) throw new UsageError(`unknown setting '${raw ?? ""}'; settings are: ${SETTING_KEY_NAMES.join(", ")}`);
@@ -39,6 +51,7 @@ export async function runConfigSet(ctx: Context, _options: CommandOptions, args:
   const key = settingKey(args[0]);
   const parsed = SETTING_KEYS[key].safeParse(args[1]);
   if (!parsed.success) throw new UsageError(`${key}: ${firstIssue(parsed.error)} (got '${args[1] ?? ""}')`);
+  if (refuseToSaveUnderSandbox(ctx, `${key} is unchanged`)) return { kind: "none" };
   const { profile, store } = await ctx.profileStore();
   await store.updateProfile(profile, (current) => ({ ...current, [key]: parsed.data }));
   ctx.info(`Set ${key} for profile '${profile}'`);
@@ -47,6 +60,7 @@ export async function runConfigSet(ctx: Context, _options: CommandOptions, args:
 
 export async function runConfigUnset(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
   const key = settingKey(args[0]);
+  if (refuseToSaveUnderSandbox(ctx, `${key} is unchanged`)) return { kind: "none" };
   const { profile, store } = await ctx.profileStore();
   await store.updateProfile(profile, (current) => {
     const next = { ...current };

@@ -5,7 +5,24 @@ import type { CommandOptions } from "../../program.js";
 import { parseIntegerFlag } from "../shared/access.js";
 
 // `simadmin sandbox`: the local emulator in the foreground until Ctrl-C. It binds loopback
-// unless told otherwise and keeps everything in memory.
+// unless told otherwise and keeps everything in memory. `--reset` forgets what `--sandbox`
+// runs keep between them (docs/cli-contract.md, Sandbox).
+
+async function resetState(ctx: Context): Promise<CommandResult> {
+  const { resetSandboxState, sandboxStateDir } = await import("../../sandbox/persist.js");
+  const result = await resetSandboxState(sandboxStateDir(ctx.env));
+  if (result.heldBy !== undefined) {
+    throw new UsageError(`a --sandbox run (pid ${result.heldBy}) is using the sandbox state ${result.path}`, {
+      hint: "let it finish (or stop it), then run `simadmin sandbox --reset` again",
+    });
+  }
+  ctx.info(
+    result.removed
+      ? `sandbox state reset: removed ${result.path}; the next --sandbox run starts from the seed`
+      : "sandbox state reset: nothing was saved; the next --sandbox run starts from the seed",
+  );
+  return { kind: "none" };
+}
 
 function parseRateScale(raw: unknown): number {
   if (raw === undefined) return 1;
@@ -16,6 +33,7 @@ function parseRateScale(raw: unknown): number {
 }
 
 export async function runSandbox(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  if (options.reset) return resetState(ctx);
   const port = parseIntegerFlag(options.port, "--port", 0, 65535) ?? 0;
   const rateScale = parseRateScale(options.rateScale);
   const host = typeof options.host === "string" && options.host !== "" ? options.host : "127.0.0.1";
@@ -26,6 +44,8 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
     rateScale,
     // Nobody reads the request log of a foreground sandbox: keep it from growing for days.
     maxRecordedRequests: 1000,
+    // As under --sandbox: a started attempt completes a while after it is first looked at.
+    attemptCompletesAfterMs: 45_000,
     log: ctx.verbose ? (line) => ctx.trace(line) : undefined,
   }).catch((error: unknown) => {
     throw listenError(error, host, port);
