@@ -334,6 +334,10 @@ export class Context {
       .map((f) => f.trim())
       .filter(Boolean);
     if (fields.length === 0) throw new UsageError("--fields needs at least one field name, e.g. --fields id,title");
+    const repeated = fields.filter((field, i) => fields.indexOf(field) !== i);
+    if (repeated.length > 0) {
+      throw new UsageError(`--fields names ${[...new Set(repeated)].join(", ")} more than once; name each column once`);
+    }
     return fields;
   }
 

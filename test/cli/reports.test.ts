@@ -114,11 +114,53 @@ describe("reports <kind>", () => {
     expect(paths).toEqual(["/report/teams-result", "/report/teams-result", "/report/teams-result"]);
   });
 
-  it("checks --fields after the first window: exit 2 listing the known fields", async () => {
-    const result = await env.run(["reports", "users", ...Q1, "-o", "csv", "--fields", "recordId,nope"], { env: FAST });
+  it.each(["csv", "json", "ndjson", "table"])(
+    "checks --fields against the kind's known columns before sending anything, the same for -o %s",
+    async (format) => {
+      const result = await env.run(["reports", "users", ...Q1, "-o", format, "--fields", "recordId,nope"], { env: FAST });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/unknown field for --fields of `users`: nope; known fields: recordId, date, group\.id/);
+      expect(reportRequests(env)).toHaveLength(0);
+    },
+  );
+
+  it.each(["csv", "json"])("refuses a group name (`--fields date,group`) for -o %s, naming its columns", async (format) => {
+    const result = await env.run(["reports", "users", ...Q1, "-o", format, "--fields", "date,group"], { env: FAST });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toMatch(/unknown field for --fields: nope; known fields: recordId, date, group\.id/);
-    expect(reportRequests(env)).toHaveLength(1);
+    expect(result.stderr).toMatch(/'group' is a group of columns: name them, e\.g\. --fields group\.id,group\.name/);
+    expect(reportRequests(env)).toHaveLength(0);
+  });
+
+  it("refuses a column named twice", async () => {
+    const result = await env.run(["reports", "users", ...Q1, "-o", "csv", "--fields", "date,recordId,date"], { env: FAST });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toMatch(/--fields names date more than once/);
+    expect(reportRequests(env)).toHaveLength(0);
+  });
+
+  it("knows the columns per API version: a v2 column is refused under --api-version 1", async () => {
+    const v1 = await env.run(["--api-version", "1", "reports", "teams-result", ...Q1, "-o", "csv", "--fields", "date,rank"], {
+      env: FAST,
+    });
+    expect(v1.exitCode).toBe(2);
+    expect(v1.stderr).toMatch(/API version 2 only/);
+    const v2 = await env.run(["reports", "teams-result", ...Q1, "-o", "csv", "--fields", "date,rank"], { env: FAST });
+    expect(v2.exitCode, v2.stderr).toBe(0);
+    expect(v2.stdout.split("\n")[0]).toBe("date,rank");
+  });
+
+  it("`reports all --fields` is checked against every kind before sending anything", async () => {
+    const out = await tempDir();
+    try {
+      const result = await env.run(["reports", "all", ...Q1, "-o", "csv", "--out-dir", out.path, "--fields", "date,team.name"], {
+        env: FAST,
+      });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(/for --fields of `syms-result`: team\.name/);
+      expect(reportRequests(env)).toHaveLength(0);
+    } finally {
+      await out.remove();
+    }
   });
 });
 

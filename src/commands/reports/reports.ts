@@ -1,3 +1,4 @@
+import { checkReportFields } from "../../domain/report-columns.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -109,11 +110,14 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
     throw new UsageError(`--raw prints each window's response untouched: use -o json or -o ndjson, not ${format}`);
   }
   if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
+  const kinds: ReportKind[] = all ? [...REPORT_KINDS] : [kind.data as ReportKind];
+  // Known columns: a wrong name is exit 2 before any request, whatever the format (issue 15 item 4).
+  for (const k of kinds) checkReportFields(k, settings.apiVersion, fields);
 
   if (options.outDir !== undefined) await prepareOutDir(options.outDir);
 
   return {
-    kinds: all ? [...REPORT_KINDS] : [kind.data as ReportKind],
+    kinds,
     all,
     range,
     windows,
