@@ -8,7 +8,7 @@ import { reportRecords } from "../../src/sandbox/reports.js";
 // report generator gains or loses a column, this fails until the two agree again.
 
 describe("known report columns", () => {
-  it.each(REPORT_KINDS.flatMap((kind) => [1, 2].map((version) => [kind, version] as const)))(
+  it.each(REPORT_KINDS.flatMap((kind) => ([1, 2] as const).map((version) => [kind, version] as const)))(
     "%s v%i: exactly the columns the sandbox's records carry, in their order",
     (kind, version) => {
       const seen = new Set<string>();
