@@ -30,7 +30,12 @@ describe("exit codes from real HTTP answers", () => {
       6,
       /userId is invalid/,
     ],
-    ["401 → 3", { status: 401, body: { error: { message: "bad key" } } }, 3, /the key came from SIMADMIN_API_KEY in the environment/],
+    [
+      "401 → 3",
+      { status: 401, body: { error: { message: "bad key" } } },
+      3,
+      /the key came from SIMADMIN_API_KEY in the environment/,
+    ],
     ["403 → 4", { status: 403, body: {} }, 4, /lacks permission/],
     ["404 → 5", { status: 404, body: { error: { message: "user not found" } } }, 5, /user not found/],
     ["429 → 7", { status: 429, body: {} }, 7, /rate limit/],
