@@ -240,6 +240,113 @@ describe("reports all", () => {
   });
 });
 
+// Issue 15 item 3: a kind that fails does not stop the others (docs/cli-contract.md, Report kinds).
+describe("reports all with failing kinds", () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it("writes every kind that succeeds, names each failure on stderr, exits with the most severe code and names the missing kinds", async () => {
+    const dir = await tempDir();
+    try {
+      env.sandbox.faults.failNext("/v2/report/syms", 10, 404);
+      env.sandbox.faults.failNext("/v2/report/users", 10, 503);
+      const result = await env.run(
+        [
+          "reports",
+          "all",
+          "--from",
+          "2025-06-01",
+          "--to",
+          "2025-06-02",
+          "-o",
+          "csv",
+          "--out-dir",
+          dir.path,
+          "--retries",
+          "0",
+          "-q",
+        ],
+        { env: FAST },
+      );
+      expect(result.exitCode).toBe(8); // the service unavailable (8) outranks a not found (5)
+      const names = (await readdir(dir.path)).sort();
+      expect(names).toEqual(
+        REPORT_KINDS.filter((k) => k !== "syms" && k !== "users")
+          .map((kind) => `${kind}_2025-06-01_2025-06-02.csv`)
+          .sort(),
+      );
+      const lines = result.stderr.trim().split("\n");
+      expect(lines[0]).toMatch(/^error: syms: .*404/);
+      expect(lines[1]).toMatch(/^error: users: .*503/);
+      expect(lines.at(-1)).toMatch(
+        /^error: reports all: 2 of 7 kinds missing \(syms, users\); the other 5 were written; run the same command again/,
+      );
+    } finally {
+      env.sandbox.faults.clear();
+      await dir.remove();
+    }
+  });
+
+  it("keeps stdout JSON valid: the object holds the kinds that succeeded", async () => {
+    env.sandbox.faults.failNext("/v2/report/teams-result", 10, 404);
+    const result = await env.run(
+      ["reports", "all", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "json", "--retries", "0"],
+      {
+        env: FAST,
+      },
+    );
+    env.sandbox.faults.clear();
+    expect(result.exitCode).toBe(5);
+    const body = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(REPORT_KINDS.filter((k) => k !== "teams-result"));
+    expect(result.stderr).toMatch(/1 of 7 kinds missing \(teams-result\)/);
+  });
+
+  it("stops at once when the key is refused (every kind would fail the same way)", async () => {
+    const result = await env.run(["reports", "all", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "json"], {
+      env: { ...FAST, SIMADMIN_API_KEY: "sk_wrong" },
+    });
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("an empty report", () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS, reportRecordsPerDay: 0 });
+  });
+  afterAll(async () => {
+    await env.close();
+  });
+
+  it("is a CSV with its header when --fields names the columns", async () => {
+    const result = await env.run(
+      ["reports", "users", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "csv", "--fields", "date,group.name"],
+      {
+        env: FAST,
+      },
+    );
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe("date,group.name\n");
+    expect(result.stderr).toMatch(/no records in users for 2025-06-01\.\.2025-06-02/);
+  });
+
+  it("without --fields says so on stderr instead of leaving an unexplained empty file", async () => {
+    const result = await env.run(["reports", "users", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "csv"], { env: FAST });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(
+      /no records in users for 2025-06-01\.\.2025-06-02; the CSV is empty \(--fields <columns> gives it a header\)/,
+    );
+  });
+});
+
 describe("reports: failure, resume and interruption", () => {
   let env: TestEnv;
   /** Set by a test: fail the `users` windows after the first one has been answered. */

@@ -10,7 +10,8 @@ import type { WaitEvent } from "../../api/scheduler.js";
 import type { Clock } from "../../clock.js";
 import type { Context, OutputSink } from "../../context.js";
 import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
-import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
+import { AuthError, CliError, InterruptedError, LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
+import { escapeForLine } from "../../output/sanitize.js";
 import type { Progress } from "../../output/progress.js";
 import { createRecordWriter, type ChunkSink, type RecordFormat, type RecordWriter } from "../../output/record-stream.js";
 import { jsonText } from "../../output/render.js";
@@ -53,6 +54,29 @@ interface ReportsPlan {
   raw: boolean;
   fields: string[] | undefined;
   outDir: string | undefined;
+}
+
+/**
+ * Which failure decides `reports all`'s exit code when several kinds fail (issue 15 item 3):
+ * the one most likely to need a person first — a bug, the key, the permission, a local file,
+ * the service down, the rate limit — then the ones that concern a single kind.
+ */
+const SEVERITY = [1, 3, 4, 11, 8, 7, 9, 10, 5, 6];
+
+function severity(code: number): number {
+  const rank = SEVERITY.indexOf(code);
+  return rank < 0 ? SEVERITY.length : rank;
+}
+
+/** `reports all` with kinds missing: the most severe exit code met, said at the end. */
+class MissingKindsError extends CliError {
+  constructor(
+    readonly exitCode: number,
+    message: string,
+    hint: string,
+  ) {
+    super(message, { hint });
+  }
 }
 
 export const runReports: CommandRun = async (ctx, rawOptions, args) => {
@@ -163,6 +187,8 @@ class ReportsRun {
   /** Windows taken from the cache, "kind|start|end", decided before the first request. */
   private readonly cached = new Set<string>();
   private readonly total: number;
+  /** `reports all`: kinds that failed, each already named on stderr; the run goes on without them. */
+  private readonly failed: { kind: ReportKind; error: CliError }[] = [];
   /** Where the CSV writer spools rows (under the settings directory; cache.ts). */
   private spoolDir: string | undefined;
 
@@ -227,8 +253,54 @@ class ReportsRun {
     } finally {
       stopListening();
     }
+    if (this.failed.length > 0) {
+      this.progress.stop();
+      // The kinds that were written need no resume; the failed ones keep their windows.
+      await this.clearCache(plan.kinds.filter((kind) => !this.failed.some((f) => f.kind === kind)));
+      throw this.missingKinds();
+    }
     this.progress.stop(this.total > 1 ? `${this.total} report windows done` : undefined);
-    await this.clearCache();
+    await this.clearCache(plan.kinds);
+  }
+
+  /**
+   * `reports all`: one kind that fails does not stop the others (docs/cli-contract.md,
+   * Report kinds; issue 15 item 3). Its error is named on stderr at once and the run goes on;
+   * a key the service refuses, Ctrl-C and bugs still stop everything.
+   */
+  private async eachKind(work: (kind: ReportKind) => Promise<void>): Promise<void> {
+    const { plan, ctx } = this;
+    for (const kind of plan.kinds) {
+      try {
+        await work(kind);
+      } catch (error) {
+        const fatal =
+          !plan.all ||
+          !(error instanceof CliError) ||
+          error instanceof InterruptedError ||
+          error instanceof AuthError ||
+          error instanceof UsageError ||
+          ctx.signal.aborted;
+        if (fatal) throw error;
+        this.failed.push({ kind, error });
+        this.progress.pause();
+        ctx.io.stderr.write(
+          `${ctx.redactor.apply(escapeForLine(`error: ${kind}: ${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
+        );
+      }
+    }
+  }
+
+  private missingKinds(): MissingKindsError {
+    const { plan } = this;
+    const worst = this.failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
+    const names = this.failed.map((f) => f.kind).join(", ");
+    const written = plan.kinds.length - this.failed.length;
+    return new MissingKindsError(
+      worst.error.exitCode,
+      `reports all: ${this.failed.length} of ${plan.kinds.length} kinds missing (${names}); the other ${written} ${written === 1 ? "was" : "were"} written`,
+      "run the same command again to fetch the missing kinds (finished windows come from the cache)",
+    );
   }
 
   /** A cache dir that cannot be created is no reason to fail the export: warn, use a temp dir. */
@@ -242,8 +314,8 @@ class ReportsRun {
     }
   }
 
-  private async clearCache(): Promise<void> {
-    for (const kind of this.plan.kinds) for (const window of this.plan.windows) await this.cache.remove(kind, window);
+  private async clearCache(kinds: readonly ReportKind[]): Promise<void> {
+    for (const kind of kinds) for (const window of this.plan.windows) await this.cache.remove(kind, window);
     await this.cache.dispose();
   }
 
@@ -271,12 +343,13 @@ class ReportsRun {
       if (path) this.note(`wrote ${path}`);
     };
     if (plan.outDir !== undefined) {
-      for (const kind of plan.kinds) {
+      const dir = plan.outDir;
+      await this.eachKind(async (kind) => {
         await emit(
-          join(plan.outDir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`),
+          join(dir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`),
           await this.collectKind(kind),
         );
-      }
+      });
       return;
     }
     if (!plan.all) {
@@ -285,7 +358,9 @@ class ReportsRun {
       return;
     }
     const whole: Record<string, unknown> = {};
-    for (const kind of plan.kinds) whole[kind] = await this.collectKind(kind);
+    await this.eachKind(async (kind) => {
+      whole[kind] = await this.collectKind(kind);
+    });
     await emit(ctx.globals.out, whole);
   }
 
@@ -299,7 +374,7 @@ class ReportsRun {
   /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
   private async writeFilePerKind(dir: string): Promise<void> {
     const { plan } = this;
-    for (const kind of plan.kinds) {
+    await this.eachKind(async (kind) => {
       const path = join(dir, `${kind}_${plan.range.startDate}_${plan.range.endDate}.${plan.format}`);
       const sink = await this.open(path);
       try {
@@ -310,7 +385,7 @@ class ReportsRun {
         await sink.abort();
         throw error;
       }
-    }
+    });
   }
 
   /** stdout or --out: one kind, or `all` as one JSON object keyed by kind (or a table each). */
@@ -327,20 +402,24 @@ class ReportsRun {
           this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
         return;
       }
-      if (plan.format === "json") {
-        await sink.write("{\n");
-        for (const [i, kind] of plan.kinds.entries()) {
-          await sink.write(`${i > 0 ? ",\n" : ""}${jsonText(kind)}: `);
-          await this.writeKind(kind, sink, { jsonTrailer: "" });
-        }
-        await sink.write("\n}\n");
-      } else {
-        // table: a titled table per kind, for people at a terminal.
-        for (const [i, kind] of plan.kinds.entries()) {
-          await sink.write(`${i > 0 ? "\n" : ""}${kind} ${plan.range.startDate}..${plan.range.endDate}\n`);
-          await this.writeKind(kind, sink, {});
-        }
-      }
+      // Each kind is rendered whole before it is written, so that a kind failing half-way
+      // leaves the JSON document valid (without that kind) and no half table behind.
+      const json = plan.format === "json";
+      let first = true;
+      if (json) await sink.write("{\n");
+      await this.eachKind(async (kind) => {
+        let text = "";
+        const buffer: ChunkSink = { toTerminal: sink.toTerminal, write: async (chunk) => void (text += chunk) };
+        await this.writeKind(kind, buffer, json ? { jsonTrailer: "" } : {});
+        await sink.write(
+          json
+            ? `${first ? "" : ",\n"}${jsonText(kind)}: ${text}`
+            : // table: a titled table per kind, for people at a terminal.
+              `${first ? "" : "\n"}${kind} ${plan.range.startDate}..${plan.range.endDate}\n${text}`,
+        );
+        first = false;
+      });
+      if (json) await sink.write("\n}\n");
       await sink.commit();
     } catch (error) {
       await sink.abort();
@@ -407,6 +486,12 @@ class ReportsRun {
         if (!this.cache.persistent) await this.cache.remove(kind, window);
       }
       await writer.end();
+      // An empty report must not look like a broken file (issue 15 item 3): say so. With
+      // --fields a CSV still has its header.
+      if (writer.count === 0 && !plan.raw) {
+        const empty = format === "csv" && !plan.fields ? "; the CSV is empty (--fields <columns> gives it a header)" : "";
+        this.note(`no records in ${kind} for ${plan.range.startDate}..${plan.range.endDate}${empty}`);
+      }
       return writer.count;
     } catch (error) {
       await writer.abort();
