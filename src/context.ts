@@ -327,6 +327,19 @@ export class Context {
     return this.io.stdoutIsTTY && !this.globals.out ? "table" : "json";
   }
 
+  /**
+   * Where the output format came from, as the user gave it — for messages, which must never
+   * name an `-o` the user did not type (issue 15 item 5).
+   */
+  async formatOrigin(): Promise<string> {
+    const format = await this.format();
+    if (this.globals.output) return `-o ${this.globals.output}`;
+    const settings = await this.settings();
+    if (this.globals.out && settings.output === undefined) return `--out ${this.globals.out}`;
+    if (settings.output) return `the profile's output setting '${settings.output}' (\`simadmin config unset output\`)`;
+    return `the default for ${this.io.stdoutIsTTY ? "a terminal" : "a pipe"} (${format})`;
+  }
+
   fields(): string[] | undefined {
     if (this.globals.fields === undefined) return undefined;
     const fields = this.globals.fields

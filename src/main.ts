@@ -97,6 +97,16 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   };
   configure(program);
 
+  // `simadmin help nope`: commander would print the general help; say what is wrong (exit 2).
+  const asked = argv[0] === "help" ? argv[1] : undefined;
+  if (
+    asked !== undefined &&
+    !asked.startsWith("-") &&
+    !program.commands.some((c) => c.name() === asked || c.aliases().includes(asked))
+  ) {
+    deps.io.stderr.write(`error: unknown command '${escapeForLine(asked)}'; run \`simadmin --help\` for the list of commands\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(helpAsFlag(argv), { from: "user" });
     return 0;

@@ -30,6 +30,13 @@ describe("library: requests", () => {
     expect(r.stderr).toContain("more may follow: --page 2, or --all");
   });
 
+  it("says more may follow only after a full page (one result is the last page)", async () => {
+    const r = await run(["library", "--user", "user-demo", "--search", "Cold Call Opener", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(1);
+    expect(r.stderr).not.toContain("more may follow");
+  });
+
   it("sends tags as an array, searchTerm, page and pageSize only when given", async () => {
     const r = await run([
       "library",

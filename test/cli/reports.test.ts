@@ -193,7 +193,12 @@ describe("reports: bad input", () => {
     ["--out with all", ["reports", "all", ...Q1, "--out", "x.json"], /use --out-dir <dir> instead of --out/],
     ["all -o csv without --out-dir", ["reports", "all", ...Q1, "-o", "csv"], /add --out-dir <dir>/],
     ["--raw with csv", ["reports", "users", ...Q1, "--raw", "-o", "csv"], /--raw .* use -o json or -o ndjson/],
-    ["-o text", ["reports", "users", ...Q1, "-o", "text"], /-o text prints a single value/],
+    ["-o text", ["reports", "users", ...Q1, "-o", "text"], /`reports` has no single value to print as text \(-o text\)/],
+    [
+      "--out x.txt",
+      ["reports", "users", ...Q1, "--out", "x.txt"],
+      /`reports` has no single value to print as text \(--out x\.txt\)/,
+    ],
   ])("refuses %s with exit 2 and sends nothing", async ([_name, args, message], { expect }) => {
     const result = await env.run(args, { env: FAST });
     expect(result.exitCode).toBe(2);

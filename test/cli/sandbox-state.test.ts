@@ -189,3 +189,34 @@ describe("-v shows the HTTP exchange, not JavaScript internals (issue 15 item 7)
     expect(r.stderr).not.toMatch(/auth login/);
   });
 });
+
+describe("hints that are true (issue 15 item 5)", () => {
+  it("`help nope` says unknown command, exit 2", async () => {
+    const r = await runCli(["help", "nope"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe("error: unknown command 'nope'; run `simadmin --help` for the list of commands\n");
+  });
+
+  it("`help reports` still shows the command's help", async () => {
+    const r = await runCli(["help", "reports"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/Usage: simadmin reports/);
+  });
+
+  it("a format from --out or the profile is named as such, never as an -o the user did not type", async () => {
+    const env = await cacheEnv();
+    const out = await runCli(["--sandbox", "library", "--user", "user-demo", "--out", "sims.txt"], { env });
+    expect(out.exitCode).toBe(2);
+    expect(out.stderr).toMatch(/`library` has no single value to print as text \(--out sims\.txt\)/);
+    expect(out.stderr).not.toMatch(/-o text/);
+  });
+
+  it("`--profile staging auth logout` (the README example) of a profile never created is not an error", async () => {
+    const settings = await tempDir();
+    cleanups.push(() => settings.remove());
+    const r = await runCli(["--profile", "staging", "auth", "logout"], { env: { SIMADMIN_CONFIG_DIR: settings.path } });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/No stored key for profile 'staging'; nothing to remove/);
+  });
+});

@@ -15,6 +15,8 @@ import { explainNotFound, parseIntegerFlag, refuseTextFormat } from "../shared/a
  * of a few hundred simulations in a handful of requests of the access budget (100 / 5 min).
  */
 export const DEFAULT_ALL_PAGE_SIZE = 50;
+/** The page size taken as the service's default when --page-size is not given (see runLibrary). */
+const ASSUMED_DEFAULT_PAGE_SIZE = 10;
 /** The spec names no limit; 100 is the largest size we promise to send (docs/cli-contract.md users, sandbox). */
 export const MAX_PAGE_SIZE = 100;
 /** A walk that has not ended after this many pages is a service that never says "last page". */
@@ -66,10 +68,16 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
   if (!all) {
     const { simulations, body } = await fetchPage(page, pageSize);
     const shown = page ?? 1;
-    // Unknown page size (the service's default, not shown in the spec): only an empty
-    // page or the service's own metadata says this was the last one.
+    // Without --page-size the service's default page size is not known (not shown in the
+    // spec): a page shorter than the smallest default we know of (10, the sandbox's) is taken
+    // as the last, so "more may follow" is said only after a full page (issue 15 item 5).
     const step = nextPageStep(
-      { page: shown, pageSize: pageSize ?? 0, received: simulations.length, collected: simulations.length },
+      {
+        page: shown,
+        pageSize: pageSize ?? ASSUMED_DEFAULT_PAGE_SIZE,
+        received: simulations.length,
+        collected: simulations.length,
+      },
       readPageMeta(body),
     );
     const note =

@@ -115,23 +115,28 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
   const query = await ctx.query();
   if (format === "text" && !query) {
-    throw new UsageError(
-      "-o text prints a single value and is offered by `token` and `link` only; use table, json, csv or ndjson",
-    );
+    throw new UsageError(`\`reports\` has no single value to print as text (${await ctx.formatOrigin()})`, {
+      hint: "use -o table, json, csv or ndjson",
+    });
   }
   if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format}`);
+    throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format} (${await ctx.formatOrigin()})`);
   }
   if (all && options.outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
-    throw new UsageError(`\`reports all -o ${format}\` writes one file per kind: add --out-dir <dir>`, {
-      hint: "or use -o json for one JSON object keyed by kind on stdout",
-    });
+    throw new UsageError(
+      `\`reports all\` as ${format} (${await ctx.formatOrigin()}) writes one file per kind: add --out-dir <dir>`,
+      {
+        hint: "or use -o json for one JSON object keyed by kind on stdout",
+      },
+    );
   }
 
   const raw = options.raw === true;
   const fields = ctx.fields();
   if (raw && format !== "json" && format !== "ndjson") {
-    throw new UsageError(`--raw prints each window's response untouched: use -o json or -o ndjson, not ${format}`);
+    throw new UsageError(
+      `--raw prints each window's response untouched: use -o json or -o ndjson, not ${format} (${await ctx.formatOrigin()})`,
+    );
   }
   if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
   const kinds: ReportKind[] = all ? [...REPORT_KINDS] : [kind.data as ReportKind];

@@ -22,7 +22,9 @@ export function explainNotFound(error: unknown, ids: { org: string; user: string
 export async function refuseTextFormat(ctx: Context, command: string): Promise<void> {
   // With --query, text prints the query's values (see shared/query.ts).
   if (ctx.globals.query === undefined && (await ctx.format()) === "text") {
-    throw new UsageError(`\`${command}\` has no single value to print with -o text; use table, json, csv or ndjson`);
+    throw new UsageError(`\`${command}\` has no single value to print as text (${await ctx.formatOrigin()})`, {
+      hint: "use -o table, json, csv or ndjson",
+    });
   }
 }
 
