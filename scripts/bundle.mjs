@@ -26,6 +26,8 @@ await build({
   platform: "node",
   target: "node20",
   chunkNames: "chunks/[name]-[hash]",
+  // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
+  external: ["@napi-rs/keyring"],
   // CommonJS dependencies (commander, cli-table3, …) call require() for Node built-ins,
   // which an ES module does not have; every chunk gets one. The names cannot clash: ES
   // modules have no `require` binding of their own, and esbuild's helpers are `__`-prefixed

@@ -60,6 +60,7 @@ export class Context {
   readonly redactor = new Redactor();
   private settingsPromise: Promise<ResolvedSettings> | undefined;
   private apiPromise: Promise<ApiClient> | undefined;
+  private apiKeyPromise: Promise<string | undefined> | undefined;
   private queryPromise: Promise<CompiledQuery | undefined> | undefined;
   private readonly waitListeners = new Set<(event: WaitEvent) => void>();
   private readonly cleanups: (() => Promise<void>)[] = [];
@@ -169,6 +170,49 @@ export class Context {
     return error;
   }
 
+  /**
+   * The API key: SIMADMIN_API_KEY, else the stored one — from the OS keychain when it is
+   * kept there (the keychain module loads only here), else from the settings file. Warns,
+   * once a day, when the stored key is older than 90 days (settings/key-age.ts).
+   */
+  apiKey(): Promise<string | undefined> {
+    this.apiKeyPromise ??= this.loadApiKey();
+    return this.apiKeyPromise;
+  }
+
+  private async loadApiKey(): Promise<string | undefined> {
+    const settings = await this.settings();
+    let key = settings.apiKey;
+    if (settings.keychainAccount !== undefined) {
+      const { openKeychain } = await import("./settings/keychain.js");
+      try {
+        key = (await openKeychain(this.env)).get(settings.keychainAccount);
+      } catch (error) {
+        throw new AuthError(
+          `cannot read the API key of profile '${settings.profile}' from the OS keychain (${(error as Error).message})`,
+          { hint: "unlock the keychain, set SIMADMIN_API_KEY, or run `simadmin auth login` again" },
+        );
+      }
+      if (key === undefined) {
+        throw new AuthError(`the API key of profile '${settings.profile}' is no longer in the OS keychain`, {
+          hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
+        });
+      }
+      this.redactor.add(key);
+    }
+    if (key !== undefined && settings.sources.apiKey === "stored") {
+      const { keyAgeWarning } = await import("./settings/key-age.js");
+      const warning = keyAgeWarning({
+        configDir: settings.configDir,
+        profile: settings.profile,
+        createdAt: settings.apiKeyCreatedAt,
+        now: this.clock.now(),
+      });
+      if (warning) this.warn(warning);
+    }
+    return key;
+  }
+
   /** The organizationId for access calls; missing is a usage error naming --org. */
   async org(): Promise<string> {
     const { org } = await this.settings();
@@ -208,7 +252,8 @@ export class Context {
         "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
       );
     }
-    if (!settings.apiKey) {
+    const apiKey = await this.apiKey();
+    if (!apiKey) {
       throw new AuthError(`no API key for profile '${settings.profile}'`, {
         hint: "run `simadmin auth login` or set SIMADMIN_API_KEY",
       });
@@ -278,7 +323,7 @@ export class Context {
     });
     return new ApiClient({
       baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
+      apiKey,
       apiVersion: settings.apiVersion,
       timeoutSeconds: settings.timeoutSeconds,
       scheduler,

@@ -40,7 +40,12 @@ export interface ResolvedSettings {
   /** --timeout or the profile's timeout, seconds; undefined means the per-kind default (30, reports 120). */
   timeoutSeconds: number | undefined;
   retries: number;
+  /** The key when it is at hand without the keychain (env, settings file, sandbox); see Context.apiKey(). */
   apiKey: string | undefined;
+  /** A stored key in the OS keychain: its account there (read only when a command needs the key). */
+  keychainAccount: string | undefined;
+  /** When the stored key was stored (ISO time), if known. */
+  apiKeyCreatedAt: string | undefined;
   sources: Partial<Record<"baseUrl" | "org" | "apiVersion" | "output" | "timeout" | "apiKey", Source>>;
 }
 
@@ -135,7 +140,15 @@ export function resolveSettings(
   }
   const envKey = env.SIMADMIN_API_KEY?.trim();
   const apiKey = sandbox ? sandbox.apiKey : envKey || stored?.apiKey;
-  const apiKeySource: Source | undefined = sandbox ? "sandbox" : envKey ? "env" : stored?.apiKey ? "stored" : undefined;
+  // A keychain entry wins over a key left in the file (auth login moves it; see auth.ts).
+  const keychainAccount = sandbox || envKey ? undefined : stored?.keychainAccount;
+  const apiKeySource: Source | undefined = sandbox
+    ? "sandbox"
+    : envKey
+      ? "env"
+      : stored?.apiKey || keychainAccount
+        ? "stored"
+        : undefined;
 
   return {
     profile,
@@ -147,7 +160,9 @@ export function resolveSettings(
     output: globals.output === "text" ? "text" : output.value,
     timeoutSeconds: timeout.value,
     retries,
-    apiKey,
+    apiKey: keychainAccount ? undefined : apiKey,
+    keychainAccount,
+    apiKeyCreatedAt: apiKeySource === "stored" ? stored?.apiKeyCreatedAt : undefined,
     sources: {
       baseUrl: baseUrl.source,
       org: org.source,

@@ -49,6 +49,10 @@ export const ProfileSettings = z.object({
   output: OutputSetting.optional(),
   timeout: TimeoutSeconds.optional(),
   apiKey: z.string().min(1).optional(),
+  /** The key is in the OS keychain under this account (service "simadmin"), not in this file. */
+  keychainAccount: z.string().min(1).optional(),
+  /** When `auth login` stored the key (ISO time): the key's age, never the key (issue 16 item 4). */
+  apiKeyCreatedAt: z.iso.datetime().optional(),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettings>;
 

@@ -56,7 +56,9 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
     }
   }
   env.XDG_CACHE_HOME = join(cacheRoot, String(++cacheCount));
-  return { ...env, ...extra };
+  // Never the developer's own OS keychain: tests of the keychain path start a private one
+  // (helpers/secret-service.ts) and set SIMADMIN_KEYCHAIN themselves.
+  return { ...env, SIMADMIN_KEYCHAIN: "off", ...extra };
 }
 
 export async function runBinary(args: string[], options: RunOptions = {}): Promise<CliResult> {

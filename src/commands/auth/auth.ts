@@ -35,19 +35,68 @@ export async function runAuthLogin(ctx: Context, options: CommandOptions): Promi
   const key = checkKey(raw);
   ctx.redactor.add(key);
 
-  await store.updateProfile(profile, (current) => ({
-    ...current,
-    apiKey: key,
-    ...(baseUrl?.success ? { baseUrl: baseUrl.data } : {}),
-    ...(org?.success ? { org: org.data } : {}),
-  }));
-  ctx.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${store.path}`);
+  // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
+  // belongs in the user's keychain), else the 0600 settings file with a notice.
+  let account: string | undefined;
+  let fallbackReason: string | undefined;
+  if (ctx.globals.sandbox) {
+    fallbackReason = "--sandbox keeps everything in its throw-away settings";
+  } else {
+    const { openKeychain, keychainAccount, KeychainUnavailable } = await import("../../settings/keychain.js");
+    try {
+      const keychain = await openKeychain(ctx.env);
+      account = keychainAccount(profile, store.dir);
+      keychain.set(account, key);
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailable)) throw error;
+      account = undefined;
+      fallbackReason = error.message;
+    }
+  }
+  const createdAt = new Date(ctx.clock.now()).toISOString();
+  await store.updateProfile(profile, (current) => {
+    // One place for the key: a login into the keychain removes a key left in the file.
+    const { apiKey: _file, keychainAccount: _keychain, ...rest } = current;
+    return {
+      ...rest,
+      ...(account !== undefined ? { keychainAccount: account } : { apiKey: key }),
+      apiKeyCreatedAt: createdAt,
+      ...(baseUrl?.success ? { baseUrl: baseUrl.data } : {}),
+      ...(org?.success ? { org: org.data } : {}),
+    };
+  });
+  if (account !== undefined) {
+    ctx.info(`Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${store.path})`);
+  } else {
+    ctx.warn(`no OS keychain (${fallbackReason}): the key is stored in ${store.path}, readable by you only`);
+    ctx.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${store.path}`);
+  }
   if (ctx.env.SIMADMIN_API_KEY) ctx.warn("SIMADMIN_API_KEY is set and wins over the stored key while it stays set");
   return { kind: "none" };
 }
 
+const LOCATIONS = { env: "environment", sandbox: "sandbox" } as const;
+
 export async function runAuthStatus(ctx: Context): Promise<CommandResult> {
   const s = await ctx.settings();
+  // The masked key needs the key itself: from the keychain when it is there. An unreadable
+  // keychain still shows the rest, then ends with its error (exit 3).
+  let apiKey: string | undefined;
+  let keyError: Error | undefined;
+  try {
+    apiKey = await ctx.apiKey();
+  } catch (error) {
+    keyError = error instanceof Error ? error : new Error(String(error));
+  }
+  const source = s.sources.apiKey;
+  const location =
+    source === "env" || source === "sandbox"
+      ? LOCATIONS[source]
+      : source === "stored"
+        ? s.keychainAccount !== undefined
+          ? "keychain"
+          : "settings file"
+        : null;
   const value = {
     profile: s.profile,
     baseUrl: s.baseUrl ?? null,
@@ -55,29 +104,50 @@ export async function runAuthStatus(ctx: Context): Promise<CommandResult> {
     org: s.org ?? null,
     orgSource: s.sources.org ?? null,
     apiVersion: s.apiVersion,
-    apiKey: s.apiKey ? maskSecret(s.apiKey) : null,
-    apiKeySource: s.sources.apiKey ?? null,
+    apiKey: apiKey ? maskSecret(apiKey) : null,
+    apiKeySource: source ?? null,
+    apiKeyLocation: location,
+    apiKeyCreatedAt: s.apiKeyCreatedAt ?? null,
     settingsFile: s.store.path,
   };
   await ctx.print({ kind: "object", value });
-  if (!s.apiKey) {
+  if (keyError !== undefined) throw keyError;
+  if (!apiKey) {
     throw new AuthError(`no API key for profile '${s.profile}'`, { hint: "run `simadmin auth login` or set SIMADMIN_API_KEY" });
   }
   return { kind: "none" };
 }
 
+/** Removes the stored key from the settings file and from the OS keychain. */
 export async function runAuthLogout(ctx: Context): Promise<CommandResult> {
   if (refuseToSaveUnderSandbox(ctx, "no stored key was touched")) return { kind: "none" };
   // A profile that was never created has no key to remove: that is not a usage error
   // (README: `simadmin --profile staging auth logout`).
   const { profile, store } = await ctx.profileStore();
   const stored = store.getProfile(profile);
-  if (!stored?.apiKey) {
-    ctx.info(`No stored key for profile '${profile}'; nothing to remove`);
-  } else {
-    await store.updateProfile(profile, ({ apiKey: _removed, ...rest }) => rest);
-    ctx.info(`Removed the stored key of profile '${profile}'`);
+  let removedFromKeychain = false;
+  if (!ctx.globals.sandbox) {
+    const { openKeychain, keychainAccount } = await import("../../settings/keychain.js");
+    const accounts = new Set([stored?.keychainAccount, keychainAccount(profile, store.dir)]);
+    try {
+      const keychain = await openKeychain(ctx.env);
+      for (const account of accounts) if (account !== undefined && keychain.remove(account)) removedFromKeychain = true;
+    } catch (error) {
+      // No keychain: nothing of ours can be in it — unless the settings say the key is there.
+      if (stored?.keychainAccount !== undefined) {
+        ctx.warn(
+          `could not remove the key from the OS keychain (${(error as Error).message}); remove the entry "simadmin" / "${stored.keychainAccount}" by hand`,
+        );
+      }
+    }
   }
+  const inFile = stored?.apiKey !== undefined;
+  if (inFile || stored?.keychainAccount !== undefined || stored?.apiKeyCreatedAt !== undefined) {
+    await store.updateProfile(profile, ({ apiKey: _f, keychainAccount: _k, apiKeyCreatedAt: _c, ...rest }) => rest);
+  }
+  const where = [removedFromKeychain ? "the OS keychain" : undefined, inFile ? "the settings file" : undefined].filter(Boolean);
+  if (where.length === 0) ctx.info(`No stored key for profile '${profile}'; nothing to remove`);
+  else ctx.info(`Removed the stored key of profile '${profile}' from ${where.join(" and ")}`);
   if (ctx.env.SIMADMIN_API_KEY) ctx.warn("SIMADMIN_API_KEY is still set in this environment and is still used");
   return { kind: "none" };
 }
