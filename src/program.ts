@@ -297,6 +297,26 @@ ${examples(
     )
     .action(act(async () => (await import("./commands/import-status/import-status.js")).runImportStatus));
 
+  program
+    .command("api")
+    .argument("<path>", "endpoint path under the base URL, version prefix included, e.g. /v2/access-api/user/token")
+    .description("a raw POST to any endpoint with the profile's key, rate budgets and retry rules; prints the answer as JSON")
+    .option("--data <json>", "the request body (JSON)")
+    .option("--input <file>", "read the JSON body from a file, or - for stdin")
+    .addHelpText(
+      "after",
+      `
+The budget follows the path (report/… uses the reports budget, the rest the access budget).
+Paths known to be safe to repeat are retried after timeouts and 5xx; any other path only when
+the service cannot have received it. Without --data or --input the body is {}.
+${examples(
+  `simadmin api /v2/access-api/user/token --data '{"organizationId":"org-42","userId":"u-123"}'`,
+  "simadmin api /v2/report/users --input range.json -o csv",
+  'echo \'{"organizationId":"org-42","taskId":"t-1"}\' | simadmin api /v2/access-api/user/bulk-import/status --input -',
+)}`,
+    )
+    .action(act(async () => (await import("./commands/api/api.js")).runApi));
+
   // --- tooling ----------------------------------------------------------------------------
   program
     .command("sandbox")

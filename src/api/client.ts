@@ -362,6 +362,18 @@ export class ApiClient {
     return this.post(endpoint, () => ({ body: JSON.stringify(body), contentType: "application/json" }), consume) as Promise<T>;
   }
 
+  /**
+   * `simadmin api`: POSTs JSON text to a path under the base URL exactly as given (its version
+   * prefix included, so `endpoint.versions` is not consulted), through the same scheduler,
+   * headers and status mapping as every other request.
+   */
+  postRawJson(endpoint: Endpoint, bodyText: string): Promise<unknown> {
+    const url = `${this.baseUrl}${endpoint.path}`;
+    return this.options.scheduler.run({ group: endpoint.group, retry: endpoint.retry, label: endpoint.label }, (attempt) =>
+      this.send(endpoint, url, { body: bodyText, contentType: "application/json" }, attempt),
+    );
+  }
+
   private post(
     endpoint: Endpoint,
     makeBody: () => { body: string | FormData; contentType: string | undefined },
