@@ -190,17 +190,32 @@ ${examples(
     .action(act(async () => (await import("./commands/library/library.js")).runLibrary));
   program
     .command("assign")
-    .description("assign a simulation to a user and print its deep link (version 2)")
-    .requiredOption("--user <id>", "userId")
-    .requiredOption("--sim <id>", "simulationId")
-    .addHelpText("after", examples("simadmin assign --user user-demo --sim sim-001"))
+    .description("assign a simulation to a user and print its deep link; --from-csv for many (version 2)")
+    .option("--user <id>", "userId")
+    .option("--sim <id>", "simulationId")
+    .option("--from-csv <file>", "every row of a CSV with columns userId,simulationId")
+    .option("--resume", "with --from-csv: continue from <file>.assign.json without repeating a finished row")
+    .option("--dry-run", "with --from-csv: validate and print the plan; send nothing")
+    .addHelpText(
+      "after",
+      examples(
+        "simadmin assign --user user-demo --sim sim-001",
+        "simadmin assign --from-csv cohort.csv -o csv --out assigned.csv",
+      ),
+    )
     .action(act(async () => (await import("./commands/assign/assign.js")).runAssign));
   program
     .command("unassign")
-    .description("unassign a simulation from a user (version 2)")
-    .requiredOption("--user <id>", "userId")
-    .requiredOption("--sim <id>", "simulationId")
-    .addHelpText("after", examples("simadmin unassign --user user-demo --sim sim-001"))
+    .description("unassign a simulation from a user; --from-csv for many (version 2)")
+    .option("--user <id>", "userId")
+    .option("--sim <id>", "simulationId")
+    .option("--from-csv <file>", "every row of a CSV with columns userId,simulationId")
+    .option("--resume", "with --from-csv: continue from <file>.unassign.json without repeating a finished row")
+    .option("--dry-run", "with --from-csv: validate and print the plan; send nothing")
+    .addHelpText(
+      "after",
+      examples("simadmin unassign --user user-demo --sim sim-001", "simadmin unassign --from-csv leavers.csv --dry-run"),
+    )
     .action(act(async () => (await import("./commands/assign/assign.js")).runUnassign));
   program
     .command("token")
@@ -210,13 +225,20 @@ ${examples(
     .action(act(async () => (await import("./commands/token/token.js")).runToken));
   program
     .command("link")
-    .description("the complete link <deepLink>?token=<token> for a user; -o text prints the bare URL")
-    .requiredOption("--user <id>", "userId")
-    .requiredOption("--sim <id>", "simulationId")
+    .description("the complete link <deepLink>?token=<token> for a user; -o text prints the bare URL; --from-csv for many")
+    .option("--user <id>", "userId")
+    .option("--sim <id>", "simulationId")
     .option("--assign", "take the deep link from assigning the simulation (version 2)")
+    .option("--from-csv <file>", "every row of a CSV with columns userId,simulationId (one token per user)")
+    .option("--resume", "with --from-csv: continue from <file>.link.json without repeating a finished row")
+    .option("--dry-run", "with --from-csv: validate and print the plan; send nothing")
     .addHelpText(
       "after",
-      examples("simadmin link --user user-demo --sim sim-001 -o text", "simadmin link --user user-demo --sim sim-001 --assign"),
+      examples(
+        "simadmin link --user user-demo --sim sim-001 -o text",
+        "simadmin link --user user-demo --sim sim-001 --assign",
+        "simadmin link --from-csv cohort.csv --out links.csv",
+      ),
     )
     .action(act(async () => (await import("./commands/link/link.js")).runLink));
   program

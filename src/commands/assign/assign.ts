@@ -3,7 +3,7 @@ import { ServiceError } from "../../errors.js";
 import { isPlainObject, type JsonRecord } from "../../domain/records.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOptions } from "../../program.js";
-import { explainNotFound, refuseTextFormat } from "../shared/access.js";
+import { explainNotFound, refuseTextFormat, requireIds } from "../shared/access.js";
 
 // assign / unassign --user --sim (docs/service-spec.md §4.5, version 2). Assigning answers the deep link,
 // which is what the user needs next, so it is the bare value of `-o text`.
@@ -15,6 +15,7 @@ interface Ids {
 }
 
 async function readIds(ctx: Context, command: string, options: CommandOptions): Promise<Ids> {
+  requireIds(options, command, ["user", "sim"]);
   await ctx.requireVersion2(command);
   return { organizationId: await ctx.org(), userId: String(options.user), simulationId: String(options.sim) };
 }
@@ -27,6 +28,7 @@ function withAnswer(ours: JsonRecord, answer: JsonRecord): JsonRecord {
 }
 
 export async function runAssign(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk(ctx, "assign", options);
   const ids = await readIds(ctx, "assign", options);
   const [api, { assignSimulation }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
   let answer;
@@ -48,6 +50,7 @@ export async function runAssign(ctx: Context, options: CommandOptions): Promise<
 }
 
 export async function runUnassign(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk(ctx, "unassign", options);
   const ids = await readIds(ctx, "unassign", options);
   await refuseTextFormat(ctx, "unassign");
   const [api, { unassignSimulation }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);

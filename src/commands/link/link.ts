@@ -3,7 +3,7 @@ import { UsageError } from "../../errors.js";
 import { composeUserLink } from "../../domain/links.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOptions } from "../../program.js";
-import { explainNotFound } from "../shared/access.js";
+import { explainNotFound, requireIds } from "../shared/access.js";
 
 // link --user --sim [--assign]: the complete link a user opens (docs/service-spec.md §1 steps 2–4): a deep
 // link — from deep-links (§4.2), or with --assign from the assignment (§4.5) — plus a fresh
@@ -15,6 +15,8 @@ import { explainNotFound } from "../shared/access.js";
 // and then failing half-way.
 
 export async function runLink(ctx: Context, options: CommandOptions): Promise<CommandResult> {
+  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk(ctx, "link", options);
+  requireIds(options, "link", ["user", "sim"]);
   const assign = options.assign === true;
   const { apiVersion } = await ctx.settings();
   if (apiVersion !== 2) {

@@ -39,3 +39,19 @@ export function parseIntegerFlag(value: unknown, flag: string, min: number, max 
     throw new UsageError(`${flag}: ${text} is out of range; use a whole number ${range}`);
   return n;
 }
+
+/**
+ * `--user` and `--sim` are required unless `--from-csv` gives the ids (bulk operations,
+ * docs/cli-contract.md): commander cannot say "one or the other", so it is checked here.
+ */
+export function requireIds(options: Record<string, unknown>, command: string, flags: ("user" | "sim")[]): void {
+  const missing = flags.filter((flag) => options[flag] === undefined).map((flag) => `--${flag}`);
+  if (missing.length > 0) {
+    throw new UsageError(`\`${command}\` needs ${missing.join(" and ")} (or --from-csv <file> for many)`);
+  }
+  for (const flag of ["resume", "dryRun"] as const) {
+    if (options[flag] !== undefined) {
+      throw new UsageError(`--${flag === "dryRun" ? "dry-run" : flag} goes with --from-csv <file>`);
+    }
+  }
+}
