@@ -281,7 +281,7 @@ export class Context {
       import("./api/proxy-env.js"),
     ]);
     // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
-    checkApiKey(settings.apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
+    checkApiKey(apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
     for (const secret of proxyCredentials(this.env)) this.redactor.add(secret);
     // The in-process sandbox is reached directly whatever the proxy variables say.
     const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });
