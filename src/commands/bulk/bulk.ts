@@ -35,7 +35,7 @@ import { mapHeader } from "../../domain/csv-input/header.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
 import { csvLine, type CommandResult } from "../../output/render.js";
 import type { CommandOptions } from "../../program.js";
-import { acquireBulkLock } from "./lock.js";
+import { acquireFileLock } from "../../output/file-lock.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
 // "Bulk operations"; issue 16 item 1).
@@ -190,6 +190,8 @@ export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: Co
     });
   }
 
+  // link rows carry user tokens: a new --out file is created 0600 ("Output files").
+  if (command === "link") ctx.secretOutput = true;
   const settings = await ctx.settings();
   const organizationId = await ctx.org();
   // --sandbox gets a new port each run but keeps its state: it is one service for --resume.
@@ -243,7 +245,8 @@ export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: Co
     };
   }
 
-  const lock = await acquireBulkLock(`${manifestPath}.lock`, {
+  // The users-import lock (docs/cli-contract.md "Concurrency"): one run per file and command.
+  const lock = await acquireFileLock(`${manifestPath}.lock`, {
     what: `\`${command} --from-csv ${options.file}\``,
     command,
     now: () => ctx.clock.now(),
