@@ -33,14 +33,27 @@ export function extractRecords(body: unknown): JsonRecord[] {
 export type Cell = string | number | boolean | null;
 
 /**
- * Nested objects become dotted columns (`user.team.name`). Arrays are kept whole as JSON text
- * in one cell: spreading them over numbered columns would make column sets differ per record.
+ * Nested objects become dotted columns (`user.team.name`). A list of plain values (`tags`)
+ * becomes one cell joined by `listJoin` — `a;b` in CSV, `a, b` in tables (issue 15 item 2);
+ * other arrays are kept whole as JSON text in one cell: spreading them over numbered columns
+ * would make column sets differ per record.
  */
-export function flattenRecord(record: JsonRecord, prefix = "", out: Record<string, Cell> = {}): Record<string, Cell> {
+/** A value a list cell can show as text without losing anything. */
+function isListItem(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+export function flattenRecord(
+  record: JsonRecord,
+  prefix = "",
+  out: Record<string, Cell> = {},
+  listJoin = ";",
+): Record<string, Cell> {
   for (const [key, value] of Object.entries(record)) {
     const name = prefix ? `${prefix}.${key}` : key;
-    if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, name, out);
+    if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, name, out, listJoin);
     else if (isPlainObject(value)) out[name] = null;
+    else if (Array.isArray(value) && value.every(isListItem)) out[name] = value.map(String).join(listJoin);
     else if (Array.isArray(value)) out[name] = JSON.stringify(value);
     else if (value === undefined) out[name] = null;
     else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null)

@@ -132,3 +132,23 @@ export function checkReportFields(kind: ReportKind, apiVersion: 1 | 2, fields: r
     },
   );
 }
+
+/**
+ * The columns a terminal table shows first, most telling first (issue 15 item 2): as many as
+ * fit the terminal's width are shown, the rest are one `--fields` or `-o csv` away. The
+ * record id and the dotted ids are left to CSV and JSON.
+ */
+const TABLE_COLUMNS: Record<ReportKind, readonly string[]> = {
+  "syms-result": ["date", "sym.title", "system.sessions", "system.completions", "system.avgScore", "system.avgCompletionTime"],
+  "user-results": ["date", "user.name", "simulation.title", "attempts", "completed", "bestScore"],
+  "training-plan-result": ["date", "user.name", "plan.name", "status", "progress.percent"],
+  "modules-results": ["date", "module.name", "metrics.attempts", "metrics.completions", "metrics.avgScore"],
+  syms: ["date", "sym.title", "insights.launches", "insights.uniqueUsers", "insights.avgDurationMinutes"],
+  users: ["date", "group.name", "users.total", "users.active", "users.inactive", "metrics.avgScore"],
+  "teams-result": ["date", "team.name", "metrics.members", "metrics.attempts", "metrics.avgScore", "metrics.passRate"],
+};
+
+/** The columns a table shows first for a kind, in order (see TABLE_COLUMNS). */
+export function reportTableColumns(kind: ReportKind): readonly string[] {
+  return TABLE_COLUMNS[kind];
+}

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { throwIfAborted } from "../errors.js";
 import { flattenRecord, isPlainObject, type Cell, type JsonRecord } from "../domain/records.js";
 import { writeChunk } from "./io.js";
-import { BOM, checkFields, csvLine, jsonText, pickFields, renderTable } from "./render.js";
+import { BOM, cellText, checkFields, csvLine, jsonText, pickFields, renderTable } from "./render.js";
 import { escapeControlChars } from "./sanitize.js";
 
 // Streaming writers for lists of records too large to hold twice in memory (a year of reports,
@@ -60,6 +60,12 @@ export interface RecordStreamOptions {
   jsonSplitDepth?: number | undefined;
   /** Ctrl-C: long loops (a csv spool of a million rows) stop at the next chunk. */
   signal?: AbortSignal | undefined;
+  /**
+   * table without --fields: the columns people want first, in order; as many as fit `width`
+   * are shown (issue 15 item 2), and `onColumnsHidden` hears which were left out.
+   */
+  tableColumns?: readonly string[] | undefined;
+  onColumnsHidden?: ((shown: string[], all: string[]) => void) | undefined;
 }
 
 export interface RecordWriter {
@@ -139,6 +145,22 @@ export function createRecordWriter(sink: ChunkSink, options: RecordStreamOptions
     case "table":
       return new TableRecordWriter(sink, options);
   }
+}
+
+/**
+ * The leading columns of `preferred` whose natural width (header or widest cell, plus 3 for
+ * border and padding) fits `width`; at least two, so a row still says what it is about.
+ */
+export function fitColumns(preferred: readonly string[], rows: readonly Record<string, Cell>[], width: number): string[] {
+  const chosen: string[] = [];
+  let used = 1;
+  for (const column of preferred) {
+    const natural = rows.reduce((widest, row) => Math.max(widest, cellText(row[column]).length), column.length);
+    if (chosen.length >= 2 && used + natural + 3 > width) continue;
+    chosen.push(column);
+    used += natural + 3;
+  }
+  return chosen;
 }
 
 /** Checks --fields once, against the first batch that has records. */
@@ -381,7 +403,8 @@ class TableRecordWriter implements RecordWriter {
   async writeBatch(records: readonly JsonRecord[]): Promise<void> {
     this.gate.check(records);
     for (const record of records) {
-      const flat = flattenRecord(record);
+      // Tables show a list of values as `a, b` (CSV: `a;b`).
+      const flat = flattenRecord(record, "", {}, ", ");
       for (const key of Object.keys(flat)) {
         if (!this.seen.has(key)) {
           this.seen.add(key);
@@ -398,7 +421,13 @@ class TableRecordWriter implements RecordWriter {
     this.ended = true;
     // renderTable escapes every cell itself (and may add colour codes of our own), so the
     // text goes to the sink as it is.
-    const text = await renderTable(this.options.fields ?? this.columns, this.rows, {
+    let columns = this.options.fields ?? this.columns;
+    if (!this.options.fields && this.options.tableColumns && this.rows.length > 0) {
+      const preferred = this.options.tableColumns.filter((column) => this.seen.has(column));
+      columns = fitColumns(preferred.length > 0 ? preferred : this.columns, this.rows, this.options.width ?? 120);
+      if (columns.length < this.columns.length) this.options.onColumnsHidden?.(columns, this.columns);
+    }
+    const text = await renderTable(columns, this.rows, {
       color: this.options.color,
       width: this.options.width,
     });

@@ -1,6 +1,7 @@
 import { UsageError } from "../errors.js";
 import { ColumnSet, flattenRecord, type Cell, type JsonRecord } from "../domain/records.js";
 import { escapeControlChars, escapeForLine, neutralizeCsvCell } from "./sanitize.js";
+import { keyValueText, wrapCell } from "./table-text.js";
 
 // Turns a command's result into bytes for stdout or a file. Machine formats (json, ndjson,
 // csv) are stable and complete; table is for people and may shorten cells.
@@ -66,11 +67,17 @@ export function checkFields(fields: string[] | undefined, known: Iterable<string
 /** Flattened rows and the column order to print them in. */
 export function tabulate(
   records: JsonRecord[],
-  options: { fields?: string[] | undefined; defaultColumns?: string[] | undefined; knownFields?: string[] | undefined },
+  options: {
+    fields?: string[] | undefined;
+    defaultColumns?: string[] | undefined;
+    knownFields?: string[] | undefined;
+    /** How a list of values (`tags`) is joined in one cell: `;` for CSV, `, ` for tables. */
+    listJoin?: string;
+  },
 ): { columns: string[]; rows: Record<string, Cell>[] } {
   const set = new ColumnSet();
   const rows = records.map((record) => {
-    const flat = flattenRecord(record);
+    const flat = flattenRecord(record, "", {}, options.listJoin);
     set.add(Object.keys(flat));
     return flat;
   });
@@ -108,10 +115,6 @@ export function renderCsv(columns: string[], rows: Record<string, Cell>[], bom =
   out += csvLine(columns);
   for (const row of rows) out += csvLine(columns.map((c) => row[c]));
   return out;
-}
-
-function shorten(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1))}…`;
 }
 
 /** The widest a non-flex column grows when one column takes the rest of the width. */
@@ -178,7 +181,9 @@ export async function renderTable(
     style: { head: [], border: [] },
     wordWrap: false,
   });
-  for (const line of cells) table.push(line.map((text, i) => shorten(text, maxCells[i] ?? MAX_FIXED_CELL)));
+  // A cell wider than its share is wrapped onto more lines, never cut: a validation message,
+  // an id or a link stays whole (issue 15 items 1, 2).
+  for (const line of cells) table.push(line.map((text, i) => wrapCell(text, maxCells[i] ?? MAX_FIXED_CELL)));
   // Neighbouring border characters share one grey run instead of a pair of codes each.
   return `${table.toString().replaceAll("\u001b[39m\u001b[90m", "")}\n`;
 }
@@ -208,6 +213,7 @@ export async function renderResult(result: CommandResult, options: RenderOptions
   }
   const { columns, rows } = tabulate(records, {
     fields,
+    listJoin: format === "table" ? ", " : ";",
     // tableColumns are for people; CSV is a machine format and keeps every field (as JSON),
     // with the known fields as its header when no record came back.
     defaultColumns:
@@ -221,12 +227,12 @@ export async function renderResult(result: CommandResult, options: RenderOptions
     knownFields,
   });
   if (format === "csv") return renderCsv(columns, rows, options.bom);
-  if (result.kind === "object" && !fields) {
-    // One object reads better as "field  value" lines than as one very wide row.
-    return renderTable(
-      ["field", "value"],
-      columns.map((c) => ({ field: c, value: rows[0]?.[c] ?? null })),
-      options,
+  if (result.kind === "object") {
+    // One object prints as `key: value` lines at full length (as gh prints one item): what
+    // `link` and `token` exist to give must survive a copy from the terminal (issue 15 item 1).
+    return keyValueText(
+      columns.map((c) => [c, cellText(rows[0]?.[c])] as const),
+      options.color,
     );
   }
   return renderTable(columns, rows, { ...options, flexColumn: result.kind === "records" ? result.flexColumn : undefined });

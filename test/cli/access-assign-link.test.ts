@@ -50,7 +50,7 @@ describe("assign / unassign", () => {
     expect(text.exitCode, text.stderr).toBe(0);
     expect(text.stdout).toBe("https://app.sandbox.simadmin.test/org-demo/simulation/sim-011\n");
     expect(table.exitCode, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(/deepLink\s*│\s*https:\/\/app\.sandbox\.simadmin\.test\/org-demo\/simulation\/sim-012/);
+    expect(table.stdout).toMatch(/^deepLink:\s+https:\/\/app\.sandbox\.simadmin\.test\/org-demo\/simulation\/sim-012$/m);
   });
 
   it("unassigns and confirms with assigned=false and the service's answer", async () => {
@@ -176,11 +176,20 @@ describe("link", () => {
     expect((JSON.parse(r.stdout) as { link: string }).link).toMatch(/\/sim-021\?token=/);
   });
 
-  it("prints a field/value table", async () => {
-    const r = await run(t, ["link", "--user", "user-demo", "--sim", "sim-001", "-o", "table"]);
+  it("prints key: value lines, the link whole on its own line even on an 80-column terminal (issue 15 item 1)", async () => {
+    const r = await t.capture(["link", "--user", "user-demo", "--sim", "sim-001"], {
+      stdoutIsTTY: true,
+      columns: 80,
+      env: { NO_COLOR: "1" },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/link\s*│\s*https:/);
-    expect(r.stdout).toMatch(/expiresAt\s*│\s*\d{4}-\d{2}-\d{2}T/);
+    const link = /^link:\s+(\S+)$/m.exec(r.stdout)?.[1] ?? "";
+    expect(link.length).toBeGreaterThan(80);
+    expect(link).toMatch(/^https:\/\/app\.sandbox\.simadmin\.test\/org-demo\/simulation\/sim-001\?token=[^…]+$/);
+    const token = decodeURIComponent(link.split("token=")[1] ?? "");
+    expect(t.sandbox.state.verifyUserToken(token)).toMatchObject({ valid: true, userId: "user-demo" });
+    expect(r.stdout).toMatch(/^expiresAt:\s+\d{4}-\d{2}-\d{2}T/m);
+    expect(r.stdout).not.toContain("…");
   });
 
   it("reports an unknown simulation with exit 5 before asking for a token", async () => {

@@ -105,15 +105,120 @@ describe("spinner", () => {
   });
 });
 
+// Issue 15 item 2: report tables at 80 columns, long messages wrapped, lists as `a, b`.
+describe("report tables at 80 columns", () => {
+  it.each(["syms-result", "user-results", "training-plan-result", "modules-results", "syms", "users", "teams-result"])(
+    "%s: the kind's most telling columns that fit, and one hint line naming --fields and -o csv/json",
+    async (kind) => {
+      const r = await t.capture(["reports", kind, "--from", "2025-06-01", "--to", "2025-06-03", "-q"], {
+        stdoutIsTTY: true,
+        stderrIsTTY: false,
+        columns: 80,
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      const lines = visible(r.stdout).trimEnd().split("\n");
+      for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+      const header = (lines[1] ?? "")
+        .split("│")
+        .map((c) => c.trim())
+        .filter(Boolean);
+      expect(header[0]).toBe("date");
+      expect(header.length).toBeGreaterThanOrEqual(3);
+      expect(r.stdout).not.toContain("…");
+      // -q keeps the hint off (cron); without it there is exactly one.
+      const hinted = await t.capture(["reports", kind, "--from", "2025-06-01", "--to", "2025-06-03"], {
+        stdoutIsTTY: true,
+        columns: 80,
+      });
+      const hints = hinted.stderr.split("\n").filter((line) => line.includes("columns shown"));
+      expect(hints).toHaveLength(1);
+      expect(hints[0]).toMatch(
+        new RegExp(
+          `^${kind}: ${header.length} of \\d+ columns shown to fit 80 columns; add others with --fields .*-o csv or -o json$`,
+        ),
+      );
+    },
+  );
+
+  it("reports all: one hint for the whole run", async () => {
+    const r = await t.capture(["reports", "all", "--from", "2025-06-01", "--to", "2025-06-01"], {
+      stdoutIsTTY: true,
+      columns: 80,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr.split("\n").filter((line) => line.includes("columns shown"))).toHaveLength(1);
+    for (const line of visible(r.stdout).split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+  });
+
+  it("--fields shows exactly the columns named, without a hint", async () => {
+    const r = await t.capture(
+      ["reports", "users", "--from", "2025-06-01", "--to", "2025-06-01", "--fields", "recordId,group.id,newUsers"],
+      { stdoutIsTTY: true, columns: 80 },
+    );
+    const header = (visible(r.stdout).split("\n")[1] ?? "")
+      .split("│")
+      .map((c) => c.trim())
+      .filter(Boolean);
+    expect(header).toEqual(["recordId", "group.id", "newUsers"]);
+    expect(r.stderr).not.toContain("columns shown");
+  });
+});
+
+describe("long cells and lists at 80 columns", () => {
+  it("a validation message is wrapped onto more lines, never cut", async () => {
+    const dir = await tempDir();
+    try {
+      const file = join(dir.path, "staff.csv");
+      await writeFile(
+        file,
+        "firstName,lastName,username,email,role,teamName,status,action\n" +
+          "Ana,Diaz,ana.diaz.with.a.rather.long.address@example.com,Ana.Diaz.With.A.Rather.Long.Address@example.com,trainee,Sales,ACTIVE,Add\n",
+      );
+      const r = await t.capture(["users", "import", file, "--dry-run"], {
+        stdoutIsTTY: true,
+        columns: 80,
+        env: { NO_COLOR: "1" },
+      });
+      expect(r.exitCode).toBe(6);
+      const lines = r.stdout.trimEnd().split("\n");
+      for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+      expect(r.stdout).not.toContain("…");
+      const message = lines
+        .map((line) => line.split("│")[3]?.trim() ?? "")
+        .filter(Boolean)
+        .slice(1)
+        .join("");
+      // Whole once the wrapped lines are put back together (spaces aside).
+      expect(message.replace(/\s/g, "")).toContain('email"Ana.Diaz.With.A.Rather.Long.Address@example.com")');
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it("tags read `a, b` in a table and `a;b` in CSV", async () => {
+    const table = await t.capture(["library", "--user", "user-demo", "--page-size", "1", "--fields", "id,tags"], {
+      stdoutIsTTY: true,
+      columns: 80,
+      env: { NO_COLOR: "1" },
+    });
+    expect(table.stdout).toMatch(/│ sim-001 │ sales, beginner, phone │/);
+    const csv = await t.capture(["library", "--user", "user-demo", "--page-size", "1", "--fields", "id,tags", "-o", "csv"]);
+    expect(csv.stdout).toBe("id,tags\nsim-001,sales;beginner;phone\n");
+  });
+});
+
 describe("tables at the terminal's width", () => {
-  it("fit 80 columns: every line of library's table, description shortened", async () => {
+  it("fit 80 columns: every line of library's table, the description wrapped, never cut", async () => {
     const r = await t.capture(["library", "--user", "user-demo"], TERMINAL);
     expect(r.exitCode, r.stderr).toBe(0);
     const lines = visible(r.stdout).trimEnd().split("\n");
     expect(lines.length).toBeGreaterThan(3);
     for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
     expect(Math.max(...lines.map((line) => [...line].length))).toBe(80);
-    expect(r.stdout).toContain("…");
+    expect(r.stdout).not.toContain("…");
+    // Every word of the first description is there, in order, across the wrapped lines.
+    const cells = lines.map((line) => line.split("│")[5]?.trim() ?? "").filter(Boolean);
+    expect(cells.join(" ")).toContain("Open a cold call with a busy prospect and earn the next two minutes.");
   });
 
   it("use a wider terminal when there is one", async () => {

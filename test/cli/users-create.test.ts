@@ -72,10 +72,10 @@ describe("users create", () => {
     expect(r.stderr).toContain("already existed");
   });
 
-  it("prints the user as field/value lines in a table", async () => {
+  it("prints the user as key: value lines", async () => {
     const r = await run(["users", "create", "--email", "table@example.com", "-o", "table"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/│ email\s+│ table@example\.com/);
+    expect(r.stdout).toMatch(/^email:\s+table@example\.com$/m);
   });
 
   it.each([

@@ -17,17 +17,29 @@ describe("extractRecords (records of unknown shape)", () => {
 });
 
 describe("flattenRecord", () => {
-  it("turns nested objects into dotted columns and keeps arrays as JSON text", () => {
+  it("turns nested objects into dotted columns, lists of values into a;b and other arrays into JSON text", () => {
     expect(
-      flattenRecord({ id: 1, user: { name: "Ana", team: { name: "Sales" } }, tags: ["a", "b"], empty: {}, none: null }),
+      flattenRecord({
+        id: 1,
+        user: { name: "Ana", team: { name: "Sales" } },
+        tags: ["a", "b"],
+        items: [{ x: 1 }],
+        empty: {},
+        none: null,
+      }),
     ).toEqual({
       id: 1,
       "user.name": "Ana",
       "user.team.name": "Sales",
-      tags: '["a","b"]',
+      tags: "a;b",
+      items: '[{"x":1}]',
       empty: null,
       none: null,
     });
+  });
+
+  it("joins a list with the separator a table asks for", () => {
+    expect(flattenRecord({ tags: ["sales", "beginner"] }, "", {}, ", ")).toEqual({ tags: "sales, beginner" });
   });
 });
 

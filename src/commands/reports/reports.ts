@@ -1,4 +1,4 @@
-import { checkReportFields } from "../../domain/report-columns.js";
+import { checkReportFields, reportTableColumns } from "../../domain/report-columns.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
@@ -432,6 +432,19 @@ class ReportsRun {
     }
   }
 
+  private hintGiven = false;
+
+  /** Once a run: the table left columns out, and how to get them (issue 15 item 2). */
+  private columnsHint(kind: ReportKind, shown: string[], every: string[]): void {
+    if (this.hintGiven) return;
+    this.hintGiven = true;
+    const width = this.ctx.io.columns;
+    const hidden = every.filter((column) => !shown.includes(column));
+    this.note(
+      `${kind}: ${shown.length} of ${every.length} columns shown${width ? ` to fit ${width} columns` : ""}; add others with --fields (e.g. --fields ${[...shown, ...hidden.slice(0, 1)].join(",")}), or get them all with -o csv or -o json`,
+    );
+  }
+
   /** A line for people on stderr, above the spinner rather than through it. */
   private note(text: string): void {
     this.progress.pause();
@@ -461,6 +474,9 @@ class ReportsRun {
       jsonSplitDepth: plan.raw ? 4 : 0,
       spoolDir: this.spoolDir,
       signal: ctx.signal,
+      // A table shows the kind's most telling columns that fit the terminal (issue 15 item 2).
+      tableColumns: reportTableColumns(kind),
+      onColumnsHidden: (shown, every) => this.columnsHint(kind, shown, every),
     });
     try {
       for (const [index, window] of plan.windows.entries()) {
