@@ -116,9 +116,7 @@ describe("csv writer", () => {
   it("uses the union of flattened columns in first-seen order across batches", async () => {
     const text = await render([WINDOW_1, WINDOW_2], { format: "csv" });
     expect(text).toBe(
-      ["id,user.name,user.team.name,score,tags", "1,Ana,Sales,,", "2,Bo,,,", "3,Cy,Support,90,", "4,,,,a;b", ""].join(
-        "\n",
-      ),
+      ["id,user.name,user.team.name,score,tags", "1,Ana,Sales,,", "2,Bo,,,", "3,Cy,Support,90,", "4,,,,a;b", ""].join("\n"),
     );
   });
 
