@@ -55,7 +55,7 @@ export function createProgram(runner: Runner, version: string): Command {
     .addOption(
       new Option(
         "-o, --output <format>",
-        "table, json, csv, ndjson (token and link: also text); default table on a terminal, json otherwise",
+        "table, json, csv, ndjson; text (the bare value) for token, link, assign, config get, config path and with --query; default table on a terminal, json otherwise",
       ).choices(["table", "json", "csv", "ndjson", "text"]),
     )
     .option("--out <path>", "write the result to a file (atomically; FIFOs, devices written in place) instead of stdout")

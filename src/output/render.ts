@@ -195,7 +195,8 @@ export async function renderResult(result: CommandResult, options: RenderOptions
   if (format === "text") {
     if (result.kind === "object" && result.text !== undefined) return `${result.text}\n`;
     throw new UsageError(
-      "-o text prints a single value: `token`, `link`, `assign`, `config get` and `config path` offer it; use table, json, csv or ndjson",
+      "text prints a single value: `token`, `link`, `assign`, `config get` and `config path` offer it (and any command with --query)",
+      { hint: "use -o table, json, csv or ndjson" },
     );
   }
   const records = result.kind === "records" ? result.records : [result.value];

@@ -198,6 +198,23 @@ describe("hints that are true (issue 15 item 5)", () => {
     expect(r.stderr).toBe("error: unknown command 'nope'; run `simadmin --help` for the list of commands\n");
   });
 
+  it("the -o help names every command that accepts text, and each of them does", async () => {
+    const help = await runCli(["--help"], { columns: 200, stdoutIsTTY: true });
+    const line = help.stdout.replace(/\s+/g, " ");
+    expect(line).toContain("text (the bare value) for token, link, assign, config get, config path and with --query");
+    const env = await cacheEnv();
+    for (const args of [
+      ["token", "--user", "user-demo"],
+      ["link", "--user", "user-demo", "--sim", "sim-001"],
+      ["assign", "--user", "user-demo", "--sim", "sim-002"],
+      ["config", "path"],
+    ]) {
+      const r = await runCli(["--sandbox", ...args, "-o", "text"], { env });
+      expect(r.exitCode, `${args.join(" ")}: ${r.stderr}`).toBe(0);
+      expect(r.stdout.trim().split("\n")).toHaveLength(1);
+    }
+  });
+
   it("`help reports` still shows the command's help", async () => {
     const r = await runCli(["help", "reports"]);
     expect(r.exitCode).toBe(0);
