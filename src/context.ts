@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { extname, join } from "node:path";
+import { basename, extname, join } from "node:path";
 import type { Clock } from "./clock.js";
 import { AuthError, LocalFileError, UsageError } from "./errors.js";
 import type { ApiClient } from "./api/client.js";
@@ -30,7 +30,7 @@ export interface Deps {
 
 /** Where a command's data goes: stdout, or a temp file renamed into place on commit. */
 export interface OutputSink {
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
   /** True when the bytes reach a terminal (control characters must be escaped). */
   readonly toTerminal: boolean;
   commit(): Promise<void>;
@@ -52,6 +52,19 @@ const SANDBOX_ATTEMPT_COMPLETES_MS = 45_000;
 /** Names of this process's stdout (docs/cli-contract.md, "Output files": never replaced). */
 const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
 
+/** `--out` extensions that pick the format when -o is not given (`.jsonl`: a common alias of ndjson). */
+const OUT_EXTENSIONS: Record<string, OutputFormat | undefined> = {
+  ".json": "json",
+  ".ndjson": "ndjson",
+  ".jsonl": "ndjson",
+  ".csv": "csv",
+  ".xlsx": "xlsx",
+  ".txt": "text",
+};
+
+/** --delimiter's words to characters (program.ts offers exactly these choices). */
+const CSV_DELIMITERS: Record<string, "," | ";" | "\t" | undefined> = { ",": ",", ";": ";", tab: "\t" };
+
 export class Context {
   readonly io: IOStreams;
   readonly env: Env;
@@ -70,6 +83,7 @@ export class Context {
    */
   secretOutput = false;
   private resolved: ResolvedSettings | undefined;
+  private outputDirectory: string | undefined;
 
   constructor(
     deps: Deps,
@@ -246,6 +260,8 @@ export class Context {
     const settings = await this.settings();
     // --out is checked before the first request can be sent: a token must not be minted (nor
     // a report fetched) only to fail on a missing or read-only directory (exit 11).
+    // A bad --out extension or xlsx to stdout is a usage error before the first request.
+    await this.format();
     if (this.globals.out) await checkOutputPath(this.globals.out);
     if (!settings.baseUrl) {
       throw new UsageError(
@@ -358,18 +374,38 @@ export class Context {
     return createProgress(this.io, { quiet: this.quiet, color: this.colorOn(this.io.stderrIsTTY) });
   }
 
-  /** The output format: -o, the profile's, the --out extension, else table on a terminal, json otherwise. */
+  /**
+   * The output format: -o, else the --out extension, else the profile's, else table on a
+   * terminal and json otherwise (docs/cli-contract.md, Global options `-o` and `--out`).
+   * Usage errors, found before anything is sent (buildApi asks first): an --out extension
+   * that names no format when -o is not given, and xlsx with nowhere to go but stdout.
+   */
   async format(): Promise<OutputFormat> {
     const settings = await this.settings();
-    if (this.globals.output) return settings.output ?? "json";
-    if (this.globals.out) {
-      const fromExtension = (
-        { ".csv": "csv", ".json": "json", ".ndjson": "ndjson", ".jsonl": "ndjson", ".txt": "text" } as const
-      )[extname(this.globals.out).toLowerCase() as ".csv"];
-      if (fromExtension) return fromExtension;
+    const out = this.globals.out;
+    let format: OutputFormat;
+    if (this.globals.output) format = settings.output ?? "json";
+    else if (out !== undefined && extname(out) !== "") {
+      const extension = extname(out).toLowerCase();
+      const fromExtension = OUT_EXTENSIONS[extension];
+      if (!fromExtension) {
+        throw new UsageError(`--out ${out}: the extension ${extension} names no output format`, {
+          hint: "use .json, .ndjson, .csv, .xlsx or .txt, or give the format with -o",
+        });
+      }
+      format = fromExtension;
+    } else format = settings.output ?? (this.io.stdoutIsTTY && !out ? "table" : "json");
+    if (format === "xlsx" && !out && !this.outputDirectory) {
+      throw new UsageError("-o xlsx writes a workbook, not text for a terminal or a pipe", {
+        hint: "add --out <file>.xlsx",
+      });
     }
-    if (settings.output) return settings.output;
-    return this.io.stdoutIsTTY && !this.globals.out ? "table" : "json";
+    return format;
+  }
+
+  /** A command writing files into a directory (reports --out-dir): xlsx needs no --out then. */
+  useOutputDirectory(dir: string): void {
+    this.outputDirectory = dir;
   }
 
   /**
@@ -404,6 +440,7 @@ export class Context {
       format: await this.format(),
       fields: this.fields(),
       bom: this.globals.bom === true,
+      delimiter: CSV_DELIMITERS[this.globals.delimiter ?? ","],
       color: this.colorOn(this.io.stdoutIsTTY && !this.globals.out),
       width: this.io.columns,
     };
@@ -454,22 +491,25 @@ export class Context {
   /** Prints a complete result in the chosen format (after --query, when given). */
   async print(result: CommandResult): Promise<void> {
     if (result.kind === "none") return;
-    const { renderResult } = await import("./output/render.js");
+    const { writeResult, resultOfJson } = await import("./output/render.js");
     const options = await this.renderOptions();
     const query = await this.query();
     if (result.kind === "object" && result.defaultText && !this.globals.output && !query) options.format = "text";
-    let text: string;
+    if (this.globals.out) options.sheetName = basename(this.globals.out, extname(this.globals.out));
+    let text: string | undefined;
+    let printed: CommandResult = result;
     if (query) {
       const { renderQueried, resultJson } = await import("./commands/shared/query.js");
-      text = await renderQueried(query.apply(resultJson(result)), options);
-    } else {
-      text = await renderResult(result, options);
+      const queried = query.apply(resultJson(result));
+      // A workbook is binary: the queried value goes through the engine as records or one object.
+      if (options.format === "xlsx") printed = resultOfJson(queried);
+      else text = await renderQueried(queried, options);
     }
     const sink = await this.openOutput();
-    // Tables escape each cell already (and may carry colour codes of our own).
-    if (sink.toTerminal && options.format !== "table") text = escapeControlChars(text);
     try {
-      await sink.write(text);
+      if (text === undefined) await writeResult(printed, sink, options);
+      // Tables escape each cell already (and may carry colour codes of our own).
+      else await sink.write(sink.toTerminal && options.format !== "table" ? escapeControlChars(text) : text);
       await sink.commit();
     } catch (error) {
       await sink.abort();

@@ -55,12 +55,16 @@ export function createProgram(runner: Runner, version: string): Command {
     .addOption(
       new Option(
         "-o, --output <format>",
-        "table, json, csv, ndjson; text (the bare value) for token, link, assign, config get, config path and with --query; default table on a terminal, json otherwise",
-      ).choices(["table", "json", "csv", "ndjson", "text"]),
+        "table, json, csv, ndjson, xlsx (only into --out/--out-dir); text (the bare value) for token, link, assign, config get, config path and with --query; default table on a terminal, json otherwise",
+      ).choices(["table", "json", "csv", "ndjson", "xlsx", "text"]),
     )
-    .option("--out <path>", "write the result to a file (atomically; FIFOs, devices written in place) instead of stdout")
+    .option(
+      "--out <path>",
+      "write the result to a file (atomically; FIFOs and devices written in place) instead of stdout; without -o the extension picks the format (.json .ndjson .csv .xlsx .txt)",
+    )
     .option("--fields <list>", "comma-separated columns to keep, in this order")
     .option("--query <expr>", "JMESPath expression applied to the JSON result before it is printed (any format)")
+    .addOption(new Option("--delimiter <c>", 'CSV output delimiter: ",", ";" or tab (default ",")').choices([",", ";", "tab"]))
     .option("--bom", "start CSV output with a UTF-8 byte-order mark (Excel)")
     .option("-q, --quiet", "no spinners or progress on stderr")
     .option("-v, --verbose", "HTTP trace on stderr (API key and tokens redacted)")

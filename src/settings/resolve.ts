@@ -18,6 +18,7 @@ export interface GlobalOptions {
   fields?: string;
   query?: string;
   bom?: boolean;
+  delimiter?: string;
   quiet?: boolean;
   verbose?: boolean;
   color?: boolean;
@@ -122,7 +123,8 @@ export function resolveSettings(
   );
   const output = pick(
     [
-      ["flag", "--output", globals.output === "text" ? undefined : globals.output],
+      // text and xlsx are never a profile's setting (schema.ts), only this run's -o.
+      ["flag", "--output", globals.output === "text" || globals.output === "xlsx" ? undefined : globals.output],
       ["profile", `profile '${profile}' output`, stored?.output],
     ],
     OutputSetting,
@@ -157,7 +159,7 @@ export function resolveSettings(
     baseUrl: baseUrl.value,
     org: org.value,
     apiVersion: apiVersion.value ?? 2,
-    output: globals.output === "text" ? "text" : output.value,
+    output: globals.output === "text" || globals.output === "xlsx" ? globals.output : output.value,
     timeoutSeconds: timeout.value,
     retries,
     apiKey: keychainAccount ? undefined : apiKey,

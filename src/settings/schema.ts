@@ -25,7 +25,11 @@ export const OrgId = z.string().trim().min(1, "must not be empty");
 export const ApiVersion = z
   .union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)], { error: "must be 1 or 2" })
   .transform((v) => Number(v) as 1 | 2);
-export const OutputSetting = z.enum(OUTPUT_FORMATS.filter((f) => f !== "text") as ["table", "json", "csv", "ndjson"]);
+// text and xlsx are for one run, never a profile's default: text suits two commands only, and
+// xlsx needs --out (a default of xlsx would make every command to a terminal fail).
+export const OutputSetting = z.enum(
+  OUTPUT_FORMATS.filter((f) => f !== "text" && f !== "xlsx") as ["table", "json", "csv", "ndjson"],
+);
 export const TimeoutSeconds = z.coerce
   .number({ message: "must be a number of seconds" })
   .positive("must be more than 0 seconds")

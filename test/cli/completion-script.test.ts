@@ -89,7 +89,7 @@ describe("completion-script bash", () => {
     { line: ["simadmin", "--profile", "prod", "users", ""], expected: ["create", "import"] },
     { line: ["simadmin", "config", "set", ""], expected: ["baseUrl", "org", "apiVersion", "output", "timeout"] },
     { line: ["simadmin", "completion-script", ""], expected: ["bash", "zsh", "fish"] },
-    { line: ["simadmin", "library", "-o", ""], expected: ["table", "json", "csv", "ndjson", "text"] },
+    { line: ["simadmin", "library", "-o", ""], expected: ["table", "json", "csv", "ndjson", "xlsx", "text"] },
     { line: ["simadmin", "reports", "users", "--output", "=", "c"], expected: ["csv"] },
     { line: ["simadmin", "--api-version", ""], expected: ["1", "2"] },
     { line: ["simadmin", "library", "--user", ""], expected: [] },

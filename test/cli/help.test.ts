@@ -98,7 +98,10 @@ describe("usage errors", () => {
     { args: ["library", "--user", "user-demo", "--al"], message: "Did you mean --all?" },
     { args: ["library"], message: "required option '--user <id>' not specified" },
     { args: ["reports"], message: "missing required argument 'kind'" },
-    { args: ["-o", "xml", "library", "--user", "user-demo"], message: "Allowed choices are table, json, csv, ndjson, text" },
+    {
+      args: ["-o", "xml", "library", "--user", "user-demo"],
+      message: "Allowed choices are table, json, csv, ndjson, xlsx, text",
+    },
   ])("`simadmin $args` is a usage error (exit 2): $message", async ({ args, message }) => {
     const result = await runCli(args);
     expect(result.exitCode).toBe(2);

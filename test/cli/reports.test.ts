@@ -2,9 +2,14 @@ import { existsSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { renderCsv, tabulate } from "../../src/output/render.js";
+import { renderResult } from "../../src/output/render.js";
 import { REPORT_KINDS, generateReport } from "../../src/sandbox/reports.js";
 import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+
+/** The whole report as one result: the CSV a streamed export of every window must equal. */
+function csvOf(records: Record<string, unknown>[]): Promise<string> {
+  return renderResult({ kind: "records", records }, { format: "csv" });
+}
 
 // `simadmin reports` through the real program, in-process, against the sandbox (issue
 // 5); Ctrl-C of a running process is in test/e2e/reports-interrupt.test.ts. Budgets are not
@@ -64,9 +69,8 @@ describe("reports <kind>", () => {
       const result = await env.run(["reports", "modules-results", ...Q1, "--out", out], { env: FAST });
       expect(result.exitCode, result.stderr).toBe(0);
       expect(result.stderr).toContain(`wrote ${out} (270 records)`);
-      const { columns, rows } = tabulate(generateReport("modules-results", "2025-01-01", "2025-03-31", 2), {});
       const text = await readFile(out, "utf8");
-      expect(text).toBe(renderCsv(columns, rows));
+      expect(text).toBe(await csvOf(generateReport("modules-results", "2025-01-01", "2025-03-31", 2)));
       expect(text.split("\n")[0]).toBe(
         "recordId,date,module.id,module.name,metrics.attempts,metrics.completions,metrics.avgScore,passRate,medianScore",
       );
@@ -227,8 +231,9 @@ describe("reports all", () => {
       const names = (await readdir(outDir)).sort();
       expect(names).toEqual(REPORT_KINDS.map((kind) => `${kind}_2025-01-01_2025-03-31.csv`).sort());
       for (const kind of REPORT_KINDS) {
-        const { columns, rows } = tabulate(generateReport(kind, "2025-01-01", "2025-03-31", 2), {});
-        expect(await readFile(join(outDir, `${kind}_2025-01-01_2025-03-31.csv`), "utf8")).toBe(renderCsv(columns, rows));
+        expect(await readFile(join(outDir, `${kind}_2025-01-01_2025-03-31.csv`), "utf8")).toBe(
+          await csvOf(generateReport(kind, "2025-01-01", "2025-03-31", 2)),
+        );
       }
       expect(env.sandbox.requests.filter((r) => r.path.includes("/report/"))).toHaveLength(21);
     } finally {
@@ -403,8 +408,7 @@ describe("reports: failure, resume and interruption", () => {
       expect(resumed.stderr).toContain("resuming: 1 of 3 windows from cache");
       // Only the two missing windows were requested.
       expect(reportRequests(env).map((r) => r.body)).toEqual(Q1_WINDOWS.slice(1));
-      const { columns, rows } = tabulate(generateReport("users", "2025-01-01", "2025-03-31", 2), {});
-      expect(await readFile(out, "utf8")).toBe(renderCsv(columns, rows));
+      expect(await readFile(out, "utf8")).toBe(await csvOf(generateReport("users", "2025-01-01", "2025-03-31", 2)));
       // Removed on success.
       expect(existsSync(cacheDir)).toBe(false);
     } finally {

@@ -13,8 +13,14 @@ import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRa
 import { AuthError, CliError, InterruptedError, LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
 import { escapeForLine } from "../../output/sanitize.js";
 import type { Progress } from "../../output/progress.js";
-import { createRecordWriter, type ChunkSink, type RecordFormat, type RecordWriter } from "../../output/record-stream.js";
-import { jsonText } from "../../output/render.js";
+import {
+  createRecordWriter,
+  jsonText,
+  type ChunkSink,
+  type RecordFormat,
+  type RecordWriter,
+} from "../../output/record-stream.js";
+import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { CommandRun } from "../../program.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
@@ -43,7 +49,7 @@ const ReportsOptions = z.object({
   raw: z.boolean().optional(),
 });
 
-const FILE_FORMATS = ["json", "ndjson", "csv"] as const;
+const FILE_FORMATS = ["json", "ndjson", "csv", "xlsx"] as const;
 
 interface ReportsPlan {
   kinds: ReportKind[];
@@ -101,15 +107,19 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   const windows = splitIntoWindows(range);
 
   const out = ctx.globals.out;
-  if (out !== undefined && all) {
-    throw new UsageError("`reports all` writes one file per kind: use --out-dir <dir> instead of --out");
-  }
   if (out !== undefined && options.outDir !== undefined) {
     throw new UsageError("give --out <file> or --out-dir <dir>, not both");
   }
+  if (options.outDir !== undefined) ctx.useOutputDirectory(options.outDir);
 
   const settings = await ctx.settings();
   let format = await ctx.format();
+  // One workbook holds a sheet per kind (docs/cli-contract.md, report kinds); other files hold one kind.
+  if (out !== undefined && all && format !== "xlsx") {
+    throw new UsageError("`reports all` writes one file per kind: use --out-dir <dir> instead of --out", {
+      hint: "or --out <file>.xlsx for one workbook with a sheet per kind",
+    });
+  }
   // Files in --out-dir get a file format: json unless -o (or the profile) says otherwise,
   // as for --out — never the terminal's table.
   if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
@@ -120,7 +130,7 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
     });
   }
   if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--out-dir writes files: use -o csv, json or ndjson, not ${format} (${await ctx.formatOrigin()})`);
+    throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await ctx.formatOrigin()})`);
   }
   if (all && options.outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
     throw new UsageError(
@@ -336,10 +346,15 @@ class ReportsRun {
     const { renderQueried } = await import("../shared/query.js");
     const options = { ...(await ctx.renderOptions()), format: plan.format, fields: plan.fields };
     const emit = async (path: string | undefined, value: unknown): Promise<void> => {
-      const text = await renderQueried(query.apply(value), options);
+      const queried = query.apply(value);
+      // A workbook is binary: the answer goes through the output engine (render.ts).
+      const text = plan.format === "xlsx" ? undefined : await renderQueried(queried, options);
       const sink = await this.open(path);
       try {
-        await sink.write(text);
+        if (text === undefined) {
+          const { writeResult, resultOfJson } = await import("../../output/render.js");
+          await writeResult(resultOfJson(queried), sink, { ...options, sheetName: "query" });
+        } else await sink.write(text);
         await sink.commit();
       } catch (error) {
         await sink.abort();
@@ -372,7 +387,15 @@ class ReportsRun {
   /** One kind as the JSON value `-o json` prints (records, or --raw windows), in memory. */
   private async collectKind(kind: ReportKind): Promise<unknown> {
     let text = "";
-    await this.writeKind(kind, { toTerminal: false, write: async (chunk) => void (text += chunk) }, {}, "json");
+    await this.writeKind(
+      kind,
+      {
+        toTerminal: false,
+        write: async (chunk) => void (text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")),
+      },
+      {},
+      "json",
+    );
     return JSON.parse(text) as unknown;
   }
 
@@ -405,6 +428,22 @@ class ReportsRun {
         await sink.commit();
         if (ctx.globals.out)
           this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+        return;
+      }
+      if (plan.format === "xlsx") {
+        // One workbook, a sheet per kind. A kind that fails is named on stderr and in the
+        // final error (exit code); the sheets of the others are kept.
+        const { openXlsxWorkbook } = await import("../../output/xlsx.js");
+        const workbook = await openXlsxWorkbook(sink);
+        try {
+          await this.eachKind((kind) => this.writeKind(kind, sink, { workbook }));
+          await workbook.commit();
+        } catch (error) {
+          workbook.abort();
+          throw error;
+        }
+        if (ctx.globals.out) this.note(`wrote ${ctx.globals.out} (${plan.kinds.length - this.failed.length} sheets)`);
+        await sink.commit();
         return;
       }
       // Each kind is rendered whole before it is written, so that a kind failing half-way
@@ -457,7 +496,12 @@ class ReportsRun {
   }
 
   /** One kind, window after window, into a record writer; returns the records written. */
-  private async writeKind(kind: ReportKind, sink: ChunkSink, extra: { jsonTrailer?: string }, asJson?: "json"): Promise<number> {
+  private async writeKind(
+    kind: ReportKind,
+    sink: ChunkSink,
+    extra: { jsonTrailer?: string; workbook?: XlsxWorkbook },
+    asJson?: "json",
+  ): Promise<number> {
     const { plan, ctx } = this;
     const render = await ctx.renderOptions();
     // plan.format is "text" only with --query, which always collects JSON (asJson).
@@ -467,9 +511,12 @@ class ReportsRun {
       // --fields applies after the query, to its answer.
       fields: asJson ? undefined : plan.fields,
       bom: render.bom,
+      delimiter: render.delimiter,
       color: render.color,
       width: render.width,
       jsonTrailer: extra.jsonTrailer,
+      sheetName: kind,
+      workbook: extra.workbook,
       // Raw responses can be tens of megabytes: written member by member, never as one string.
       jsonSplitDepth: plan.raw ? 4 : 0,
       spoolDir: this.spoolDir,

@@ -11,7 +11,9 @@ import {
 } from "../../domain/users-csv/import-manifest.js";
 import { USER_COLUMNS, type InvalidRow, type RowProblem, type UserRow } from "../../domain/users-csv/validate.js";
 import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../../output/atomic-file.js";
-import { csvLine } from "../../output/render.js";
+import { finished } from "node:stream/promises";
+import type { Stringifier } from "csv-stringify";
+import { csvStringifier } from "../../output/csv.js";
 
 // The side files of `users import` beside the CSV: the manifest (which batches went where)
 // and `<file>.errors.csv` (every rejected row, ready to fix and import again). Both hold
@@ -28,11 +30,17 @@ export function problemText(problems: readonly RowProblem[]): string {
 export class RejectedRowsFile {
   private columns: string[] | undefined;
   rows = 0;
+  /** csv-stringify with the formula guard (output/csv.ts), row by row into the temp file. */
+  private readonly csv: Stringifier;
 
   private constructor(
     private readonly file: AtomicFile,
     readonly path: string,
-  ) {}
+  ) {
+    this.csv = csvStringifier();
+    // The file is ended by commit() or abort(), not when the CSV ends.
+    this.csv.pipe(file.stream, { end: false });
+  }
 
   static async open(path: string): Promise<RejectedRowsFile> {
     return new RejectedRowsFile(await openAtomicFile(path, 0o600), path);
@@ -41,7 +49,7 @@ export class RejectedRowsFile {
   private header(columns: string[]): void {
     if (this.columns) return;
     this.columns = columns;
-    this.file.stream.write(csvLine([...columns, "row", "errors"]));
+    this.csv.write([...columns, "row", "errors"]);
   }
 
   addLocal(invalid: InvalidRow): void {
@@ -49,9 +57,7 @@ export class RejectedRowsFile {
     const extra = invalid.extraCells?.length
       ? `; cells beyond the header: ${invalid.extraCells.map((c) => JSON.stringify(c)).join(", ")}`
       : "";
-    this.file.stream.write(
-      csvLine([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]),
-    );
+    this.csv.write([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]);
     this.rows++;
   }
 
@@ -59,18 +65,20 @@ export class RejectedRowsFile {
     this.header(columns);
     const values = user as unknown as Record<string, string>;
     const known = new Set<string>(USER_COLUMNS);
-    this.file.stream.write(
-      csvLine([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]),
-    );
+    this.csv.write([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]);
     this.rows++;
   }
 
   /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */
   async finish(options: { removeStale: boolean }): Promise<boolean> {
     if (this.rows > 0) {
+      this.csv.end();
+      // Every row has reached the file stream once the stringifier has ended.
+      await finished(this.csv);
       await this.file.commit();
       return false;
     }
+    this.csv.destroy();
     await this.file.abort();
     if (!options.removeStale) return false;
     try {
@@ -82,6 +90,7 @@ export class RejectedRowsFile {
   }
 
   abort(): Promise<void> {
+    this.csv.destroy();
     return this.file.abort();
   }
 }

@@ -1,0 +1,85 @@
+import { once } from "node:events";
+import { stringify, type Stringifier } from "csv-stringify";
+import type { Cell } from "../domain/records.js";
+import { neutralizeCsvCell } from "./sanitize.js";
+
+// Every CSV simadmin writes for people's spreadsheets (output, `<file>.errors.csv`) goes
+// through csv-stringify, with the formula guard (sanitize.ts, docs/cli-contract.md "Output")
+// as its cast step, one row at a time: nothing holds the whole document.
+
+export interface CsvOptions {
+  delimiter?: "," | ";" | "\t" | undefined;
+  /** Start with a UTF-8 byte-order mark (--bom, for Excel). */
+  bom?: boolean | undefined;
+}
+
+/**
+ * A csv-stringify stream for spreadsheet-bound CSV. Rows are arrays of cells; `null` and
+ * `undefined` are empty cells, numbers and booleans their JSON text, strings pass the
+ * formula guard (a real number such as -5 is not a string and stays a number).
+ */
+export function csvStringifier(options: CsvOptions = {}): Stringifier {
+  return stringify({
+    delimiter: options.delimiter ?? ",",
+    bom: options.bom === true,
+    record_delimiter: "unix",
+    cast: {
+      string: (value) => neutralizeCsvCell(value),
+      // csv-stringify's default writes true as "1" and false as "": keep the JSON words.
+      boolean: (value) => String(value),
+    },
+  });
+}
+
+/** Where CsvRowWriter sends its text; awaited, so a slow file or pipe slows the rows. */
+export type TextSink = (text: string) => Promise<void>;
+
+/**
+ * Rows in, CSV text out to an async sink, with backpressure both ways: `row()` resolves once
+ * csv-stringify can take more, and its output is handed to `sink` one chunk after another.
+ */
+export class CsvRowWriter {
+  private readonly stringifier: Stringifier;
+  private readonly pumped: Promise<void>;
+  private failure: Error | undefined;
+
+  constructor(sink: TextSink, options: CsvOptions = {}) {
+    const stringifier = csvStringifier(options);
+    stringifier.setEncoding("utf8");
+    this.stringifier = stringifier;
+    this.pumped = (async () => {
+      for await (const chunk of stringifier as AsyncIterable<string>) await sink(chunk);
+    })();
+    // Remembered so that a row written after the sink failed throws instead of waiting for
+    // a 'drain' that will never come.
+    this.pumped.catch((error: unknown) => {
+      this.failure = error instanceof Error ? error : new Error(`CSV output failed: ${String(error)}`);
+    });
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  async row(cells: readonly (Cell | undefined)[]): Promise<void> {
+    this.throwIfFailed();
+    // csv-stringify reads holes and undefined as empty cells, as null.
+    if (!this.stringifier.write(cells)) {
+      await Promise.race([once(this.stringifier, "drain"), this.pumped]);
+      this.throwIfFailed();
+    }
+  }
+
+  /** Ends the document and waits until the sink has every byte. */
+  async end(): Promise<void> {
+    this.throwIfFailed();
+    this.stringifier.end();
+    await this.pumped;
+  }
+
+  /** Stops without completing (the caller discards the output). */
+  abort(): void {
+    this.stringifier.destroy();
+    this.pumped.catch(() => {});
+  }
+}

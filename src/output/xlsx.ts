@@ -1,0 +1,193 @@
+import { PassThrough } from "node:stream";
+import type ExcelJS from "exceljs";
+import type { Cell } from "../domain/records.js";
+
+// `-o xlsx` (docs/cli-contract.md, Global options `-o`): a real workbook written with
+// exceljs' streaming WorkbookWriter, so a million report records never sit in memory. This
+// module is imported only for the xlsx format: exceljs and its zip stack cost start-up
+// time that `--help` and `token` must not pay.
+//
+// - the header row is bold, frozen (it stays on screen while scrolling) and carries an
+//   auto-filter over every column;
+// - numbers are number cells; ISO dates (`2026-10-01`) and timestamps
+//   (`2026-10-01T08:30:00Z`) are date cells, timestamps in UTC (a workbook has no time
+//   zones); booleans are boolean cells; everything else is a string cell. A string is never
+//   a formula (exceljs writes formulas only from `{ formula }` values), so the CSV's `'`
+//   guard is not needed and the text stays exactly as the service sent it;
+// - columns are the flattened dotted names, as in CSV.
+
+/** Where the workbook's bytes go (an OutputSink: stdout is refused earlier, see Context.format). */
+export interface BinarySink {
+  write(chunk: Uint8Array): Promise<void>;
+}
+
+export interface XlsxSheet {
+  /** The header row; call once, before the first row. */
+  header(columns: readonly string[]): Promise<void>;
+  row(cells: readonly (Cell | undefined)[]): Promise<void>;
+  /** Completes the sheet (auto-filter, closing tags). */
+  end(): Promise<void>;
+}
+
+export interface XlsxWorkbook {
+  /** Sheets are written one after the other: end the previous one first. */
+  addSheet(name: string): XlsxSheet;
+  /** Completes the workbook and waits until the sink has every byte. */
+  commit(): Promise<void>;
+  /** Stops without completing (the caller discards the file). */
+  abort(): void;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const DATE_FORMAT = "yyyy-mm-dd";
+const TIMESTAMP_FORMAT = "yyyy-mm-dd hh:mm:ss";
+// One style object per kind of cell, shared by every cell of that kind: exceljs caches the
+// style id per object, so a fresh style per cell (its default) cost most of an export's time.
+const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: DATE_FORMAT };
+const TIMESTAMP_STYLE: Partial<ExcelJS.Style> = { numFmt: TIMESTAMP_FORMAT };
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
+
+/** A date cell for an ISO date or timestamp string; undefined for anything else (2026-02-30 included). */
+export function isoDateValue(text: string): { date: Date; numFmt: string } | undefined {
+  const day = ISO_DATE.exec(text);
+  if (day) {
+    const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
+    const value = new Date(Date.UTC(year, month - 1, date));
+    // Date.UTC rolls 2026-02-30 over to March: not a real date, so it stays text.
+    if (value.getUTCFullYear() !== year || value.getUTCMonth() !== month - 1 || value.getUTCDate() !== date) return undefined;
+    return { date: value, numFmt: DATE_FORMAT };
+  }
+  if (!ISO_TIMESTAMP.test(text)) return undefined;
+  // Without an offset the time is read as UTC, as the service's timestamps are.
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`;
+  const ms = Date.parse(zoned.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  if (Number.isNaN(ms) || isoDateValue(text.slice(0, 10)) === undefined) return undefined;
+  return { date: new Date(ms), numFmt: TIMESTAMP_FORMAT };
+}
+
+// XML 1.0 cannot carry these; exceljs would drop them silently. Made visible instead, as
+// everywhere else service text is shown (sanitize.ts).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g;
+
+function cellValue(cell: Cell | undefined): { value: ExcelJS.CellValue; style: Partial<ExcelJS.Style> } {
+  if (cell === null || cell === undefined) return { value: null, style: PLAIN_STYLE };
+  if (typeof cell === "number") return { value: Number.isFinite(cell) ? cell : String(cell), style: PLAIN_STYLE };
+  if (typeof cell === "boolean") return { value: cell, style: PLAIN_STYLE };
+  const date = cell.length <= 35 ? isoDateValue(cell) : undefined;
+  if (date) return { value: date.date, style: date.numFmt === DATE_FORMAT ? DATE_STYLE : TIMESTAMP_STYLE };
+  return {
+    value: cell.replace(XML_INVALID, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    style: PLAIN_STYLE,
+  };
+}
+
+/** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not empty. */
+export function sheetName(name: string): string {
+  const cleaned = name
+    .replace(/[[\]:*?/\\]/g, "_")
+    .slice(0, 31)
+    .trim();
+  return cleaned === "" ? "Sheet1" : cleaned;
+}
+
+const WIDEST_COLUMN = 60;
+/** How much of the sheet's XML may wait for the zip before rows pause (measured: a million rows stay < 250 MiB). */
+const MAX_BACKLOG = 4 * 1024 * 1024;
+
+/** exceljs' StreamBuf (utils/stream-buf.js), the sheet's XML on its way into the zip: internals read, not changed. */
+interface SheetStream {
+  buffers?: { length: number }[];
+  /**
+   * archiver wraps the StreamBuf in a PassThrough (readable-stream 2, which has no
+   * writableLength/readableLength getters) that buffers whatever deflate has not taken yet.
+   */
+  pipes?: { _writableState?: { length?: number }; _readableState?: { length?: number } }[];
+}
+
+/**
+ * exceljs does not apply backpressure: the sheet's XML piles up in its buffers (and in the
+ * zip entry's) whenever rows come faster than deflate and the disk take them. Rows wait
+ * here until the backlog is below MAX_BACKLOG, so a long export streams in bounded memory.
+ */
+async function drain(sheet: ExcelJS.Worksheet, out: PassThrough, failed: () => Error | undefined): Promise<void> {
+  const stream = (sheet as unknown as { stream?: SheetStream }).stream;
+  const backlog = (): number =>
+    (stream?.buffers ?? []).reduce((sum, buffer) => sum + buffer.length, 0) +
+    (stream?.pipes ?? []).reduce(
+      (sum, pipe) => sum + (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0),
+      0,
+    ) +
+    out.readableLength;
+  while (backlog() > MAX_BACKLOG) {
+    // The output failed (disk full, a closed pipe): nothing will drain any more.
+    const failure = failed();
+    if (failure) throw failure;
+    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> {
+  const { default: excel } = (await import("exceljs")) as unknown as { default: typeof ExcelJS };
+  const out = new PassThrough();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const pumped = (async () => {
+    for await (const chunk of out as AsyncIterable<Uint8Array>) await sink.write(chunk);
+  })();
+  let failure: Error | undefined;
+  pumped.catch((error: unknown) => {
+    failure = error instanceof Error ? error : new Error(`xlsx output failed: ${String(error)}`);
+  });
+  let written = 0;
+
+  return {
+    addSheet(name: string): XlsxSheet {
+      const sheet = workbook.addWorksheet(sheetName(name), { views: [{ state: "frozen", ySplit: 1 }] });
+      let width = 0;
+      return {
+        async header(columns) {
+          width = columns.length;
+          // Widths from the header names: a reader sees each name whole without resizing.
+          sheet.columns = columns.map((column) => ({ width: Math.min(WIDEST_COLUMN, Math.max(10, column.length + 2)) }));
+          const row = sheet.addRow([]);
+          columns.forEach((column, i) => {
+            const cell = row.getCell(i + 1);
+            cell.value = column;
+            cell.style = HEADER_STYLE;
+          });
+          row.commit();
+          if (width > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: width } };
+        },
+        async row(cells) {
+          if (failure !== undefined) throw failure;
+          const row = sheet.addRow([]);
+          for (let i = 0; i < cells.length; i++) {
+            const { value, style } = cellValue(cells[i]);
+            if (value === null) continue;
+            const target = row.getCell(i + 1);
+            target.value = value;
+            target.style = style;
+          }
+          row.commit();
+          if (++written % 500 === 0) await drain(sheet, out, () => failure);
+        },
+        async end() {
+          if (failure !== undefined) throw failure;
+          // The sheet's closing XML goes to the zip; the next sheet may start at once.
+          sheet.commit();
+        },
+      };
+    },
+    async commit() {
+      if (failure !== undefined) throw failure;
+      await workbook.commit();
+      await pumped;
+    },
+    abort() {
+      out.destroy();
+      pumped.catch(() => {});
+    },
+  };
+}
