@@ -436,7 +436,9 @@ class ReportsRun {
         const { openXlsxWorkbook } = await import("../../output/xlsx.js");
         const workbook = await openXlsxWorkbook(sink);
         try {
-          await this.eachKind((kind) => this.writeKind(kind, sink, { workbook }));
+          await this.eachKind(async (kind) => {
+            await this.writeKind(kind, sink, { workbook });
+          });
           await workbook.commit();
         } catch (error) {
           workbook.abort();
