@@ -455,7 +455,10 @@ class ReportsRun {
       if (json) await sink.write("{\n");
       await this.eachKind(async (kind) => {
         let text = "";
-        const buffer: ChunkSink = { toTerminal: sink.toTerminal, write: async (chunk) => void (text += chunk) };
+        const buffer: ChunkSink = {
+          toTerminal: sink.toTerminal,
+          write: async (chunk) => void (text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")),
+        };
         await this.writeKind(kind, buffer, json ? { jsonTrailer: "" } : {});
         await sink.write(
           json
