@@ -109,8 +109,9 @@ export async function runApi(ctx: Context, options: CommandOptions, args: string
   const answer = await api.postRawJson(endpoint, body);
 
   const value = query ? query.apply(answer) : answer;
-  const [{ jsonText, renderResult }, { renderQueried }] = await Promise.all([
+  const [{ renderResult }, { jsonText }, { renderQueried }] = await Promise.all([
     import("../../output/render.js"),
+    import("../../output/record-stream.js"),
     import("../shared/query.js"),
   ]);
   let text: string;

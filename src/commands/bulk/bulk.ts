@@ -33,7 +33,8 @@ import type { JsonRecord } from "../../domain/records.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
-import { csvLine, type CommandResult } from "../../output/render.js";
+import type { CommandResult } from "../../output/render.js";
+import { CsvRowWriter } from "../../output/csv.js";
 import type { CommandOptions } from "../../program.js";
 import { acquireFileLock } from "../../output/file-lock.js";
 
@@ -142,8 +143,14 @@ async function writeErrorsFile(
   header: BulkHeader,
   rejected: { row: number; cells: string[]; errors: string }[],
 ): Promise<void> {
-  let text = csvLine([...header.names, "row", "errors"]);
-  for (const r of rejected) text += csvLine([...header.names.map((_, i) => r.cells[i] ?? ""), r.row, r.errors]);
+  // csv-stringify with the formula guard, as every CSV written (output/csv.ts).
+  let text = "";
+  const csv = new CsvRowWriter(async (chunk) => {
+    text += chunk;
+  });
+  await csv.row([...header.names, "row", "errors"]);
+  for (const r of rejected) await csv.row([...header.names.map((_, i) => r.cells[i] ?? ""), r.row, r.errors]);
+  await csv.end();
   try {
     await writeFileAtomic(path, text, 0o600);
   } catch (error) {
