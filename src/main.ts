@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
-import type { Context, Deps } from "./context.js";
+import type { CommandContext, Deps } from "./context.js";
 import { CliError, InterruptedError, LocalFileError } from "./errors.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, type Runner } from "./program.js";
@@ -8,7 +8,6 @@ import { createProgram, type Runner } from "./program.js";
 import { systemClock } from "./clock.js";
 import { systemIO } from "./output/io.js";
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
-import type { GlobalOptions } from "./settings/resolve.js";
 
 // run(argv, deps) → exit code. The ONE place where errors become exit codes and a line on
 // stderr (house style; gh's internal/ghcmd/cmd.go).
@@ -70,17 +69,16 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   }
   const owned = injected ? undefined : await defaultDeps();
   const deps: Deps = injected ?? owned!;
-  let ctx: Context | undefined;
+  let ctx: CommandContext | undefined;
 
-  const runner: Runner = async (load, command) => {
-    const { Context } = await import("./context.js");
-    ctx = new Context(deps, command.optsWithGlobals<GlobalOptions>());
-    await ctx.query(); // a bad --query is exit 2 before the command sends anything
-    const runCommand = await load();
-    const result = await runCommand(ctx, command.opts(), command.args).catch((error: unknown) => {
-      throw ctx?.explain(error) ?? error;
+  // main → program (commander, from the declarations) → runner.ts → the command's run function.
+  const runner: Runner = async (declaration, command) => {
+    const { runCommand } = await import("./runner.js");
+    await runCommand(declaration, command, deps, (context) => {
+      ctx = context;
+    }).catch((error: unknown) => {
+      throw ctx?.services.explain(error) ?? error;
     });
-    if (result) await ctx.print(result);
   };
 
   const program = createProgram(runner, packageVersion());
@@ -113,7 +111,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   } catch (error) {
     return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
   } finally {
-    await ctx?.dispose();
+    await ctx?.services.dispose();
     owned?.dispose();
   }
 }
@@ -131,8 +129,8 @@ function describeCause(cause: Error): string {
   return `${cause.name}${code ? ` ${code}` : ""}: ${cause.message}`;
 }
 
-function reportError(error: unknown, deps: Deps, ctx: Context | undefined, verbose: boolean): number {
-  const redact = (text: string): string => (ctx ? ctx.redactor.apply(text) : text);
+function reportError(error: unknown, deps: Deps, ctx: CommandContext | undefined, verbose: boolean): number {
+  const redact = (text: string): string => (ctx ? ctx.printer.redactor.apply(text) : text);
   // The message may carry text from the service or an input file (a taskId, a CSV cell):
   // escaped, on a terminal or not, so that it cannot drive the terminal (docs/cli-contract.md
   // "Output"). The one-line error stays one line; a --verbose stack keeps its line breaks.

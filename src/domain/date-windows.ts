@@ -102,6 +102,26 @@ export interface ResolvedRange extends DateRange {
  *   a day.
  */
 export function resolveRange(options: RangeOptions, today: number): ResolvedRange {
+  checkRangeFlags(options);
+  if (options.month !== undefined) return monthRange(options.month, today);
+  if (options.last !== undefined) return lastRange(options.last, today);
+
+  const start = parseDateFlag("--from", options.from!);
+  const end = parseDateFlag("--to", options.to!);
+  if (start > end) {
+    throw new UsageError(`--from ${formatIsoDate(start)} is after --to ${formatIsoDate(end)}: the range is reversed`);
+  }
+  if (end > today) {
+    throw new UsageError(`--to ${formatIsoDate(end)} is in the future (today is ${formatIsoDate(today)} UTC)`);
+  }
+  return { startDate: formatIsoDate(start), endDate: formatIsoDate(end) };
+}
+
+/**
+ * The range flags without the dates: exactly one way of giving the range, and --from with
+ * --to. Needs no clock, so the option schema of `reports` checks it before anything else.
+ */
+export function checkRangeFlags(options: RangeOptions): void {
   const given = [
     options.from !== undefined || options.to !== undefined ? "--from/--to" : undefined,
     options.month !== undefined ? "--month" : undefined,
@@ -115,21 +135,9 @@ export function resolveRange(options: RangeOptions, today: number): ResolvedRang
   if (given.length > 1) {
     throw new UsageError(`give one date range, not ${given.join(" and ")}`);
   }
-
-  if (options.month !== undefined) return monthRange(options.month, today);
-  if (options.last !== undefined) return lastRange(options.last, today);
-
+  if (given[0] !== "--from/--to") return;
   if (options.from === undefined) throw new UsageError("--to needs --from: give both, e.g. --from 2026-01-01 --to 2026-03-31");
   if (options.to === undefined) throw new UsageError("--from needs --to: give both, e.g. --from 2026-01-01 --to 2026-03-31");
-  const start = parseDateFlag("--from", options.from);
-  const end = parseDateFlag("--to", options.to);
-  if (start > end) {
-    throw new UsageError(`--from ${formatIsoDate(start)} is after --to ${formatIsoDate(end)}: the range is reversed`);
-  }
-  if (end > today) {
-    throw new UsageError(`--to ${formatIsoDate(end)} is in the future (today is ${formatIsoDate(today)} UTC)`);
-  }
-  return { startDate: formatIsoDate(start), endDate: formatIsoDate(end) };
 }
 
 function monthRange(text: string, today: number): ResolvedRange {

@@ -1,11 +1,12 @@
 import { readFile } from "node:fs/promises";
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import { LocalFileError, UsageError } from "../../errors.js";
 import type { Endpoint } from "../../api/client.js";
 import { extractRecords } from "../../domain/records.js";
 import { readAllStdin } from "../../output/prompt.js";
 import { escapeControlChars } from "../../output/sanitize.js";
-import type { CommandOptions } from "../../program.js";
+import { defineRun } from "../types.js";
+import { ApiOptions } from "./options.js";
 
 // `simadmin api <path> [--data <json> | --input <file|->]` (docs/cli-contract.md, Commands;
 // issue 16 item 2): a raw POST for the endpoints simadmin has no command for yet, and for
@@ -65,17 +66,15 @@ export async function classifyApiPath(path: string): Promise<Endpoint> {
   };
 }
 
-async function readBody(ctx: Context, options: CommandOptions): Promise<string> {
-  const data = options.data as string | undefined;
-  const input = options.input as string | undefined;
-  if (data !== undefined && input !== undefined) throw new UsageError("give --data <json> or --input <file|->, not both");
+async function readBody(ctx: CommandContext, options: ApiOptions): Promise<string> {
+  const { data, input } = options;
   let text: string;
   let from: string;
   if (data !== undefined) {
     text = data;
     from = "--data";
   } else if (input === "-") {
-    text = await readAllStdin(ctx.io);
+    text = await readAllStdin(ctx.printer.io);
     from = "--input - (stdin)";
   } else if (input !== undefined) {
     try {
@@ -95,17 +94,17 @@ async function readBody(ctx: Context, options: CommandOptions): Promise<string> 
   return text;
 }
 
-export async function runApi(ctx: Context, options: CommandOptions, args: string[]): Promise<void> {
+export const run = defineRun(ApiOptions, async ({ options, args, ...ctx }) => {
   const path = normalizeApiPath(args[0] ?? "");
   const body = await readBody(ctx, options);
   const endpoint = await classifyApiPath(path);
-  const query = await ctx.query();
+  const query = await ctx.printer.query();
   // "Printed as JSON": the answer is JSON whatever the terminal, unless -o (or --out's
   // extension) asks for another format.
-  const render = await ctx.renderOptions();
-  if (ctx.globals.output === undefined && ctx.globals.out === undefined) render.format = "json";
+  const render = await ctx.printer.renderOptions();
+  if (ctx.printer.outputFlag === undefined && ctx.printer.out === undefined) render.format = "json";
 
-  const api = await ctx.api();
+  const api = await ctx.services.api();
   const answer = await api.postRawJson(endpoint, body);
 
   const value = query ? query.apply(answer) : answer;
@@ -119,7 +118,7 @@ export async function runApi(ctx: Context, options: CommandOptions, args: string
   else if (query || render.format === "text") text = await renderQueried(value, render);
   else text = await renderResult({ kind: "records", records: extractRecords(value) }, render);
 
-  const sink = await ctx.openOutput();
+  const sink = await ctx.printer.openOutput();
   if (sink.toTerminal && render.format !== "table") text = escapeControlChars(text);
   try {
     await sink.write(text);
@@ -128,5 +127,7 @@ export async function runApi(ctx: Context, options: CommandOptions, args: string
     await sink.abort();
     throw error;
   }
-  if (ctx.globals.out) ctx.info(`wrote ${ctx.globals.out}`);
-}
+  if (ctx.printer.out) ctx.printer.info(`wrote ${ctx.printer.out}`);
+  // Any JSON, printed by shape as it came (its own rendering above); nothing left for the runner.
+  return { kind: "none" };
+});

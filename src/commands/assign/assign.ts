@@ -1,9 +1,9 @@
-import type { Context } from "../../context.js";
+import type { Services } from "../../services.js";
 import { ServiceError } from "../../errors.js";
 import { isPlainObject, type JsonRecord } from "../../domain/records.js";
-import type { CommandResult } from "../../output/render.js";
-import type { CommandOptions } from "../../program.js";
-import { explainNotFound, refuseTextFormat, requireIds } from "../shared/access.js";
+import { explainNotFound } from "../shared/access.js";
+import { defineRun } from "../types.js";
+import { AssignOptions, UnassignOptions } from "./options.js";
 
 // assign / unassign --user --sim (docs/service-spec.md §4.5, version 2). Assigning answers the deep link,
 // which is what the user needs next, so it is the bare value of `-o text`.
@@ -14,10 +14,9 @@ interface Ids {
   simulationId: string;
 }
 
-async function readIds(ctx: Context, command: string, options: CommandOptions): Promise<Ids> {
-  requireIds(options, command, ["user", "sim"]);
-  await ctx.requireVersion2(command);
-  return { organizationId: await ctx.org(), userId: String(options.user), simulationId: String(options.sim) };
+async function readIds(services: Services, options: AssignOptions): Promise<Ids> {
+  // Both given: the option schema requires them unless --from-csv is (bulk.ts then runs instead).
+  return { organizationId: await services.org(), userId: options.user!, simulationId: options.sim! };
 }
 
 /** The service's answer after our own fields, without letting it overwrite them. */
@@ -27,10 +26,10 @@ function withAnswer(ours: JsonRecord, answer: JsonRecord): JsonRecord {
   return out;
 }
 
-export async function runAssign(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk(ctx, "assign", options);
-  const ids = await readIds(ctx, "assign", options);
-  const [api, { assignSimulation }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+export const assign = defineRun(AssignOptions, async ({ options, services, printer }) => {
+  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "assign", options);
+  const ids = await readIds(services, options);
+  const [api, { assignSimulation }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
   let answer;
   try {
     answer = await assignSimulation(api, ids);
@@ -47,13 +46,12 @@ export async function runAssign(ctx: Context, options: CommandOptions): Promise<
     answer,
   );
   return { kind: "object", value, text: answer.deepLink };
-}
+});
 
-export async function runUnassign(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk(ctx, "unassign", options);
-  const ids = await readIds(ctx, "unassign", options);
-  await refuseTextFormat(ctx, "unassign");
-  const [api, { unassignSimulation }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+export const unassign = defineRun(UnassignOptions, async ({ options, services, printer }) => {
+  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "unassign", options);
+  const ids = await readIds(services, options);
+  const [api, { unassignSimulation }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
   let answer: unknown;
   try {
     answer = await unassignSimulation(api, ids);
@@ -73,4 +71,4 @@ export async function runUnassign(ctx: Context, options: CommandOptions): Promis
   const ours = { userId: ids.userId, simulationId: ids.simulationId, assigned: false };
   const value = isPlainObject(answer) ? withAnswer(ours, answer) : answer === null ? ours : { ...ours, response: answer };
   return { kind: "object", value };
-}
+});

@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import type { ApiClient } from "../../api/client.js";
 import type { WaitEvent } from "../../api/scheduler.js";
 import {
@@ -33,9 +33,8 @@ import type { JsonRecord } from "../../domain/records.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
-import type { CommandResult } from "../../output/render.js";
 import { CsvRowWriter } from "../../output/csv.js";
-import type { CommandOptions } from "../../program.js";
+import type { CommandOutcome } from "../types.js";
 import { acquireFileLock } from "../../output/file-lock.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
@@ -78,7 +77,7 @@ interface RowOutcome {
   deepLink?: string | undefined;
 }
 
-function readOptions(command: BulkCommand, options: CommandOptions): BulkOptions {
+function readOptions(command: BulkCommand, options: Record<string, unknown>): BulkOptions {
   const file = String(options.fromCsv);
   if (options.user !== undefined || options.sim !== undefined) {
     throw new UsageError(`\`${command} --from-csv\` takes the ids from the file: drop --user and --sim`);
@@ -171,13 +170,16 @@ function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: CommandOptions): Promise<CommandResult> {
+export async function runBulk(
+  ctx: CommandContext,
+  command: BulkCommand,
+  rawOptions: Record<string, unknown>,
+): Promise<CommandOutcome> {
   const options = readOptions(command, rawOptions);
-  await ctx.requireVersion2(command);
   const file = await readBulkFile(options.file);
   const errorsPath = bulkErrorsPath(options.file);
   const manifestPath = bulkManifestPath(options.file, command);
-  for (const warning of file.warnings) ctx.warn(`${options.file}: ${warning}`);
+  for (const warning of file.warnings) ctx.printer.warn(`${options.file}: ${warning}`);
 
   if (file.problems.length > 0) {
     const byRow = new Map<number, string[]>();
@@ -187,22 +189,26 @@ export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: Co
       file.header,
       [...byRow].map(([row, errors]) => ({ row, cells: file.invalidCells.get(row) ?? [], errors: errors.join("; ") })),
     );
-    await ctx.print({
+    // The invalid rows are the output; then exit 6 (the runner prints, then fails).
+    return {
       kind: "records",
       records: file.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
       tableColumns: ["row", "field", "message"],
-    });
-    throw new InvalidDataError(`${options.file}: ${byRow.size} invalid row${byRow.size === 1 ? "" : "s"}; nothing was sent`, {
-      hint: `fix them (listed above and in ${errorsPath}) and run the command again`,
-    });
+      failure: new InvalidDataError(
+        `${options.file}: ${byRow.size} invalid row${byRow.size === 1 ? "" : "s"}; nothing was sent`,
+        {
+          hint: `fix them (listed above and in ${errorsPath}) and run the command again`,
+        },
+      ),
+    };
   }
 
   // link rows carry user tokens: a new --out file is created 0600 ("Output files").
-  if (command === "link") ctx.secretOutput = true;
-  const settings = await ctx.settings();
-  const organizationId = await ctx.org();
+  if (command === "link") ctx.printer.secretOutput = true;
+  const settings = await ctx.services.settings();
+  const organizationId = await ctx.services.org();
   // --sandbox gets a new port each run but keeps its state: it is one service for --resume.
-  const baseUrl = ctx.globals.sandbox ? "sandbox" : (settings.baseUrl ?? "");
+  const baseUrl = ctx.services.globals.sandbox ? "sandbox" : (settings.baseUrl ?? "");
   let existing: BulkManifest | undefined | "unreadable";
   try {
     const text = await readFile(manifestPath, "utf8");
@@ -217,7 +223,7 @@ export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: Co
     manifestPath,
   );
   if (start.kind === "refuse") throw new UsageError(start.message, { hint: start.hint });
-  const now = (): string => new Date(ctx.clock.now()).toISOString();
+  const now = (): string => new Date(ctx.services.clock.now()).toISOString();
   const manifest: BulkManifest =
     start.kind === "resume"
       ? start.manifest
@@ -256,7 +262,7 @@ export async function runBulk(ctx: Context, command: BulkCommand, rawOptions: Co
   const lock = await acquireFileLock(`${manifestPath}.lock`, {
     what: `\`${command} --from-csv ${options.file}\``,
     command,
-    now: () => ctx.clock.now(),
+    now: () => ctx.services.clock.now(),
   });
   try {
     return await new BulkRun(ctx, command, options, file, manifest, manifestPath, errorsPath, plan.requests).execute();
@@ -275,7 +281,7 @@ class BulkRun {
   private waitUntil: number | undefined;
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: CommandContext,
     private readonly command: BulkCommand,
     private readonly options: BulkOptions,
     private readonly file: ReadFile,
@@ -284,21 +290,21 @@ class BulkRun {
     private readonly errorsPath: string,
     private readonly requests: number,
   ) {
-    this.startedAt = ctx.clock.now();
+    this.startedAt = ctx.services.clock.now();
   }
 
-  async execute(): Promise<CommandResult> {
+  async execute(): Promise<CommandOutcome> {
     const { ctx, file, manifest } = this;
-    this.client = await ctx.api();
+    this.client = await ctx.services.api();
     const endpoints = await import("../../api/endpoints.js");
-    const progress = await ctx.progress();
+    const progress = await ctx.printer.progress();
     const live = (): void => progress.update(this.progressText());
-    const stopListening = ctx.onWait((event: WaitEvent) => {
-      this.waitUntil = ctx.clock.now() + event.waitMs;
+    const stopListening = ctx.services.onWait((event: WaitEvent) => {
+      this.waitUntil = ctx.services.clock.now() + event.waitMs;
       live();
     });
     const already = file.rows.filter((r) => manifest.rows[String(r.row)] !== undefined).length;
-    if (already > 0) ctx.info(`resuming: ${already} of ${file.rows.length} rows already done (${this.manifestPath})`);
+    if (already > 0) ctx.printer.info(`resuming: ${already} of ${file.rows.length} rows already done (${this.manifestPath})`);
     this.done = already;
     this.failures = file.rows.filter((r) => manifest.rows[String(r.row)]?.status === "failed").length;
     try {
@@ -311,7 +317,7 @@ class BulkRun {
           status: outcome.status,
           ...(outcome.error ? { error: outcome.error } : {}),
           ...(outcome.deepLink !== undefined ? { deepLink: outcome.deepLink } : {}),
-          at: new Date(ctx.clock.now()).toISOString(),
+          at: new Date(ctx.services.clock.now()).toISOString(),
         } satisfies BulkManifestRow;
         this.done++;
         if (outcome.status === "failed") this.failures++;
@@ -327,7 +333,7 @@ class BulkRun {
       progress.done();
       if (error instanceof CliError && !(error instanceof UsageError)) {
         const left = file.rows.length - this.done;
-        ctx.info(
+        ctx.printer.info(
           `stopped after ${this.done} of ${file.rows.length} rows (${left} left, recorded in ${this.manifestPath}); run the same command with --resume to continue`,
         );
       }
@@ -342,7 +348,7 @@ class BulkRun {
   private progressText(): string {
     const total = this.file.rows.length;
     const parts = [`${this.command} ${this.done}/${total} rows`, `${this.failures} failed`];
-    const now = this.ctx.clock.now();
+    const now = this.ctx.services.clock.now();
     if (this.waitUntil !== undefined && this.waitUntil > now) {
       parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
     }
@@ -397,12 +403,12 @@ class BulkRun {
     let entry: { token: string; expiresAt: string } | { error: string };
     try {
       this.sent++;
-      const issuedAt = this.ctx.clock.now();
+      const issuedAt = this.ctx.services.clock.now();
       const { token, expiresIn } = await endpoints.getUserToken(this.client, {
         organizationId: this.manifest.organizationId,
         userId,
       });
-      this.ctx.redactor.add(token);
+      this.ctx.printer.redactor.add(token);
       entry = { token, expiresAt: new Date(issuedAt + expiresIn * 1000).toISOString() };
     } catch (error) {
       if (!isRowRejection(error)) throw error;
@@ -413,7 +419,7 @@ class BulkRun {
   }
 
   private async saveManifest(): Promise<void> {
-    this.manifest.updatedAt = new Date(this.ctx.clock.now()).toISOString();
+    this.manifest.updatedAt = new Date(this.ctx.services.clock.now()).toISOString();
     try {
       await writeFileAtomic(this.manifestPath, `${JSON.stringify(this.manifest, null, 2)}\n`, 0o600);
     } catch (error) {
@@ -421,7 +427,7 @@ class BulkRun {
     }
   }
 
-  private async finish(): Promise<CommandResult> {
+  private async finish(): Promise<CommandOutcome> {
     const { file, manifest, command } = this;
     const records: JsonRecord[] = [];
     const rejected: { row: number; cells: string[]; errors: string }[] = [];
@@ -462,14 +468,15 @@ class BulkRun {
       "error",
       ...(command === "assign" ? ["deepLink"] : command === "link" ? ["link", "expiresAt"] : []),
     ];
-    await this.ctx.print({ kind: "records", records, tableColumns: columns, knownFields: columns });
+    const result = { kind: "records" as const, records, tableColumns: columns, knownFields: columns };
     if (rejected.length > 0) {
-      throw new InvalidDataError(
+      const failure = new InvalidDataError(
         `${rejected.length} of ${file.rows.length} rows were rejected by the service; the others succeeded`,
         { hint: `the rejected rows are in ${this.errorsPath}: fix them and run that file with --from-csv` },
       );
+      return { ...result, failure };
     }
-    return { kind: "none" };
+    return result;
   }
 }
 

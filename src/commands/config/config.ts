@@ -1,8 +1,8 @@
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import type { CommandResult } from "../../output/render.js";
-import type { CommandOptions } from "../../program.js";
 import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "../../settings/schema.js";
+import { NoOptions } from "../shared/flags.js";
+import { defineRun } from "../types.js";
 
 // config list | get | set | unset | path — the profile's settings, validated with zod.
 // The API key is not a setting here: `auth login`/`logout` own it, so it is never printed.
@@ -11,9 +11,9 @@ import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "..
  * Under --sandbox nothing is saved (docs/cli-contract.md, Sandbox): say so plainly instead of
  * "Set …" over a throw-away store (issue 15 item 6).
  */
-export function refuseToSaveUnderSandbox(ctx: Context, what: string): boolean {
-  if (!ctx.globals.sandbox) return false;
-  ctx.warn(
+export function refuseToSaveUnderSandbox({ services, printer }: CommandContext, what: string): boolean {
+  if (!services.globals.sandbox) return false;
+  printer.warn(
     `nothing saved: --sandbox never saves settings or keys (${what}); run the command without --sandbox to change a profile`,
   );
   return true;
@@ -25,53 +25,53 @@ function settingKey(raw: string | undefined): SettingKey {
   return match;
 }
 
-export async function runConfigList(ctx: Context): Promise<CommandResult> {
-  const { profile, store } = await ctx.profileStore();
+export const list = defineRun(NoOptions, async ({ services }) => {
+  const { profile, store } = await services.profileStore();
   const stored = store.getProfile(profile);
-  if (!stored && profile !== "default") await ctx.settings(); // reports the unknown profile
+  if (!stored && profile !== "default") await services.settings(); // reports the unknown profile
   return {
     kind: "records",
     records: SETTING_KEY_NAMES.map((key) => ({ key, value: stored?.[key] ?? null })),
     tableColumns: ["key", "value"],
   };
-}
+});
 
-export async function runConfigGet(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+export const get = defineRun(NoOptions, async ({ args, services }) => {
   const key = settingKey(args[0]);
-  const { profile, store } = await ctx.profileStore();
+  const { profile, store } = await services.profileStore();
   const value = store.getProfile(profile)?.[key];
   if (value === undefined)
     throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
       hint: `set it with \`simadmin config set ${key} <value>\``,
     });
   return { kind: "object", value: { key, value }, text: String(value), defaultText: true };
-}
+});
 
-export async function runConfigSet(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+export const set = defineRun(NoOptions, async ({ args, services, printer }) => {
   const key = settingKey(args[0]);
   const parsed = SETTING_KEYS[key].safeParse(args[1]);
   if (!parsed.success) throw new UsageError(`${key}: ${firstIssue(parsed.error)} (got '${args[1] ?? ""}')`);
-  if (refuseToSaveUnderSandbox(ctx, `${key} is unchanged`)) return { kind: "none" };
-  const { profile, store } = await ctx.profileStore();
+  if (refuseToSaveUnderSandbox({ services, printer }, `${key} is unchanged`)) return { kind: "none" };
+  const { profile, store } = await services.profileStore();
   await store.updateProfile(profile, (current) => ({ ...current, [key]: parsed.data }));
-  ctx.info(`Set ${key} for profile '${profile}'`);
+  printer.info(`Set ${key} for profile '${profile}'`);
   return { kind: "none" };
-}
+});
 
-export async function runConfigUnset(ctx: Context, _options: CommandOptions, args: string[]): Promise<CommandResult> {
+export const unset = defineRun(NoOptions, async ({ args, services, printer }) => {
   const key = settingKey(args[0]);
-  if (refuseToSaveUnderSandbox(ctx, `${key} is unchanged`)) return { kind: "none" };
-  const { profile, store } = await ctx.profileStore();
+  if (refuseToSaveUnderSandbox({ services, printer }, `${key} is unchanged`)) return { kind: "none" };
+  const { profile, store } = await services.profileStore();
   await store.updateProfile(profile, (current) => {
     const next = { ...current };
     delete next[key];
     return next;
   });
-  ctx.info(`Unset ${key} for profile '${profile}'`);
+  printer.info(`Unset ${key} for profile '${profile}'`);
   return { kind: "none" };
-}
+});
 
-export async function runConfigPath(ctx: Context): Promise<CommandResult> {
-  const { store } = await ctx.profileStore();
+export const path = defineRun(NoOptions, async ({ services }) => {
+  const { store } = await services.profileStore();
   return { kind: "object", value: { path: store.path }, text: store.path, defaultText: true };
-}
+});

@@ -1,12 +1,11 @@
-import type { Context } from "../../context.js";
-import { ImportFailedError, NotFoundError, UsageError, WaitTimeoutError } from "../../errors.js";
-import { parsePositiveDuration, formatDuration } from "../../domain/durations.js";
+import { ImportFailedError, NotFoundError, WaitTimeoutError } from "../../errors.js";
+import { formatDuration } from "../../domain/durations.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { taskStateOf, taskStatusRecord } from "../../domain/users-csv/task-status.js";
 import type { CommandResult } from "../../output/render.js";
-import type { CommandOptions } from "../../program.js";
-import { refuseTextFormat } from "../shared/access.js";
-import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS, waitForTasks } from "../shared/import-wait.js";
+import { waitForTasks } from "../shared/import-wait.js";
+import { defineRun } from "../types.js";
+import { ImportStatusOptions } from "./options.js";
 
 // import-status --task <id>… [--wait [--wait-timeout]] (docs/service-spec.md §4.9, version 2 only).
 //
@@ -18,23 +17,10 @@ import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS, waitForTasks } from "../shared/import-w
 
 const TABLE_COLUMNS = ["taskId", "status"];
 
-export async function runImportStatus(ctx: Context, options: CommandOptions): Promise<CommandResult | void> {
-  const raw = Array.isArray(options.task) ? options.task.map(String) : [String(options.task)];
-  const taskIds = [...new Set(raw.map((t) => t.trim()))];
-  const empty = taskIds.find((t) => t === "");
-  if (empty !== undefined) throw new UsageError("--task: a taskId cannot be empty");
-  const wait = options.wait === true;
-  if (!wait && options.waitTimeout !== undefined) {
-    throw new UsageError("--wait-timeout applies only with --wait", { hint: "add --wait, or drop --wait-timeout" });
-  }
-  const timeoutMs =
-    options.waitTimeout === undefined
-      ? DEFAULT_IMPORT_WAIT_TIMEOUT_MS
-      : parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
-  await ctx.requireVersion2("import-status");
-  await refuseTextFormat(ctx, "import-status");
-  const organizationId = await ctx.org();
-  const [api, { getImportStatus }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+export const run = defineRun(ImportStatusOptions, async ({ options, ...ctx }) => {
+  const { task: taskIds, wait, timeoutMs } = options;
+  const organizationId = await ctx.services.org();
+  const [api, { getImportStatus }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
 
   const fetchBody = async (taskId: string): Promise<unknown> => {
     try {
@@ -79,22 +65,24 @@ export async function runImportStatus(ctx: Context, options: CommandOptions): Pr
     knownFields: TABLE_COLUMNS,
     note: summary,
   };
-  if (!wait) return result;
-  await ctx.print(result);
-  if (failed.length > 0) {
-    throw new ImportFailedError(`import task${failed.length === 1 ? "" : "s"} ${failed.join(", ")} ended FAILED`, {
+  // With --wait the statuses are printed first; then a FAILED task is exit 10, a timeout exit 9.
+  if (failed.length > 0 && wait) {
+    const failure = new ImportFailedError(`import task${failed.length === 1 ? "" : "s"} ${failed.join(", ")} ended FAILED`, {
       hint: "the service does not say why; check the rows of that upload (e.g. in its <file>.errors.csv) or ask the service operator's support",
     });
+    return { ...result, failure };
   }
   if (timedOut) {
-    throw new WaitTimeoutError(
+    const failure = new WaitTimeoutError(
       `import task${open.length === 1 ? "" : "s"} ${open.join(", ")} did not finish within ${formatDuration(timeoutMs)}`,
       {
         hint: `check again later with \`simadmin import-status ${open.map((t) => `--task ${t}`).join(" ")} --wait\`, or give a longer --wait-timeout`,
       },
     );
+    return { ...result, failure };
   }
-}
+  return result;
+});
 
 function summarize(records: readonly JsonRecord[]): string {
   const counts = new Map<string, number>();

@@ -1,11 +1,10 @@
-import type { Context } from "../../context.js";
-import { UsageError } from "../../errors.js";
 import type { Simulation } from "../../api/schemas.js";
 import { formatDuration } from "../../domain/durations.js";
 import { nextPageStep, readPageMeta } from "../../domain/pages.js";
 import type { CommandResult } from "../../output/render.js";
-import type { CommandOptions } from "../../program.js";
-import { explainNotFound, parseIntegerFlag, refuseTextFormat } from "../shared/access.js";
+import { explainNotFound } from "../shared/access.js";
+import { defineRun } from "../types.js";
+import { LibraryOptions } from "./options.js";
 
 // library --user [--tag]… [--search] [--page] [--page-size] [--all] (docs/service-spec.md §4.4, version 2).
 
@@ -15,39 +14,18 @@ import { explainNotFound, parseIntegerFlag, refuseTextFormat } from "../shared/a
  * of a few hundred simulations in a handful of requests of the access budget (100 / 5 min).
  */
 export const DEFAULT_ALL_PAGE_SIZE = 50;
-/** The page size taken as the service's default when --page-size is not given (see runLibrary). */
+/** The page size taken as the service's default when --page-size is not given (see run). */
 const ASSUMED_DEFAULT_PAGE_SIZE = 10;
-/** The spec names no limit; 100 is the largest size we promise to send (docs/cli-contract.md users, sandbox). */
-export const MAX_PAGE_SIZE = 100;
 /** A walk that has not ended after this many pages is a service that never says "last page". */
 export const MAX_PAGES = 1000;
 
 const TABLE_COLUMNS = ["id", "title", "type", "duration", "description"];
 
-function nonEmpty(value: unknown, flag: string): string | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value);
-  if (text.trim() === "") throw new UsageError(`${flag} needs a non-empty value`);
-  return text;
-}
+export const run = defineRun(LibraryOptions, async ({ options, services, printer }) => {
+  const { user: userId, tag: tags, search: searchTerm, all, page, pageSize } = options;
+  const organizationId = await services.org();
 
-export async function runLibrary(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  await ctx.requireVersion2("library");
-  const userId = String(options.user);
-  const tags = ((options.tag as string[] | undefined) ?? []).map((tag) => nonEmpty(tag, "--tag") ?? "");
-  const searchTerm = nonEmpty(options.search, "--search");
-  const all = options.all === true;
-  if (all && options.page !== undefined) {
-    throw new UsageError("--all walks every page from page 1 and cannot be combined with --page", {
-      hint: "drop --page, or drop --all to fetch one page",
-    });
-  }
-  const page = parseIntegerFlag(options.page, "--page", 1);
-  const pageSize = parseIntegerFlag(options.pageSize, "--page-size", 1, MAX_PAGE_SIZE);
-  await refuseTextFormat(ctx, "library");
-  const organizationId = await ctx.org();
-
-  const [api, { listLibrary }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+  const [api, { listLibrary }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
   const query = { organizationId, userId, tags, searchTerm };
   const fetchPage = async (pageNumber: number | undefined, size: number | undefined) => {
     try {
@@ -88,13 +66,13 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
   }
 
   const size = pageSize ?? DEFAULT_ALL_PAGE_SIZE;
-  const progress = await ctx.progress();
+  const progress = await printer.progress();
   const collected: Simulation[] = [];
   const seen = new Set<string>();
   let current = 1;
   let pagesFetched = 0;
   let previousPageIds: string | undefined;
-  const stopListening = ctx.onWait((event) => {
+  const stopListening = services.onWait((event) => {
     progress.update(
       `library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`,
     );
@@ -102,7 +80,7 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
   try {
     for (;;) {
       if (pagesFetched >= MAX_PAGES) {
-        ctx.warn(
+        printer.warn(
           `library --all: stopped after ${MAX_PAGES} pages (${collected.length} simulations) without reaching the last page; the list may be incomplete — use --page to continue from page ${current}`,
         );
         break;
@@ -114,7 +92,7 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
       // repeating the same items up to the cap.
       const pageIds = simulations.map((s) => s.id).join("\u0000");
       if (simulations.length > 0 && pageIds === previousPageIds) {
-        ctx.warn(
+        printer.warn(
           `library --all: page ${current} repeated page ${current - 1}; the service seems to ignore \`page\`, so the list stops there`,
         );
         break;
@@ -141,4 +119,4 @@ export async function runLibrary(ctx: Context, options: CommandOptions): Promise
     collected,
     `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"} of ${size}`,
   );
-}
+});

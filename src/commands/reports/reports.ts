@@ -1,14 +1,14 @@
 import { checkReportFields, reportTableColumns } from "../../domain/report-columns.js";
 import { access, constants, mkdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { z } from "zod";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
-import { parseRateLimits, type RateLimit } from "../../api/rate-limits.js";
+import type { RateLimit } from "../../api/rate-limits.js";
 import { REPORT_KINDS, ReportKind } from "../../api/schemas.js";
 import type { WaitEvent } from "../../api/scheduler.js";
 import type { Clock } from "../../clock.js";
-import type { Context, OutputSink } from "../../context.js";
+import type { CommandContext } from "../../context.js";
+import type { OutputSink } from "../../printer.js";
 import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
 import { AuthError, CliError, InterruptedError, LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
 import { escapeForLine } from "../../output/sanitize.js";
@@ -21,7 +21,8 @@ import {
   type RecordWriter,
 } from "../../output/record-stream.js";
 import type { XlsxWorkbook } from "../../output/xlsx.js";
-import type { CommandRun } from "../../program.js";
+import { defineRun } from "../types.js";
+import { ReportsOptions } from "./options.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import type { CompiledQuery } from "../shared/query.js";
@@ -39,15 +40,6 @@ import type { CompiledQuery } from "../shared/query.js";
 // --out-dir; the window files stay until the whole run succeeds, so a run that fails at
 // window 9 of 13 is finished by running the same command again — it says "resuming" and
 // fetches only what is missing.
-
-const ReportsOptions = z.object({
-  from: z.string().optional(),
-  to: z.string().optional(),
-  month: z.string().optional(),
-  last: z.string().optional(),
-  outDir: z.string().min(1, "--out-dir needs a directory").optional(),
-  raw: z.boolean().optional(),
-});
 
 const FILE_FORMATS = ["json", "ndjson", "csv", "xlsx"] as const;
 
@@ -85,35 +77,33 @@ class MissingKindsError extends CliError {
   }
 }
 
-export const runReports: CommandRun = async (ctx, rawOptions, args) => {
-  const plan = await planReports(ctx, rawOptions, args);
-  const run = new ReportsRun(ctx, plan);
-  await run.execute();
-};
+export const run = defineRun(ReportsOptions, async ({ options, args, ...ctx }) => {
+  const plan = await planReports(ctx, options, args);
+  const reportsRun = new ReportsRun(ctx, plan);
+  await reportsRun.execute();
+  return { kind: "none" };
+});
 
 /** Every check that can fail without the service happens here, before anything is sent. */
-async function planReports(ctx: Context, rawOptions: Record<string, unknown>, args: string[]): Promise<ReportsPlan> {
+async function planReports(ctx: CommandContext, options: ReportsOptions, args: string[]): Promise<ReportsPlan> {
   const kindArg = args[0] ?? "";
   const all = kindArg === "all";
   const kind = ReportKind.safeParse(kindArg);
   if (!all && !kind.success) {
     throw new UsageError(`unknown report kind ${JSON.stringify(kindArg)}; known kinds: ${REPORT_KINDS.join(", ")}, all`);
   }
-  const parsed = ReportsOptions.safeParse(rawOptions);
-  if (!parsed.success) throw new UsageError(parsed.error.issues[0]?.message ?? "bad options for reports");
-  const options = parsed.data;
 
-  const range = resolveRange(options, utcDay(ctx.clock.now()));
+  const range = resolveRange(options, utcDay(ctx.services.clock.now()));
   const windows = splitIntoWindows(range);
 
-  const out = ctx.globals.out;
+  const out = ctx.printer.out;
   if (out !== undefined && options.outDir !== undefined) {
     throw new UsageError("give --out <file> or --out-dir <dir>, not both");
   }
-  if (options.outDir !== undefined) ctx.useOutputDirectory(options.outDir);
+  // (The runner told the printer about --out-dir before checking the format: see command.ts.)
 
-  const settings = await ctx.settings();
-  let format = await ctx.format();
+  const settings = await ctx.services.settings();
+  let format = await ctx.printer.format();
   // One workbook holds a sheet per kind (docs/cli-contract.md, report kinds); other files hold one kind.
   if (out !== undefined && all && format !== "xlsx") {
     throw new UsageError("`reports all` writes one file per kind: use --out-dir <dir> instead of --out", {
@@ -122,19 +112,22 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   }
   // Files in --out-dir get a file format: json unless -o (or the profile) says otherwise,
   // as for --out — never the terminal's table.
-  if (options.outDir !== undefined && ctx.globals.output === undefined && settings.output === undefined) format = "json";
-  const query = await ctx.query();
+  if (options.outDir !== undefined && ctx.printer.outputFlag === undefined && settings.output === undefined) format = "json";
+  const query = await ctx.printer.query();
+  // Only after --out-dir's json default: the runner checked the format before it (text is refused there too).
   if (format === "text" && !query) {
-    throw new UsageError(`\`reports\` has no single value to print as text (${await ctx.formatOrigin()})`, {
+    throw new UsageError(`\`reports\` has no single value to print as text (${await ctx.printer.formatOrigin()})`, {
       hint: "use -o table, json, csv or ndjson",
     });
   }
   if (options.outDir !== undefined && !(FILE_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await ctx.formatOrigin()})`);
+    throw new UsageError(
+      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await ctx.printer.formatOrigin()})`,
+    );
   }
   if (all && options.outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
     throw new UsageError(
-      `\`reports all\` as ${format} (${await ctx.formatOrigin()}) writes one file per kind: add --out-dir <dir>`,
+      `\`reports all\` as ${format} (${await ctx.printer.formatOrigin()}) writes one file per kind: add --out-dir <dir>`,
       {
         hint: "or use -o json for one JSON object keyed by kind on stdout",
       },
@@ -142,10 +135,10 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
   }
 
   const raw = options.raw === true;
-  const fields = ctx.fields();
+  const fields = ctx.printer.fields();
   if (raw && format !== "json" && format !== "ndjson") {
     throw new UsageError(
-      `--raw prints each window's response untouched: use -o json or -o ndjson, not ${format} (${await ctx.formatOrigin()})`,
+      `--raw prints each window's response untouched: use -o json or -o ndjson, not ${format} (${await ctx.printer.formatOrigin()})`,
     );
   }
   if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
@@ -160,7 +153,7 @@ async function planReports(ctx: Context, rawOptions: Record<string, unknown>, ar
     all,
     range,
     windows,
-    format: format,
+    format,
     raw,
     fields,
     outDir: options.outDir,
@@ -208,7 +201,7 @@ class ReportsRun {
   private spoolDir: string | undefined;
 
   constructor(
-    private readonly ctx: Context,
+    private readonly ctx: CommandContext,
     private readonly plan: ReportsPlan,
   ) {
     this.total = plan.kinds.length * plan.windows.length;
@@ -216,9 +209,9 @@ class ReportsRun {
 
   async execute(): Promise<void> {
     const { ctx, plan } = this;
-    this.client = await ctx.api();
-    const settings = await ctx.settings();
-    if (plan.range.note) ctx.info(plan.range.note);
+    this.client = await ctx.services.api();
+    const settings = await ctx.services.settings();
+    if (plan.range.note) ctx.printer.info(plan.range.note);
 
     this.cache = await this.openCache(settings.configDir, {
       baseUrl: settings.baseUrl ?? "",
@@ -227,9 +220,9 @@ class ReportsRun {
     });
     if (this.cache.persistent && plan.format === "csv" && !plan.fields) {
       try {
-        const spool = await openSpoolDir(settings.configDir, () => ctx.clock.now());
+        const spool = await openSpoolDir(settings.configDir, () => ctx.services.clock.now());
         this.spoolDir = spool.dir;
-        ctx.addCleanup(() => spool.remove());
+        ctx.services.addCleanup(() => spool.remove());
       } catch {
         // The cache directory was just created there; should this fail, the OS temp dir serves.
       }
@@ -241,22 +234,23 @@ class ReportsRun {
         }
       }
     }
-    if (this.cached.size > 0) ctx.info(`resuming: ${this.cached.size} of ${this.total} windows from cache`);
+    if (this.cached.size > 0) ctx.printer.info(`resuming: ${this.cached.size} of ${this.total} windows from cache`);
 
-    const live = !ctx.quiet && ctx.io.stderrIsTTY;
+    const live = !ctx.printer.quiet && ctx.printer.io.stderrIsTTY;
     this.progress = new ReportProgress(
-      await ctx.progress(),
-      ctx.clock,
+      await ctx.printer.progress(),
+      ctx.services.clock,
       this.total - this.cached.size,
       this.total,
       live,
-      reportsBudget(ctx),
+      // Parsed once, with the client's scheduler (services.rateLimits()).
+      (await ctx.services.rateLimits()).reports,
     );
-    const stopListening = ctx.onWait((event) => {
+    const stopListening = ctx.services.onWait((event) => {
       if (event.group === "reports") this.progress.waiting(event);
     });
     try {
-      const query = await ctx.query();
+      const query = await ctx.printer.query();
       if (query) await this.writeQueried(query);
       else if (plan.outDir !== undefined) await this.writeFilePerKind(plan.outDir);
       else await this.writeToOutput();
@@ -295,12 +289,12 @@ class ReportsRun {
           error instanceof InterruptedError ||
           error instanceof AuthError ||
           error instanceof UsageError ||
-          ctx.signal.aborted;
+          ctx.services.signal.aborted;
         if (fatal) throw error;
         this.failed.push({ kind, error });
         this.progress.pause();
-        ctx.io.stderr.write(
-          `${ctx.redactor.apply(escapeForLine(`error: ${kind}: ${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
+        ctx.printer.io.stderr.write(
+          `${ctx.printer.redactor.apply(escapeForLine(`error: ${kind}: ${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
         );
       }
     }
@@ -320,11 +314,11 @@ class ReportsRun {
 
   /** A cache dir that cannot be created is no reason to fail the export: warn, use a temp dir. */
   private async openCache(configDir: string, identity: CacheIdentity): Promise<ReportCache> {
-    const now = (): number => this.ctx.clock.now();
+    const now = (): number => this.ctx.services.clock.now();
     try {
       return await ReportCache.open(join(configDir, "report-cache"), identity, now);
     } catch (error) {
-      this.ctx.warn(`resume cache unavailable in ${configDir} (${describeFsError(error)}): a failed run will start over`);
+      this.ctx.printer.warn(`resume cache unavailable in ${configDir} (${describeFsError(error)}): a failed run will start over`);
       return ReportCache.temporary(identity, now);
     }
   }
@@ -344,7 +338,7 @@ class ReportsRun {
   private async writeQueried(query: CompiledQuery): Promise<void> {
     const { plan, ctx } = this;
     const { renderQueried } = await import("../shared/query.js");
-    const options = { ...(await ctx.renderOptions()), format: plan.format, fields: plan.fields };
+    const options = { ...(await ctx.printer.renderOptions()), format: plan.format, fields: plan.fields };
     const emit = async (path: string | undefined, value: unknown): Promise<void> => {
       const queried = query.apply(value);
       // A workbook is binary: the answer goes through the output engine (render.ts).
@@ -374,14 +368,14 @@ class ReportsRun {
     }
     if (!plan.all) {
       const [kind] = plan.kinds;
-      if (kind !== undefined) await emit(ctx.globals.out, await this.collectKind(kind));
+      if (kind !== undefined) await emit(ctx.printer.out, await this.collectKind(kind));
       return;
     }
     const whole: Record<string, unknown> = {};
     await this.eachKind(async (kind) => {
       whole[kind] = await this.collectKind(kind);
     });
-    await emit(ctx.globals.out, whole);
+    await emit(ctx.printer.out, whole);
   }
 
   /** One kind as the JSON value `-o json` prints (records, or --raw windows), in memory. */
@@ -419,15 +413,15 @@ class ReportsRun {
   /** stdout or --out: one kind, or `all` as one JSON object keyed by kind (or a table each). */
   private async writeToOutput(): Promise<void> {
     const { plan, ctx } = this;
-    const sink = await this.open(ctx.globals.out);
+    const sink = await this.open(ctx.printer.out);
     try {
       if (!plan.all) {
         const [kind] = plan.kinds;
         if (kind === undefined) return;
         const count = await this.writeKind(kind, sink, {});
         await sink.commit();
-        if (ctx.globals.out)
-          this.note(`wrote ${ctx.globals.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+        if (ctx.printer.out)
+          this.note(`wrote ${ctx.printer.out} (${count} ${plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
         return;
       }
       if (plan.format === "xlsx") {
@@ -444,7 +438,7 @@ class ReportsRun {
           workbook.abort();
           throw error;
         }
-        if (ctx.globals.out) this.note(`wrote ${ctx.globals.out} (${plan.kinds.length - this.failed.length} sheets)`);
+        if (ctx.printer.out) this.note(`wrote ${ctx.printer.out} (${plan.kinds.length - this.failed.length} sheets)`);
         await sink.commit();
         return;
       }
@@ -482,7 +476,7 @@ class ReportsRun {
   private columnsHint(kind: ReportKind, shown: string[], every: string[]): void {
     if (this.hintGiven) return;
     this.hintGiven = true;
-    const width = this.ctx.io.columns;
+    const width = this.ctx.printer.io.columns;
     const hidden = every.filter((column) => !shown.includes(column));
     this.note(
       `${kind}: ${shown.length} of ${every.length} columns shown${width ? ` to fit ${width} columns` : ""}; add others with --fields (e.g. --fields ${[...shown, ...hidden.slice(0, 1)].join(",")}), or get them all with -o csv or -o json`,
@@ -492,12 +486,12 @@ class ReportsRun {
   /** A line for people on stderr, above the spinner rather than through it. */
   private note(text: string): void {
     this.progress.pause();
-    this.ctx.info(text);
+    this.ctx.printer.info(text);
   }
 
   /** Opening the file before the first request: a bad path costs no request (exit 11, output/atomic-file.ts). */
   private open(path: string | undefined): Promise<OutputSink> {
-    return this.ctx.openOutput(path);
+    return this.ctx.printer.openOutput(path);
   }
 
   /** One kind, window after window, into a record writer; returns the records written. */
@@ -508,7 +502,7 @@ class ReportsRun {
     asJson?: "json",
   ): Promise<number> {
     const { plan, ctx } = this;
-    const render = await ctx.renderOptions();
+    const render = await ctx.printer.renderOptions();
     // plan.format is "text" only with --query, which always collects JSON (asJson).
     const format = asJson ?? (plan.format as RecordFormat);
     const writer: RecordWriter = createRecordWriter(sink, {
@@ -525,14 +519,14 @@ class ReportsRun {
       // Raw responses can be tens of megabytes: written member by member, never as one string.
       jsonSplitDepth: plan.raw ? 4 : 0,
       spoolDir: this.spoolDir,
-      signal: ctx.signal,
+      signal: ctx.services.signal,
       // A table shows the kind's most telling columns that fit the terminal (issue 15 item 2).
       tableColumns: reportTableColumns(kind),
       onColumnsHidden: (shown, every) => this.columnsHint(kind, shown, every),
     });
     try {
       for (const [index, window] of plan.windows.entries()) {
-        throwIfAborted(ctx.signal);
+        throwIfAborted(ctx.services.signal);
         const label = windowLabel(kind, window);
         for (let attempt = 1; ; attempt++) {
           const shape = await this.loadWindow(kind, window, index);
@@ -600,14 +594,6 @@ function windowKey(kind: string, window: DateRange): string {
   return `${kind}|${window.startDate}|${window.endDate}`;
 }
 
-function reportsBudget(ctx: Context): RateLimit | undefined {
-  try {
-    return parseRateLimits(ctx.env.SIMADMIN_RATE_LIMITS).reports;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The spinner line: kind, window i of n, overall count, the scheduler's next wait counting
  * down, and an estimate of the time left. The estimate is the larger of the pace so far and
@@ -630,7 +616,7 @@ class ReportProgress {
     private toFetch: number,
     private readonly total: number,
     live: boolean,
-    private readonly budget: RateLimit | undefined,
+    private readonly budget: RateLimit,
   ) {
     // Only a live spinner needs the countdown refreshed; under cron nothing is drawn.
     if (live) {
@@ -686,7 +672,7 @@ class ReportProgress {
     const left = Math.max(0, this.toFetch - this.fetched);
     if (left === 0) return undefined;
     const pace = this.fetched > 0 ? (this.fetchTimeMs / this.fetched) * left : 0;
-    const budget = this.budget ? Math.floor((left - 1) / this.budget.limit) * this.budget.windowMs : 0;
+    const budget = Math.floor((left - 1) / this.budget.limit) * this.budget.windowMs;
     const estimate = Math.max(pace, budget);
     return estimate > 0 ? estimate : undefined;
   }

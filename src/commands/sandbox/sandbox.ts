@@ -1,22 +1,21 @@
-import type { Context } from "../../context.js";
 import { UsageError } from "../../errors.js";
-import type { CommandResult } from "../../output/render.js";
-import type { CommandOptions } from "../../program.js";
-import { parseIntegerFlag } from "../shared/access.js";
+import type { CommandContext } from "../../context.js";
+import { defineRun, type CommandOutcome } from "../types.js";
+import { SandboxOptions } from "./options.js";
 
 // `simadmin sandbox`: the local emulator in the foreground until Ctrl-C. It binds loopback
 // unless told otherwise and keeps everything in memory. `--reset` forgets what `--sandbox`
 // runs keep between them (docs/cli-contract.md, Sandbox).
 
-async function resetState(ctx: Context): Promise<CommandResult> {
+async function resetState({ services, printer }: CommandContext): Promise<CommandOutcome> {
   const { resetSandboxState, sandboxStateDir } = await import("../../sandbox/persist.js");
-  const result = await resetSandboxState(sandboxStateDir(ctx.env));
+  const result = await resetSandboxState(sandboxStateDir(services.env));
   if (result.heldBy !== undefined) {
     throw new UsageError(`a --sandbox run (pid ${result.heldBy}) is using the sandbox state ${result.path}`, {
       hint: "let it finish (or stop it), then run `simadmin sandbox --reset` again",
     });
   }
-  ctx.info(
+  printer.info(
     result.removed
       ? `sandbox state reset: removed ${result.path}; the next --sandbox run starts from the seed`
       : "sandbox state reset: nothing was saved; the next --sandbox run starts from the seed",
@@ -24,19 +23,9 @@ async function resetState(ctx: Context): Promise<CommandResult> {
   return { kind: "none" };
 }
 
-function parseRateScale(raw: unknown): number {
-  if (raw === undefined) return 1;
-  const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale <= 0 || scale > 100)
-    throw new UsageError(`--rate-scale: must be a number above 0 (e.g. 0.1), got '${String(raw)}'`);
-  return scale;
-}
-
-export async function runSandbox(ctx: Context, options: CommandOptions): Promise<CommandResult> {
-  if (options.reset) return resetState(ctx);
-  const port = parseIntegerFlag(options.port, "--port", 0, 65535) ?? 0;
-  const rateScale = parseRateScale(options.rateScale);
-  const host = typeof options.host === "string" && options.host !== "" ? options.host : "127.0.0.1";
+export const run = defineRun(SandboxOptions, async ({ options, services, printer }) => {
+  if (options.reset) return resetState({ services, printer });
+  const { port, host, rateScale } = options;
   const { startSandbox } = await import("../../sandbox/server.js");
   const sandbox = await startSandbox({
     host,
@@ -46,15 +35,16 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
     maxRecordedRequests: 1000,
     // As under --sandbox: a started attempt completes a while after it is first looked at.
     attemptCompletesAfterMs: 45_000,
-    log: ctx.verbose ? (line) => ctx.trace(line) : undefined,
+    log: printer.verbose ? (line) => printer.trace(line) : undefined,
   }).catch((error: unknown) => {
     throw listenError(error, host, port);
   });
   if (!["127.0.0.1", "localhost", "::1"].includes(host)) {
-    ctx.warn(`the sandbox listens on ${host}: other machines can reach it (its keys are public demo keys)`);
+    printer.warn(`the sandbox listens on ${host}: other machines can reach it (its keys are public demo keys)`);
   }
-  // The connection details are the data (stdout, one per line, easy to parse in scripts).
-  ctx.io.stdout.write(
+  // The connection details are the data (stdout, one per line, easy to parse in scripts),
+  // printed as soon as it listens: the command then runs until Ctrl-C.
+  printer.io.stdout.write(
     [
       `SIMADMIN_BASE_URL=${sandbox.baseUrl}`,
       `SIMADMIN_API_KEY=${sandbox.keys.full}`,
@@ -63,15 +53,15 @@ export async function runSandbox(ctx: Context, options: CommandOptions): Promise
       "",
     ].join("\n"),
   );
-  ctx.info(`sandbox listening on ${sandbox.baseUrl} (rate windows ×${rateScale}); Ctrl-C stops it`);
+  printer.info(`sandbox listening on ${sandbox.baseUrl} (rate windows ×${rateScale}); Ctrl-C stops it`);
   await new Promise<void>((resolve) => {
-    if (ctx.signal.aborted) return resolve();
-    ctx.signal.addEventListener("abort", () => resolve(), { once: true });
+    if (services.signal.aborted) return resolve();
+    services.signal.addEventListener("abort", () => resolve(), { once: true });
   });
   await sandbox.close();
-  ctx.info("sandbox stopped");
+  printer.info("sandbox stopped");
   return { kind: "none" };
-}
+});
 
 /**
  * A port in use or not ours to take is the user's choice of --port/--host, not a bug

@@ -1,6 +1,7 @@
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import { formatDuration } from "../../domain/durations.js";
 import { isTerminalState, type ImportTaskState } from "../../domain/users-csv/task-status.js";
+import { minimumPollIntervalMs, pollUntil } from "./polling.js";
 
 // --wait of `users import` and `import-status`: polls each unfinished task until it is
 // COMPLETED or FAILED, or the time is up. Spec §6: bulk import progress is observed only by
@@ -12,7 +13,7 @@ import { isTerminalState, type ImportTaskState } from "../../domain/users-csv/ta
 // (the scheduler never lets it cause a 429), but a wait shares that budget with the uploads
 // still to come, other runs and other scripts on the key: so the steady interval grows with
 // the number of unfinished tasks, keeping the polls of one round within the same share of
-// the access budget that `completion --wait` uses (POLL_SHARE_OF_ACCESS_BUDGET).
+// the access budget that `completion --wait` uses (polling.ts: POLL_SHARE_OF_ACCESS_BUDGET).
 
 export const DEFAULT_IMPORT_WAIT_TIMEOUT_MS = 30 * 60_000;
 export const FIRST_POLL_DELAY_MS = 1000;
@@ -20,7 +21,7 @@ export const MAX_POLL_DELAY_MS = 30_000;
 
 /**
  * Delay before poll round `round` (0-based) with `unfinished` tasks to check, when one poll
- * may be sent every `floorMs` on average (completion.ts: minimumPollIntervalMs).
+ * may be sent every `floorMs` on average (polling.ts: minimumPollIntervalMs).
  */
 export function pollDelayMs(round: number, unfinished: number, floorMs: number): number {
   const backoff = FIRST_POLL_DELAY_MS * 2 ** Math.min(round, 20);
@@ -59,53 +60,52 @@ function describe(tasks: readonly WaitTask[]): string {
 }
 
 /** Polls until every task is COMPLETED or FAILED, or `timeoutMs` has passed. */
-export async function waitForTasks(ctx: Context, initial: readonly WaitTask[], options: WaitOptions): Promise<WaitOutcome> {
+export async function waitForTasks(
+  { services, printer }: CommandContext,
+  initial: readonly WaitTask[],
+  options: WaitOptions,
+): Promise<WaitOutcome> {
   const tasks = initial.map((t) => ({ ...t }));
-  const { clock, signal } = ctx;
   const unfinished = (): WaitTask[] => tasks.filter((t) => !isTerminalState(t.status));
   if (unfinished().length === 0) return { tasks, timedOut: false, polls: 0 };
 
-  const [{ parseRateLimits }, { minimumPollIntervalMs }] = await Promise.all([
-    import("../../api/rate-limits.js"),
-    import("../completion/completion.js"),
-  ]);
-  const floorMs = minimumPollIntervalMs(parseRateLimits(ctx.env.SIMADMIN_RATE_LIMITS).access);
-  const deadline = clock.now() + options.timeoutMs;
-  const progress = await ctx.progress();
+  const floorMs = minimumPollIntervalMs((await services.rateLimits()).access);
+  const progress = await printer.progress();
   const count = unfinished().length;
-  if (!ctx.io.stderrIsTTY) {
+  if (!printer.io.stderrIsTTY) {
     // No spinner off a terminal (cron, CI): say what the silence is, then one line per change.
-    ctx.info(
+    printer.info(
       `waiting for ${count} import task${count === 1 ? "" : "s"} to finish, for up to ${formatDuration(options.timeoutMs)}`,
     );
   }
-  const stopListening = ctx.onWait((event) => {
+  const stopListening = services.onWait((event) => {
     progress.update(`${describe(tasks)} · waiting ${formatDuration(event.waitMs)} for the access rate budget`);
   });
   let polls = 0;
-  let round = 0;
   try {
-    while (unfinished().length > 0) {
-      const left = deadline - clock.now();
-      if (left <= 0) return { tasks, timedOut: true, polls };
-      const nextCheck = clock.now() + Math.min(pollDelayMs(round++, unfinished().length, floorMs), left);
-      for (let remaining = nextCheck - clock.now(); remaining > 0; remaining = nextCheck - clock.now()) {
-        progress.update(
-          `${describe(tasks)} · next check in ${formatDuration(remaining)} · gives up in ${formatDuration(deadline - clock.now())}`,
-        );
-        await clock.sleep(Math.min(1000, remaining), signal);
-      }
-      for (const task of unfinished()) {
-        progress.update(`${describe(tasks)} · checking ${task.label}…`);
-        polls++;
-        const status = await options.fetchStatus(task.taskId);
-        if (status !== task.status) {
-          task.status = status;
-          if (!ctx.io.stderrIsTTY) ctx.info(`${task.label}${task.label === task.taskId ? "" : ` (${task.taskId})`}: ${status}`);
-          await options.onChange?.(task);
+    const outcome = await pollUntil({
+      clock: services.clock,
+      signal: services.signal,
+      timeoutMs: options.timeoutMs,
+      delayMs: (round) => pollDelayMs(round, unfinished().length, floorMs),
+      poll: async () => {
+        for (const task of unfinished()) {
+          progress.update(`${describe(tasks)} · checking ${task.label}…`);
+          polls++;
+          const status = await options.fetchStatus(task.taskId);
+          if (status !== task.status) {
+            task.status = status;
+            if (!printer.io.stderrIsTTY)
+              printer.info(`${task.label}${task.label === task.taskId ? "" : ` (${task.taskId})`}: ${status}`);
+            await options.onChange?.(task);
+          }
         }
-      }
-    }
+        return unfinished().length === 0 ? true : undefined;
+      },
+      onCountdown: (next, deadline) =>
+        progress.update(`${describe(tasks)} · next check in ${formatDuration(next)} · gives up in ${formatDuration(deadline)}`),
+    });
+    if (!outcome.done) return { tasks, timedOut: true, polls };
     progress.done(describe(tasks));
     return { tasks, timedOut: false, polls };
   } finally {

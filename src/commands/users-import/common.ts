@@ -1,24 +1,14 @@
 import { createReadStream } from "node:fs";
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
+import type { UsersImportOptions } from "./options.js";
 
 // Small pieces shared by users-import.ts (validation, plan) and upload.ts.
 
 /** Row problems shown on stderr before "… and N more" (all of them are in the errors file). */
 export const MAX_ROW_LINES = 20;
 
-export interface ImportFlags {
-  file: string;
-  dryRun: boolean;
-  skipInvalid: boolean;
-  wait: boolean;
-  resume: boolean;
-  /** Also send again batches whose task ended FAILED (and ambiguous ones), keeping their history. */
-  retryFailed: boolean;
-  yes: boolean;
-  timeoutMs: number;
-  /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */
-  encoding: string | undefined;
-}
+/** The parsed options (options.ts) and the file argument. */
+export type ImportFlags = UsersImportOptions & { file: string };
 
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
@@ -32,9 +22,9 @@ export function problemLine(row: number | null | undefined, field: string | null
   return `row ${row ?? "?"}${field ? `, ${field}` : ""}: ${message}`;
 }
 
-export function showRowLines(ctx: Context, lines: string[], more: string | undefined): void {
-  for (const line of lines.slice(0, MAX_ROW_LINES)) ctx.info(`  ${line}`);
+export function showRowLines(ctx: CommandContext, lines: string[], more: string | undefined): void {
+  for (const line of lines.slice(0, MAX_ROW_LINES)) ctx.printer.info(`  ${line}`);
   const hidden = lines.length - Math.min(lines.length, MAX_ROW_LINES);
   if (hidden > 0 || more)
-    ctx.info(`  …${hidden > 0 ? ` and ${plural(hidden, "more problem")}` : " more"}${more ? `: ${more}` : ""}`);
+    ctx.printer.info(`  …${hidden > 0 ? ` and ${plural(hidden, "more problem")}` : " more"}${more ? `: ${more}` : ""}`);
 }

@@ -1,4 +1,4 @@
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import {
   AuthError,
   CliError,
@@ -32,19 +32,19 @@ interface UploadSetup {
 }
 
 /** Pass 3: the batches in order, each uploaded at most once unless --resume says otherwise. */
-export async function uploadBatches(ctx: Context, flags: ImportFlags, setup: UploadSetup): Promise<void> {
+export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, setup: UploadSetup): Promise<void> {
   const { store, summary, errors } = setup;
   const total = store.manifest.batches.length;
   const stem = setup.fileName.replace(/\.csv$/i, "");
-  const progress = await ctx.progress();
+  const progress = await ctx.printer.progress();
   let current = "";
-  const stopListening = ctx.onWait((event) => {
+  const stopListening = ctx.services.onWait((event) => {
     if (current)
       progress.update(
         `${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`,
       );
   });
-  const [api, { uploadUsersCsv }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+  const [api, { uploadUsersCsv }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
   try {
     // Without the file hash: it is checked at the end of the file, after the uploads; each
     // batch's own hash, checked before it is sent, is what guards this pass.
@@ -71,7 +71,7 @@ export async function uploadBatches(ctx: Context, flags: ImportFlags, setup: Upl
       }
       const what = `batch ${batch.number} of ${total} (${rowRange(recorded)})`;
       if (action === "resend-ambiguous") {
-        ctx.warn(
+        ctx.printer.warn(
           `sending ${what} again: its earlier upload may have been received by the service; --resume is your say-so to re-send it`,
         );
       }
@@ -109,14 +109,14 @@ export async function uploadBatches(ctx: Context, flags: ImportFlags, setup: Upl
         taskId: answer.taskId,
         // Spec §3: a task is SCHEDULED when its taskId is issued.
         status: "SCHEDULED",
-        statusAt: new Date(ctx.clock.now()).toISOString(),
-        uploadedAt: new Date(ctx.clock.now()).toISOString(),
+        statusAt: new Date(ctx.services.clock.now()).toISOString(),
+        uploadedAt: new Date(ctx.services.clock.now()).toISOString(),
         ...counts(answer),
         rowErrors: rowErrorsOf(answer),
         error: undefined,
       });
       progress.done();
-      ctx.info(
+      ctx.printer.info(
         `${what}: task ${answer.taskId}${done.rowErrors?.length ? `, ${plural(done.rowErrors.length, "row")} rejected by the service` : ""}`,
       );
       reportServiceRows(ctx, done, users, summary.columns, errors, true);
@@ -145,7 +145,7 @@ function rowErrorsOf(answer: UploadAnswer): ManifestRowError[] {
 
 /** Shows a batch's service-rejected rows like local ones and writes them to errors.csv. */
 function reportServiceRows(
-  ctx: Context,
+  ctx: CommandContext,
   recorded: ManifestBatch,
   users: readonly UserRow[],
   columns: string[],
@@ -164,7 +164,7 @@ function reportServiceRows(
       reported.add(user.row);
       errors.addService(user, columns, messages);
     } else if (!user) {
-      ctx.warn(
+      ctx.printer.warn(
         `batch ${recorded.number}: the service reported row ${e.batchRow ?? "?"} of the upload, which has only ${recorded.rows + 1} lines`,
       );
     }
@@ -196,7 +196,7 @@ async function* batchesWithUsers(rows: AsyncIterable<UserRow>): AsyncGenerator<{
 }
 
 async function recordRejected(
-  ctx: Context,
+  ctx: CommandContext,
   store: ManifestStore,
   batch: UserBatch,
   users: readonly UserRow[],
@@ -209,7 +209,7 @@ async function recordRejected(
     rowErrors: rowErrorsOf(answer),
     error: "no valid row: the service created no task",
   });
-  ctx.warn(
+  ctx.printer.warn(
     `batch ${batch.number} (${rowRange(rejected)}): the service rejected every row; no task was created; continuing with the other batches`,
   );
   reportServiceRows(ctx, rejected, users, setup.summary.columns, setup.errors, true);
@@ -222,7 +222,7 @@ async function recordRejected(
  * run stops, and only --resume sends it again.
  */
 async function recordFailure(
-  ctx: Context,
+  ctx: CommandContext,
   flags: ImportFlags,
   store: ManifestStore,
   sent: ManifestBatch,
@@ -266,7 +266,7 @@ async function recordFailure(
   // Timeout, reset, 5xx, dropped after sending, a strange answer, Ctrl-C mid-upload: the
   // service may hold a task for this batch that we will never hear of.
   await store.update(batch.number, { state: "ambiguous", error: message });
-  if (error instanceof InterruptedError || ctx.signal.aborted) throw error;
+  if (error instanceof InterruptedError || ctx.services.signal.aborted) throw error;
   throw new ServiceError(
     `${what} may have been accepted by the service: ${message}; it was not sent again and nothing more was sent`,
     {
@@ -315,12 +315,12 @@ function withContext(error: CliError, message: string, hint: string): CliError {
 }
 
 export async function waitForBatches(
-  ctx: Context,
+  ctx: CommandContext,
   flags: ImportFlags,
   store: ManifestStore,
   organizationId: string,
 ): Promise<{ timedOut: boolean }> {
-  const [api, { getImportStatus }] = await Promise.all([ctx.api(), import("../../api/endpoints.js")]);
+  const [api, { getImportStatus }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
   const withTask = store.manifest.batches.filter((b): b is ManifestBatch & { taskId: string } => b.taskId !== undefined);
   const byTask = new Map(withTask.map((b) => [b.taskId, b.number]));
   const outcome = await waitForTasks(
@@ -332,7 +332,7 @@ export async function waitForBatches(
       onChange: async (task) => {
         const number = byTask.get(task.taskId);
         if (number !== undefined)
-          await store.update(number, { status: task.status, statusAt: new Date(ctx.clock.now()).toISOString() });
+          await store.update(number, { status: task.status, statusAt: new Date(ctx.services.clock.now()).toISOString() });
       },
     },
   );

@@ -1,6 +1,6 @@
 import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import type { Context } from "../../context.js";
+import type { CommandContext } from "../../context.js";
 import {
   ImportFailedError,
   InterruptedError,
@@ -9,7 +9,7 @@ import {
   UsageError,
   WaitTimeoutError,
 } from "../../errors.js";
-import { formatDuration, parsePositiveDuration } from "../../domain/durations.js";
+import { formatDuration } from "../../domain/durations.js";
 import {
   batchAction,
   batchRecord,
@@ -34,7 +34,7 @@ import {
 } from "../../domain/users-csv/import-manifest.js";
 import { checkOutputPath } from "../../output/atomic-file.js";
 import type { JsonRecord } from "../../domain/records.js";
-import { displayName, encodingOption } from "../../domain/csv-input/reader.js";
+import { displayName } from "../../domain/csv-input/reader.js";
 import { batchUserRows, planBatchSizes } from "../../domain/users-csv/batches.js";
 import {
   readValidUserRows,
@@ -44,9 +44,8 @@ import {
 } from "../../domain/users-csv/validate.js";
 import type { CommandResult } from "../../output/render.js";
 import { escapeControlChars } from "../../output/sanitize.js";
-import type { CommandOptions } from "../../program.js";
-import { refuseTextFormat } from "../shared/access.js";
-import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
+import { defineRun, type CommandOutcome } from "../types.js";
+import { UsersImportOptions } from "./options.js";
 import { loadManifest, ManifestStore, RejectedRowsFile } from "./side-files.js";
 import { openSource, plural, problemLine, showRowLines, type ImportFlags } from "./common.js";
 import { uploadBatches, waitForBatches } from "./upload.js";
@@ -92,30 +91,6 @@ const PROBLEM_COLUMNS = ["row", "field", "message"];
 const BATCH_COLUMNS = ["batch", "rows", "taskId", "status", "state"];
 const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows"];
 
-function readFlags(options: CommandOptions, args: string[]): ImportFlags {
-  const file = args[0];
-  if (file === undefined || file.trim() === "")
-    throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
-  const flags: ImportFlags = {
-    file,
-    dryRun: options.dryRun === true,
-    skipInvalid: options.skipInvalid === true,
-    wait: options.wait === true,
-    resume: options.resume === true,
-    retryFailed: options.retryFailed === true,
-    yes: options.yes === true,
-    timeoutMs: DEFAULT_IMPORT_WAIT_TIMEOUT_MS,
-    // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
-    encoding: encodingOption(options.encoding),
-  };
-  if (!flags.wait && options.waitTimeout !== undefined) {
-    throw new UsageError("--wait-timeout applies only with --wait", { hint: "add --wait, or drop --wait-timeout" });
-  }
-  if (flags.dryRun && flags.wait) throw new UsageError("--wait has nothing to wait for with --dry-run (nothing is sent)");
-  if (options.waitTimeout !== undefined) flags.timeoutMs = parsePositiveDuration(String(options.waitTimeout), "--wait-timeout");
-  return flags;
-}
-
 /** A CSV that cannot be read is a local file error (exit 11, docs/cli-contract.md "Bad input"). */
 async function checkReadable(path: string): Promise<void> {
   let isFile: boolean;
@@ -130,10 +105,11 @@ async function checkReadable(path: string): Promise<void> {
 
 /** "row 4, email: …" — the same line for a local problem and one the service reported. */
 
-export async function runUsersImport(ctx: Context, options: CommandOptions, args: string[]): Promise<CommandResult | void> {
-  const flags = readFlags(options, args);
-  await ctx.requireVersion2("users import");
-  await refuseTextFormat(ctx, "users import");
+export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx }) => {
+  const file = args[0];
+  if (file === undefined || file.trim() === "")
+    throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
+  const flags: ImportFlags = { ...options, file };
   await checkReadable(flags.file);
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
@@ -142,9 +118,9 @@ export async function runUsersImport(ctx: Context, options: CommandOptions, args
   await checkOutputPath(errorsPathFor(flags.file));
   if (!flags.dryRun) await checkOutputPath(manifestPath);
   // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
-  const organizationId = flags.dryRun ? (await ctx.settings()).org : await ctx.org();
-  if (!flags.dryRun) await ctx.api(); // a missing base URL or key stops here, before the lock
-  const settings = await ctx.settings();
+  const organizationId = flags.dryRun ? (await ctx.services.settings()).org : await ctx.services.org();
+  if (!flags.dryRun) await ctx.services.api(); // a missing base URL or key stops here, before the lock
+  const settings = await ctx.services.settings();
   const target: ImportTarget | undefined =
     organizationId === undefined
       ? undefined
@@ -157,17 +133,19 @@ export async function runUsersImport(ctx: Context, options: CommandOptions, args
       ).acquireFileLock(lockPathFor(flags.file), {
         what: `an import of ${fileName}`,
         command: `simadmin users import ${flags.file}`,
-        now: () => ctx.clock.now(),
+        now: () => ctx.services.clock.now(),
       });
   try {
     const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
-      ending = "success";
+      // A result printed before its error (the invalid rows, then exit 6) is not a success.
+      if (outcome.failure === undefined) ending = "success";
+      else if (outcome.failure instanceof InterruptedError) ending = "interrupted";
       return outcome;
     } catch (error) {
-      if (error instanceof InterruptedError || ctx.signal.aborted) ending = "interrupted";
+      if (error instanceof InterruptedError || ctx.services.signal.aborted) ending = "interrupted";
       throw error;
     } finally {
       // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
@@ -175,13 +153,13 @@ export async function runUsersImport(ctx: Context, options: CommandOptions, args
       // went through without rejecting a row removes an errors file of an earlier run.
       if (ending === "interrupted") await errors.abort();
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
-        ctx.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
+        ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
       }
     }
   } finally {
     await lock?.release();
   }
-}
+});
 
 interface ImportSetup {
   organizationId: string | undefined;
@@ -192,9 +170,9 @@ interface ImportSetup {
   errors: RejectedRowsFile;
 }
 
-async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup): Promise<CommandResult | void> {
+async function importFile(ctx: CommandContext, flags: ImportFlags, setup: ImportSetup): Promise<CommandOutcome> {
   const { errors, fileName } = setup;
-  const progress = await ctx.progress();
+  const progress = await ctx.printer.progress();
   progress.update(`validating ${fileName}…`);
   let summary: ValidationSummary;
   try {
@@ -206,26 +184,28 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
     // A problem with the whole file is the report too, so -o json always gets a document.
     if (error instanceof UsersCsvFileError) {
       progress.done();
-      await ctx.print(fileProblemResult(error));
+      return { ...fileProblemResult(error), failure: error };
     }
     throw error;
   } finally {
     progress.done();
   }
-  for (const warning of summary.warnings) ctx.warn(`${fileName}: ${warning}`);
+  for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
 
   if (invalid > 0 && !flags.skipInvalid) {
-    await ctx.print(problemResult(summary));
     const kept = summary.invalidRows.length;
-    if (kept < invalid)
-      ctx.info(`the first ${plural(kept, "invalid row")} are shown; ${errors.path} lists all ${invalid.toLocaleString("en-US")}`);
-    throw new InvalidDataError(
+    const note =
+      kept < invalid
+        ? `the first ${plural(kept, "invalid row")} are shown; ${errors.path} lists all ${invalid.toLocaleString("en-US")}`
+        : undefined;
+    const failure = new InvalidDataError(
       `${plural(invalid, "invalid row")} in ${fileName}; nothing was sent; fix ${invalid === 1 ? "it" : "them"} (see ${errors.path}) or use --skip-invalid to upload the ${plural(summary.validRows, "valid row")} only`,
     );
+    return { ...problemResult(summary), ...(note ? { note } : {}), failure };
   }
   if (invalid > 0) {
-    ctx.warn(
+    ctx.printer.warn(
       `${plural(invalid, "invalid row")} in ${fileName} will be skipped (--skip-invalid); they are listed in ${errors.path}`,
     );
     showRowLines(
@@ -237,13 +217,13 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
 
   // The manifest decides before anything else whether this run may send at all. Only the
   // section of this service and organization counts (issue 12 item 12); others are kept.
-  const now = (): string => new Date(ctx.clock.now()).toISOString();
+  const now = (): string => new Date(ctx.services.clock.now()).toISOString();
   const { mine: existing, others } =
     setup.target === undefined
       ? { mine: undefined, others: [] }
       : splitManifest(await loadManifest(setup.manifestPath), setup.target);
   if (others.length > 0) {
-    ctx.info(
+    ctx.printer.info(
       `${setup.manifestPath} also records ${others.map((o) => `an import into ${describeTarget(o)}`).join("; ")}: not this run's (another service or organization); kept as it is`,
     );
   }
@@ -282,16 +262,16 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
       `no valid row in ${fileName}: all ${plural(invalid, "row")} are invalid; nothing was sent (see ${errors.path})`,
     );
   }
-  if (decision?.kind === "replace") ctx.info(decision.note);
+  if (decision?.kind === "replace") ctx.printer.info(decision.note);
 
-  if (ctx.io.stdinIsTTY && !flags.yes) {
+  if (ctx.printer.io.stdinIsTTY && !flags.yes) {
     // The plan names the file (and counts from it): escaped like every stderr line.
-    ctx.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
+    ctx.printer.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
     const { confirm } = await import("../../output/prompt.js");
     const sending = resumeFrom
       ? resumeFrom.batches.filter((b) => batchAction(b) === "send" || batchAction(b) === "resend-ambiguous").length
       : planBatchSizes(summary.validRows).length;
-    if (!(await confirm(ctx.io, `Upload ${plural(sending, "batch", "batches")} to ${organizationId}?`))) {
+    if (!(await confirm(ctx.printer.io, `Upload ${plural(sending, "batch", "batches")} to ${organizationId}?`))) {
       throw new UsageError("import cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
     }
   }
@@ -317,7 +297,7 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
     manifest = { ...resumeFrom, baseUrl: setup.target!.baseUrl, apiVersion: setup.target!.apiVersion };
     const resend = countResends(decision?.kind === "resume" ? decision.manifest : resumeFrom, flags.retryFailed);
     if (resend.failed > 0)
-      ctx.info(
+      ctx.printer.info(
         `--retry-failed: sending ${plural(resend.failed, "FAILED batch", "FAILED batches")} again; their task ids stay in the manifest's history`,
       );
   } else {
@@ -357,51 +337,62 @@ async function importFile(ctx: Context, flags: ImportFlags, setup: ImportSetup):
     }
   }
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the upload's own error, rethrown unchanged
-  if (failure instanceof InterruptedError || ctx.signal.aborted) throw failure ?? new InterruptedError();
+  if (failure instanceof InterruptedError || ctx.services.signal.aborted) throw failure ?? new InterruptedError();
 
+  // The batches are the output whatever happened next; the lines for people follow them.
   const batches = store.manifest.batches;
-  await ctx.print({ kind: "records", records: batches.map(batchRecord), tableColumns: BATCH_COLUMNS, knownFields: BATCH_FIELDS });
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the upload's own error, rethrown unchanged
-  if (failure !== undefined) throw failure;
+  const result: CommandResult = {
+    kind: "records",
+    records: batches.map(batchRecord),
+    tableColumns: BATCH_COLUMNS,
+    knownFields: BATCH_FIELDS,
+  };
+  if (failure !== undefined) return { ...result, failure: failure instanceof Error ? failure : new Error(String(failure)) };
 
   const serviceRejected = batches.reduce((n, b) => n + (b.state === "rejected" ? b.rows : (b.rowErrors?.length ?? 0)), 0);
   const withTask = batches.filter((b) => b.taskId !== undefined);
-  ctx.info(
+  const notes = [
     `${fileName}: ${plural(withTask.length, "batch", "batches")} uploaded to ${organizationId}` +
       (withTask.length > 0 ? ` (${withTask.map((b) => b.taskId).join(", ")})` : "") +
       (serviceRejected > 0 ? `; ${plural(serviceRejected, "row")} rejected by the service` : "") +
       (invalid > 0 ? `; ${plural(invalid, "invalid row")} skipped` : "") +
       (serviceRejected + invalid > 0 ? ` (see ${errors.path})` : ""),
-  );
+  ];
   if (!flags.wait && withTask.length > 0) {
     const tasks = withTask.filter((b) => b.status !== "COMPLETED" && b.status !== "FAILED").map((b) => `--task ${b.taskId}`);
-    if (tasks.length > 0 && tasks.length <= 5) ctx.info(`follow them with \`simadmin import-status ${tasks.join(" ")} --wait\``);
+    if (tasks.length > 0 && tasks.length <= 5)
+      notes.push(`follow them with \`simadmin import-status ${tasks.join(" ")} --wait\``);
   }
+  const done = { ...result, note: notes.join("\n") };
 
   const failed = batches.filter((b) => b.status === "FAILED");
   if (flags.wait && failed.length > 0) {
-    throw new ImportFailedError(
+    const failure = new ImportFailedError(
       `import ${failed.length === 1 ? "task" : "tasks"} ${failed.map((b) => `${b.taskId} (batch ${b.number}, ${rowRange(b)})`).join(", ")} ended FAILED`,
       {
         hint: `the service does not say why; nothing of a FAILED task was imported — check those rows, then \`simadmin users import ${flags.file} --retry-failed\` sends those batches again (their task ids stay in ${setup.manifestPath})`,
       },
     );
+    return { ...done, failure };
   }
   if (waitOutcome?.timedOut) {
     const open = batches.filter((b) => b.taskId !== undefined && b.status !== "COMPLETED" && b.status !== "FAILED");
-    throw new WaitTimeoutError(
+    const failure = new WaitTimeoutError(
       `${plural(open.length, "import task")} still running after ${formatDuration(flags.timeoutMs)}: ${open.map((b) => b.taskId).join(", ")}`,
       {
         hint: `their statuses are recorded in ${setup.manifestPath}; check again with \`simadmin import-status ${open.map((b) => `--task ${b.taskId}`).join(" ")} --wait\``,
       },
     );
+    return { ...done, failure };
   }
   if (serviceRejected > 0 && !flags.skipInvalid) {
-    throw new InvalidDataError(
+    const failure = new InvalidDataError(
       `the service rejected ${plural(serviceRejected, "row")} of ${fileName}; the other rows were accepted; the rejected ones are in ${errors.path}`,
       { hint: "fix them and import that file; pass --skip-invalid to accept rejected rows without this exit code" },
     );
+    return { ...done, failure };
   }
+  return done;
 }
 
 function problemResult(summary: ValidationSummary): CommandResult {

@@ -1,0 +1,107 @@
+import type { CommandDeclaration, Declaration, FlagDeclaration } from "./types.js";
+import { OUTPUT_FORMAT_NAMES } from "./output-formats.js";
+import { auth, authLogin, authLogout, authStatus } from "./auth/command.js";
+import { config, configGet, configList, configPath, configSet, configUnset } from "./config/command.js";
+import { reports } from "./reports/command.js";
+import { library } from "./library/command.js";
+import { assign, unassign } from "./assign/command.js";
+import { token } from "./token/command.js";
+import { link } from "./link/command.js";
+import { completion } from "./completion/command.js";
+import { users } from "./users/command.js";
+import { usersCreate } from "./users-create/command.js";
+import { usersImport } from "./users-import/command.js";
+import { importStatus } from "./import-status/command.js";
+import { sandbox } from "./sandbox/command.js";
+import { completionScript } from "./completion-script/command.js";
+import { api } from "./api/command.js";
+
+// Every command, in the order `simadmin --help` lists them. A new command starts as a copy
+// of a folder under src/commands/ and one line here (README, Architecture). Plain data only:
+// program.ts imports this for --help.
+
+export const DECLARATIONS: readonly Declaration[] = [
+  auth,
+  authLogin,
+  authStatus,
+  authLogout,
+  config,
+  configList,
+  configGet,
+  configSet,
+  configUnset,
+  configPath,
+  reports,
+  library,
+  assign,
+  unassign,
+  token,
+  link,
+  completion,
+  users,
+  usersCreate,
+  usersImport,
+  importStatus,
+  sandbox,
+  completionScript,
+  api,
+];
+
+export function commandDeclarations(): CommandDeclaration[] {
+  return DECLARATIONS.filter((d): d is CommandDeclaration => d.kind === "command");
+}
+
+/** The commands that offer `-o text` (one bare value), as their names. */
+export function textCommandNames(): string[] {
+  return commandDeclarations()
+    .filter((d) => d.outputs !== "none" && d.outputs.includes("text"))
+    .map((d) => d.name);
+}
+
+export const PROGRAM_DESCRIPTION =
+  "Administer the simulation training platform: reports, simulations, links, completions and users.";
+
+/** `-V, --version` (commander's own flag; main.ts answers it without commander when alone). */
+export const VERSION_FLAG: FlagDeclaration = { flags: "-V, --version", description: "print the version" };
+
+/** The global options: program.ts declares them on the root, completion scripts offer them. */
+export function globalFlags(): FlagDeclaration[] {
+  return [
+    { flags: "--profile <name>", description: 'settings profile (env SIMADMIN_PROFILE; default "default")' },
+    {
+      flags: "--base-url <url>",
+      description: "service base address, e.g. https://api.example.com (env SIMADMIN_BASE_URL)",
+    },
+    { flags: "--org <id>", description: "organizationId for access calls (env SIMADMIN_ORG)" },
+    { flags: "--api-version <n>", description: "API version (env SIMADMIN_API_VERSION; default 2)", choices: ["1", "2"] },
+    {
+      flags: "-o, --output <format>",
+      description: `table, json, csv, ndjson, xlsx (only into --out/--out-dir); text (the bare value) for ${textCommandNames().join(", ")} and with --query; default table on a terminal, json otherwise`,
+      choices: OUTPUT_FORMAT_NAMES,
+    },
+    {
+      flags: "--out <path>",
+      description:
+        "write the result to a file (atomically; FIFOs and devices written in place) instead of stdout; without -o the extension picks the format (.json .ndjson .csv .xlsx .txt)",
+      values: { kind: "files" },
+    },
+    { flags: "--fields <list>", description: "comma-separated columns to keep, in this order" },
+    {
+      flags: "--query <expr>",
+      description: "JMESPath expression applied to the JSON result before it is printed (any format)",
+    },
+    { flags: "--delimiter <c>", description: 'CSV output delimiter: ",", ";" or tab (default ",")', choices: [",", ";", "tab"] },
+    { flags: "--bom", description: "start CSV output with a UTF-8 byte-order mark (Excel)" },
+    { flags: "-q, --quiet", description: "no spinners or progress on stderr" },
+    { flags: "-v, --verbose", description: "HTTP trace on stderr (API key and tokens redacted)" },
+    { flags: "--no-color", description: "no colour (also NO_COLOR)" },
+    { flags: "--timeout <seconds>", description: "per-request timeout in seconds (default 30; reports 120)" },
+    { flags: "--retries <n>", description: "retries after 429, 5xx and network errors (default 5)" },
+    { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
+  ];
+}
+
+/** `2`, `1, 2` or `–` for the README table and help. */
+export function apiSupportText(declaration: CommandDeclaration): string {
+  return declaration.api === "local" ? "local" : declaration.api.join(", ");
+}

@@ -1,0 +1,3 @@
+import { z } from "zod";
+
+export const TokenOptions = z.object({ user: z.string() });
