@@ -2,6 +2,39 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+// Layers import downwards only (README, Architecture): errors/clock ← domain ← api, settings,
+// output, sandbox ← services/printer/context ← commands ← runner/program/main. Each entry
+// names what the files of a layer may not import; `import type` counts too, since a type
+// that two layers share belongs in the lower one.
+const above = {
+  entry: ["runner", "program", "main"],
+  commands: ["commands"],
+  context: ["services", "printer", "context"],
+  adapters: ["api", "settings", "output", "sandbox"],
+};
+const forbid = (names, why) => ({
+  regex: `^(\\.{1,2}/)+(${names.join("|")})(/|\\.js$)`,
+  message: `${why} (README, Architecture: layers import downwards only)`,
+});
+const layer = (files, names, why) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns: [forbid(names, why)] }] },
+});
+const layers = [
+  layer(["src/domain/**/*.ts"], [...above.entry, ...above.commands, ...above.context, ...above.adapters], "domain is pure rules"),
+  layer(
+    ["src/api/**/*.ts", "src/settings/**/*.ts", "src/output/**/*.ts", "src/sandbox/**/*.ts"],
+    [...above.entry, ...above.commands, ...above.context],
+    "api, settings, output and sandbox know nothing of commands or their context",
+  ),
+  layer(
+    ["src/services.ts", "src/printer.ts", "src/context.ts"],
+    [...above.entry, ...above.commands],
+    "the context serves commands, it does not know them",
+  ),
+  layer(["src/commands/**/*.ts"], above.entry, "commands are run by the runner, they do not import it"),
+];
+
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "fixtures/**"] },
   js.configs.recommended,
@@ -26,6 +59,7 @@ export default tseslint.config(
       "@typescript-eslint/no-base-to-string": "off",
     },
   },
+  ...layers,
   {
     // Tests read JSON answers by shape and assert on them; typing every answer would add
     // casts, not safety.

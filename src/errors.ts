@@ -2,41 +2,79 @@
 // (docs/cli-contract.md, "Exit codes") and, where there is one, a next step for the user.
 // Only src/main.ts turns them into an exit code and a line on stderr.
 
+/**
+ * Whether the service can have received (and acted on) a request that failed with an error.
+ * Decides whether a request that is not safe to repeat (a bulk-import upload) may be sent
+ * again (docs/cli-contract.md "Retries"):
+ * - "not-sent": the service did not take it in — the connection was refused, the request
+ *   was never written, or the service answered that it did not act (400, 401, 403, 404,
+ *   429), or nothing was sent at all (a usage error);
+ * - "maybe-received": timeout, reset after writing, a 5xx, an answer we cannot read, Ctrl-C
+ *   mid-request — the service may have acted.
+ * Each error class says which it is (the `delivery` property), so no caller keeps a list.
+ */
+export type DeliveryState = "not-sent" | "maybe-received";
+
 export abstract class CliError extends Error {
   abstract readonly exitCode: number;
   /** A next step shown after the message, e.g. "run `simadmin auth login`". */
   readonly hint: string | undefined;
+  /** Unless a class knows better, the service may have received the request. */
+  readonly delivery: DeliveryState = "maybe-received";
 
   constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.hint = options.hint;
   }
+
+  /**
+   * The same failure — same class, exit code, delivery and details — told with another
+   * message and next step (e.g. in terms of the import batch that failed); it keeps this
+   * error as its cause.
+   */
+  rephrase(message: string, hint: string | undefined): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this);
+    Object.defineProperties(copy, {
+      message: { value: message, writable: true, configurable: true },
+      hint: { value: hint, writable: false, enumerable: true, configurable: true },
+      cause: { value: this, writable: true, configurable: true },
+      stack: { value: `${this.name}: ${message}`, writable: true, configurable: true },
+    });
+    return copy;
+  }
 }
 
 /** 2: bad flag, argument, date, or a command this API version lacks. Nothing was sent. */
 export class UsageError extends CliError {
   readonly exitCode = 2;
+  override readonly delivery = "not-sent";
 }
 
 /** 3: no API key available, or the service answered 401. */
 export class AuthError extends CliError {
   readonly exitCode = 3;
+  override readonly delivery = "not-sent";
 }
 
 /** 4: the service answered 403. */
 export class PermissionError extends CliError {
   readonly exitCode = 4;
+  override readonly delivery = "not-sent";
 }
 
 /** 5: the service answered 404. */
 export class NotFoundError extends CliError {
   readonly exitCode = 5;
+  override readonly delivery = "not-sent";
 }
 
 /** 6: local validation failed (e.g. users CSV) or the service answered 400. */
 export class InvalidDataError extends CliError {
   readonly exitCode = 6;
+  /** Found locally, or refused by the service (400) without acting. */
+  override readonly delivery = "not-sent";
   /** The service's parsed answer to a 400, when there was one (bulk-import row errors live here). */
   readonly body: unknown;
 
@@ -49,6 +87,8 @@ export class InvalidDataError extends CliError {
 /** 7: still 429 after the retries. */
 export class RateLimitError extends CliError {
   readonly exitCode = 7;
+  /** 429: the service refused the request without acting on it. */
+  override readonly delivery = "not-sent";
   /** Delay the service asked for through Retry-After, in milliseconds, when it sent one. */
   readonly retryAfterMs: number | undefined;
 
@@ -58,18 +98,11 @@ export class RateLimitError extends CliError {
   }
 }
 
-/**
- * Whether the service can have received a request that failed. Decides whether a request
- * that is not safe to repeat (a bulk-import upload) may be sent again.
- * - "not-sent": the connection was refused or the request was never written.
- * - "maybe-received": timeout, reset after writing, or a 5xx — the service may have acted.
- */
-export type DeliveryState = "not-sent" | "maybe-received";
-
 /** 8: 5xx, timeout or network failure (after the retries). */
 export class ServiceError extends CliError {
   readonly exitCode = 8;
-  readonly delivery: DeliveryState;
+  /** Network failures tell which they are (client.ts); a 5xx may have been acted on. */
+  override readonly delivery: DeliveryState;
   readonly status: number | undefined;
   /**
    * False for failures that a retry cannot mend (docs/cli-contract.md "Retries"): a
@@ -91,6 +124,8 @@ export class ServiceError extends CliError {
 /** 8 as well: the service answered, but not in a shape we can use. Never the user's fault; never retried. */
 export class UnexpectedResponseError extends ServiceError {
   override readonly retryable = false;
+  /** It answered: whatever the request was, it was received. */
+  override readonly delivery = "maybe-received";
 }
 
 /** 9: a --wait ran out of time before the awaited state. */

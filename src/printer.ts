@@ -8,7 +8,7 @@ import type { CommandResult, OutputFormat, RenderOptions } from "./output/render
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions, ResolvedSettings } from "./settings/resolve.js";
-import type { CompiledQuery } from "./commands/shared/query.js";
+import type { CompiledQuery } from "./output/query.js";
 
 // The half of a command's context that writes (gh's IOStreams): where data goes (stdout or
 // --out), in which format, progress and warnings on stderr, and the redaction of secrets
@@ -208,9 +208,7 @@ export class Printer {
   query(): Promise<CompiledQuery | undefined> {
     const expression = this.globals.query;
     this.queryPromise ??=
-      expression === undefined
-        ? Promise.resolve(undefined)
-        : import("./commands/shared/query.js").then((m) => m.compileQuery(expression));
+      expression === undefined ? Promise.resolve(undefined) : import("./output/query.js").then((m) => m.compileQuery(expression));
     return this.queryPromise;
   }
 
@@ -225,7 +223,7 @@ export class Printer {
     let text: string | undefined;
     let printed: CommandResult = result;
     if (query) {
-      const { renderQueried, resultJson } = await import("./commands/shared/query.js");
+      const { renderQueried, resultJson } = await import("./output/query.js");
       const queried = query.apply(resultJson(result));
       // A workbook is binary: the queried value goes through the engine as records or one object.
       if (options.format === "xlsx") printed = resultOfJson(queried);

@@ -63,7 +63,7 @@ async function enforce(
   }
   if (declaration.outputs !== "none") {
     const format = await printer.format();
-    // With --query, -o text prints the query's values, whatever the command (shared/query.ts).
+    // With --query, -o text prints the query's values, whatever the command (output/query.ts).
     const queryText = format === "text" && services.globals.query !== undefined;
     if (!declaration.outputs.includes(format) && !queryText) {
       const formats = declaration.outputs.filter((f) => f !== "text");

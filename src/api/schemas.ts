@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { REPORT_KINDS } from "../domain/report-kinds.js";
+import { IMPORT_TASK_STATES } from "../domain/users-csv/task-status.js";
 
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
 // same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
@@ -61,6 +62,4 @@ export const CreateUserRequest = z.looseObject({
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
 
-export const IMPORT_TASK_STATES = ["SCHEDULED", "STARTED", "COMPLETED", "FAILED"] as const;
 export const ImportTaskState = z.enum(IMPORT_TASK_STATES);
-export type ImportTaskState = z.infer<typeof ImportTaskState>;

@@ -100,8 +100,3 @@ export function globalFlags(): FlagDeclaration[] {
     { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
   ];
 }
-
-/** `2`, `1, 2` or `–` for the README table and help. */
-export function apiSupportText(declaration: CommandDeclaration): string {
-  return declaration.api === "local" ? "local" : declaration.api.join(", ");
-}

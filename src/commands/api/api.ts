@@ -111,7 +111,7 @@ export const run = defineRun(ApiOptions, async ({ options, args, ...ctx }) => {
   const [{ renderResult }, { jsonText }, { renderQueried }] = await Promise.all([
     import("../../output/render.js"),
     import("../../output/record-stream.js"),
-    import("../shared/query.js"),
+    import("../../output/query.js"),
   ]);
   let text: string;
   if (render.format === "json" && !render.fields) text = `${jsonText(value, 2)}\n`;

@@ -25,7 +25,7 @@ import { defineRun } from "../types.js";
 import { ReportsOptions } from "./options.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
-import type { CompiledQuery } from "../shared/query.js";
+import type { CompiledQuery } from "../../output/query.js";
 
 // `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
 //
@@ -337,7 +337,7 @@ class ReportsRun {
    */
   private async writeQueried(query: CompiledQuery): Promise<void> {
     const { plan, ctx } = this;
-    const { renderQueried } = await import("../shared/query.js");
+    const { renderQueried } = await import("../../output/query.js");
     const options = { ...(await ctx.printer.renderOptions()), format: plan.format, fields: plan.fields };
     const emit = async (path: string | undefined, value: unknown): Promise<void> => {
       const queried = query.apply(value);

@@ -1,16 +1,5 @@
 import type { CommandContext } from "../../context.js";
-import {
-  AuthError,
-  CliError,
-  InterruptedError,
-  InvalidDataError,
-  NotFoundError,
-  PermissionError,
-  RateLimitError,
-  ServiceError,
-  UnexpectedResponseError,
-  UsageError,
-} from "../../errors.js";
+import { CliError, InterruptedError, InvalidDataError, ServiceError, UnexpectedResponseError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import { batchAction, type ManifestBatch, type ManifestRowError, rowRange } from "../../domain/users-csv/import-manifest.js";
 import { isNoValidRowAnswer, parseUploadAnswer, type UploadAnswer } from "../../domain/users-csv/import-response.js";
@@ -247,20 +236,13 @@ async function recordFailure(
       cause: error,
     });
   }
-  const notReceived =
-    error instanceof RateLimitError ||
-    error instanceof AuthError ||
-    error instanceof PermissionError ||
-    error instanceof NotFoundError ||
-    error instanceof UsageError ||
-    (error instanceof ServiceError && !(error instanceof UnexpectedResponseError) && error.delivery === "not-sent");
-  if (notReceived) {
+  // Each error class says whether the service can have received the upload (errors.ts).
+  if (error instanceof CliError && error.delivery === "not-sent") {
     await store.update(batch.number, { state: "pending", error: message });
     const done = store.manifest.batches.filter((b) => b.number < batch.number && b.taskId).length;
-    throw withContext(
-      error,
+    throw error.rephrase(
       `${message}; ${what} was not received and nothing more was sent (${plural(done, "earlier batch", "earlier batches")} uploaded)`,
-      `${(error as CliError).hint ? `${(error as CliError).hint}; then ` : ""}\`${resume}\` continues without sending an uploaded batch again`,
+      `${error.hint ? `${error.hint}; then ` : ""}\`${resume}\` continues without sending an uploaded batch again`,
     );
   }
   // Timeout, reset, 5xx, dropped after sending, a strange answer, Ctrl-C mid-upload: the
@@ -291,27 +273,6 @@ function ambiguousHint(store: ManifestStore, batch: ManifestBatch, file: string)
     `${store.path} marks batch ${batch.number} "ambiguous": the service gave it no task id, so check whether the users of its ${rowRange(batch)} exist, ` +
     `then run \`simadmin users import ${file} --resume\`: it sends that batch again (Add rows already imported are rejected as existing) and the rest, and skips uploaded ones${follow}`
   );
-}
-
-/** The same failure (same exit code) told in terms of the import. */
-function withContext(error: CliError, message: string, hint: string): CliError {
-  const options = { hint, cause: error };
-  if (error instanceof RateLimitError)
-    return new RateLimitError(message, {
-      ...options,
-      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
-    });
-  if (error instanceof AuthError) return new AuthError(message, options);
-  if (error instanceof PermissionError) return new PermissionError(message, options);
-  if (error instanceof NotFoundError) return new NotFoundError(message, options);
-  if (error instanceof UsageError) return new UsageError(message, options);
-  if (error instanceof ServiceError)
-    return new ServiceError(message, {
-      ...options,
-      delivery: error.delivery,
-      ...(error.status === undefined ? {} : { status: error.status }),
-    });
-  return error;
 }
 
 export async function waitForBatches(

@@ -27,7 +27,7 @@
 // Pure: no I/O; the command reads and writes the file (atomically).
 
 import { z } from "zod";
-import { ImportTaskState } from "../../api/schemas.js";
+import { IMPORT_TASK_STATES } from "./task-status.js";
 import type { UserBatch } from "./batches.js";
 
 export const MANIFEST_VERSION = 1;
@@ -58,7 +58,7 @@ export const ManifestBatch = z.object({
   /** How many times the batch was sent (a re-sent ambiguous batch counts twice). */
   sends: z.number().int().nonnegative().default(0),
   taskId: z.string().min(1).optional(),
-  status: ImportTaskState.optional(),
+  status: z.enum(IMPORT_TASK_STATES).optional(),
   statusAt: z.string().optional(),
   uploadedAt: z.string().optional(),
   validUsersCount: z.number().int().nonnegative().optional(),

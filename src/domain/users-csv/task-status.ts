@@ -15,11 +15,12 @@
 //
 // Pure: no I/O.
 
-import { IMPORT_TASK_STATES, type ImportTaskState } from "../../api/schemas.js";
 import { UnexpectedResponseError } from "../../errors.js";
 import { isPlainObject, type JsonRecord } from "../records.js";
 
-export { IMPORT_TASK_STATES, type ImportTaskState };
+/** The states of a bulk-import task (docs/service-spec.md §4.9); api/schemas.ts builds its schema from them. */
+export const IMPORT_TASK_STATES = ["SCHEDULED", "STARTED", "COMPLETED", "FAILED"] as const;
+export type ImportTaskState = (typeof IMPORT_TASK_STATES)[number];
 
 const STATUS_NAMES = ["status", "state", "taskstatus", "importstatus"];
 const TERMINAL: ReadonlySet<ImportTaskState> = new Set(["COMPLETED", "FAILED"]);

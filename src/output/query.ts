@@ -1,7 +1,7 @@
-import { UsageError } from "../../errors.js";
-import { isPlainObject } from "../../domain/records.js";
-import { jsonText } from "../../output/record-stream.js";
-import { renderResult, type CommandResult, type RenderOptions } from "../../output/render.js";
+import { UsageError } from "../errors.js";
+import { isPlainObject } from "../domain/records.js";
+import { jsonText } from "./record-stream.js";
+import { renderResult, type CommandResult, type RenderOptions } from "./render.js";
 
 // --query <expr>: a JMESPath expression applied to the JSON result before it is formatted, for
 // every command and every format (docs/cli-contract.md, global options; issue 16 item 3).
