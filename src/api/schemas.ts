@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { REPORT_KINDS } from "../domain/report-kinds.js";
-import { IMPORT_TASK_STATES } from "../domain/users-csv/task-status.js";
 
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
 // same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
@@ -61,5 +60,3 @@ export const CreateUserRequest = z.looseObject({
   lastName: z.string().optional(),
 });
 export type CreateUserRequest = z.infer<typeof CreateUserRequest>;
-
-export const ImportTaskState = z.enum(IMPORT_TASK_STATES);
