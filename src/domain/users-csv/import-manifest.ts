@@ -76,7 +76,7 @@ export const ManifestBatch = z.object({
       z.object({
         state: z.enum(BATCH_STATES),
         taskId: z.string().optional(),
-        status: ImportTaskState.optional(),
+        status: z.enum(IMPORT_TASK_STATES).optional(),
         uploadedAt: z.string().optional(),
         error: z.string().optional(),
         replacedAt: z.string(),
