@@ -55,7 +55,7 @@ describe("command declarations", () => {
 
   it("offer -o text exactly where there is one bare value to print", () => {
     expect(textCommandNames().sort()).toEqual(
-      ["assign", "completion-script", "config get", "config path", "link", "token"].sort(),
+      ["api", "assign", "completion-script", "config get", "config path", "link", "token"].sort(),
     );
   });
 
