@@ -201,7 +201,10 @@ describe("hints that are true (issue 15 item 5)", () => {
   it("the -o help names every command that accepts text, and each of them does", async () => {
     const help = await runCli(["--help"], { columns: 200, stdoutIsTTY: true });
     const line = help.stdout.replace(/\s+/g, " ");
-    expect(line).toContain("text (the bare value) for token, link, assign, config get, config path and with --query");
+    // The list comes from the command declarations (their `outputs`), in help order.
+    expect(line).toContain(
+      "text (the bare value) for config get, config path, assign, token, link, completion-script, api and with --query",
+    );
     const env = await cacheEnv();
     for (const args of [
       ["token", "--user", "user-demo"],

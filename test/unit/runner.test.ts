@@ -61,7 +61,7 @@ describe("runner", () => {
     const r = await simadmin(["config", "list", "-o", "text"]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /`config list` has no single value to print as text \(-o text\); use -o table, json, csv or ndjson; text is for .*`config get`.*`token`/,
+      /`config list` has no single value to print as text \(-o text\); use -o table, json, csv, ndjson or xlsx; text is for .*`config get`.*`token`/,
     );
     expect(r.stdout).toBe("");
   });
