@@ -75,7 +75,16 @@ export async function runBinary(args: string[], options: RunOptions = {}): Promi
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? "") };
 }
 
-export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEnv> {
+/**
+ * A sandbox on 127.0.0.1, a temp directory holding a settings directory of its own, and the
+ * environment pointing the CLI at both with the full-permission key (both harnesses use it).
+ */
+export async function startSandboxWithSettings(options: SandboxOptions = {}): Promise<{
+  sandbox: Sandbox;
+  dir: string;
+  configDir: string;
+  env: Record<string, string>;
+}> {
   const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, ...options });
   const dir = await mkdtemp(join(tmpdir(), "simadmin-test-"));
   const configDir = join(dir, "config");
@@ -85,6 +94,11 @@ export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEn
     SIMADMIN_ORG: sandbox.org,
     SIMADMIN_CONFIG_DIR: configDir,
   };
+  return { sandbox, dir, configDir, env };
+}
+
+export async function startTestEnv(options: SandboxOptions = {}): Promise<TestEnv> {
+  const { sandbox, dir, configDir, env } = await startSandboxWithSettings(options);
   return {
     sandbox,
     configDir,

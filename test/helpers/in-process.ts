@@ -1,14 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { clearLine, cursorTo, moveCursor } from "node:readline";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { systemClock, type Clock } from "../../src/clock.js";
 import type { Deps } from "../../src/context.js";
 import { run } from "../../src/main.js";
 import type { IOStreams } from "../../src/output/io.js";
-import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
-import { cleanEnv, FAST } from "./cli.js";
+import type { RecordedRequest, Sandbox, SandboxOptions } from "../../src/sandbox/server.js";
+import { cleanEnv, FAST, startSandboxWithSettings } from "./cli.js";
 
 // The in-process harness (issue 11 item 1; after gh's IOStreams.Test()): argv goes through the
 // real program — `run(argv, deps)` from src/main.ts, the same function the binary calls — with
@@ -146,15 +144,7 @@ export interface InProcessEnv {
 
 /** A sandbox on 127.0.0.1 and a settings directory of its own, for runs in this process. */
 export async function startInProcessEnv(options: SandboxOptions = {}): Promise<InProcessEnv> {
-  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, ...options });
-  const dir = await mkdtemp(join(tmpdir(), "simadmin-test-"));
-  const configDir = join(dir, "config");
-  const env = {
-    SIMADMIN_BASE_URL: sandbox.baseUrl,
-    SIMADMIN_API_KEY: sandbox.keys.full,
-    SIMADMIN_ORG: sandbox.org,
-    SIMADMIN_CONFIG_DIR: configDir,
-  };
+  const { sandbox, dir, configDir, env } = await startSandboxWithSettings(options);
   const runHere = async (
     args: string[],
     runOptions: InProcessOptions,
