@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Thin launcher: all logic lives in dist/bundle/main.js (src/main.ts bundled with its
-// dependencies by scripts/bundle.mjs, which starts faster than dist/main.js's ~120 module
-// files); only the exit code is set here.
-import module from "node:module";
+// Thin launcher: all logic lives in dist/bundle/main.cjs (src/main.ts bundled by
+// scripts/bundle.mjs); only the exit code is set here. CommonJS (bin/package.json), like
+// main.cjs: `simadmin --help` then starts without Node's ES module loader (README, Start-up).
+"use strict";
 
 // Node 22.1+ keeps compiled code between runs (faster start-up); absent on Node 20, and then
-// this line does nothing. It must run before main.js loads, hence the dynamic import.
-module.enableCompileCache?.();
-const { run } = await import("../dist/bundle/main.js");
-process.exitCode = await run(process.argv.slice(2));
+// this line does nothing. It must run before main.cjs loads.
+require("node:module").enableCompileCache?.();
+require("../dist/bundle/main.cjs")
+  .run(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  });

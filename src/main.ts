@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
 import type { CommandContext, Deps } from "./context.js";
-import { CliError, InterruptedError, LocalFileError } from "./errors.js";
 import { packagePath } from "./package-root.js";
-import { createProgram, type Runner } from "./program.js";
+import { createProgram, namedCommand, type Runner } from "./program.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
 import { systemClock } from "./clock.js";
 import { systemIO } from "./output/io.js";
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 
-// run(argv, deps) → exit code. The ONE place where errors become exit codes and a line on
-// stderr (house style; gh's internal/ghcmd/cmd.go).
+// run(argv, deps) → exit code. Every error ends here: commander's are answered below, all
+// others by report-error.ts, the one place where they become exit codes and a line on stderr
+// (house style; gh's internal/ghcmd/cmd.go).
 
 function packageVersion(): string {
   try {
@@ -81,7 +81,8 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     });
   };
 
-  const program = createProgram(runner, packageVersion());
+  // Only the command argv names is built whole (the others as the help lists them).
+  const program = createProgram(runner, packageVersion(), namedCommand(helpAsFlag(argv)));
   // Every command, not only the root: subcommands copied commander's defaults (process.stdout
   // and stderr) when they were created, and an injected IOStreams must get all of the output.
   const output = {
@@ -109,6 +110,14 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     await program.parseAsync(helpAsFlag(argv), { from: "user" });
     return 0;
   } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (with a suggestion for typos).
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
+      if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
+        return error.exitCode === 0 ? 0 : 2;
+      return 2;
+    }
+    const { reportError } = await import("./report-error.js");
     return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
   } finally {
     await ctx?.services.dispose();
@@ -122,112 +131,4 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
  */
 function helpAsFlag(argv: string[]): string[] {
   return argv[0] === "help" && argv.length > 2 ? [...argv.slice(1), "--help"] : argv;
-}
-
-function describeCause(cause: Error): string {
-  const code = (cause as NodeJS.ErrnoException).code;
-  return `${cause.name}${code ? ` ${code}` : ""}: ${cause.message}`;
-}
-
-function reportError(error: unknown, deps: Deps, ctx: CommandContext | undefined, verbose: boolean): number {
-  const redact = (text: string): string => (ctx ? ctx.printer.redactor.apply(text) : text);
-  // The message may carry text from the service or an input file (a taskId, a CSV cell):
-  // escaped, on a terminal or not, so that it cannot drive the terminal (docs/cli-contract.md
-  // "Output"). The one-line error stays one line; a --verbose stack keeps its line breaks.
-  const write = (text: string): void => {
-    deps.io.stderr.write(`${redact(escapeForLine(text))}\n`);
-  };
-  const writeBlock = (text: string): void => {
-    deps.io.stderr.write(`${redact(escapeControlChars(text))}\n`);
-  };
-  if (error instanceof CommanderError) {
-    // Commander already printed its message (with a suggestion for typos).
-    if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
-    if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync") return error.exitCode === 0 ? 0 : 2;
-    return 2;
-  }
-  if (deps.signal.aborted || error instanceof InterruptedError) {
-    write("interrupted");
-    return 130;
-  }
-  if (error instanceof CliError) {
-    write(`error: ${error.message}${error.hint ? `; ${error.hint}` : ""}`);
-    // -v shows the HTTP exchange (traced as it happens) and, here, the underlying cause in one
-    // line — never a JavaScript stack: traces are for bugs, exit 1 (issue 15 item 7).
-    if (verbose && error.cause instanceof Error) write(`cause: ${describeCause(error.cause)}`);
-    return error.exitCode;
-  }
-  const local = localFileError(error);
-  if (local) {
-    write(`error: ${local.message}${local.hint ? `; ${local.hint}` : ""}`);
-    if (verbose && error instanceof Error) write(`cause: ${describeCause(error)}`);
-    return local.exitCode;
-  }
-  const err = error instanceof Error ? error : new Error(String(error));
-  write(
-    `internal error: ${err.message}; this is a bug in simadmin, please report it${verbose ? "" : " (run with --verbose for details)"}`,
-  );
-  if (verbose && err.stack) writeBlock(err.stack);
-  return 1;
-}
-
-// A file system error that no command turned into a CliError is still the machine's state
-// (permissions, a full or read-only disk, a directory where a file is needed), never a bug:
-// exit 11 naming the path and the cause (docs/cli-contract.md exit 11; issue 13 item 7).
-const FILE_SYSTEM_CODES = new Set([
-  "EACCES",
-  "EPERM",
-  "EROFS",
-  "ENOSPC",
-  "EDQUOT",
-  "EFBIG",
-  "EISDIR",
-  "ENOTDIR",
-  "ENOENT",
-  "EEXIST",
-  "ENOTEMPTY",
-  "ELOOP",
-  "ENAMETOOLONG",
-  "EMFILE",
-  "ENFILE",
-  "EIO",
-  "EBUSY",
-  "ETXTBSY",
-  "EXDEV",
-]);
-
-const SYSCALL_VERBS: Record<string, string> = {
-  open: "open",
-  read: "read",
-  write: "write",
-  mkdir: "create the directory",
-  rename: "move into place",
-  unlink: "remove",
-  rmdir: "remove",
-  scandir: "list",
-  stat: "check",
-  lstat: "check",
-  chmod: "change the mode of",
-  copyfile: "copy",
-  fsync: "write",
-  close: "write",
-};
-
-const FILE_HINTS: Record<string, string> = {
-  EACCES: "check its permissions and owner (a file made under sudo belongs to root)",
-  EPERM: "check its permissions and owner (a file made under sudo belongs to root)",
-  EROFS: "the disk is mounted read-only: choose a path on a writable disk",
-  ENOSPC: "free some disk space, or choose a path on another disk",
-  EDQUOT: "free some space within your quota, or choose a path on another disk",
-  EISDIR: "a directory is in the way: give the path of a file",
-  ENOTDIR: "a part of the path is a file, not a directory",
-};
-
-function localFileError(error: unknown): LocalFileError | undefined {
-  const { code, syscall, path, dest } = (error ?? {}) as NodeJS.ErrnoException & { dest?: string };
-  if (typeof code !== "string" || !FILE_SYSTEM_CODES.has(code)) return undefined;
-  if (syscall && /^(connect|listen|bind|getaddrinfo|spawn)/.test(syscall)) return undefined;
-  const verb = (syscall && SYSCALL_VERBS[syscall]) ?? "use";
-  // A rename names the temp file first; the user knows the destination.
-  return LocalFileError.fromSystem(error, dest ?? path ?? "a local file", verb, FILE_HINTS[code]);
 }

@@ -4,7 +4,7 @@ import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
-import type { CommandResult, OutputFormat, RenderOptions } from "./output/render.js";
+import { resultOfJson, writeResult, type CommandResult, type OutputFormat, type RenderOptions } from "./output/render.js";
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions, ResolvedSettings } from "./settings/resolve.js";
@@ -215,7 +215,6 @@ export class Printer {
   /** Prints a complete result in the chosen format, after --query when given (the runner calls it with what a command returned). */
   async print(result: CommandResult): Promise<void> {
     if (result.kind === "none") return;
-    const { writeResult, resultOfJson } = await import("./output/render.js");
     const options = await this.renderOptions();
     const query = await this.query();
     if (result.kind === "object" && result.defaultText && !this.globals.output && !query) options.format = "text";

@@ -56,7 +56,71 @@ function helpText(declaration: Declaration): string {
   return `${help}${supportsText(declaration)}${examples(declaration.examples)}`;
 }
 
-export function createProgram(runner: Runner, version: string): Command {
+/** "-o, --output <format>" → ["-o", "--output"]. */
+function flagNames(flags: string): string[] {
+  return flags.split(/[ ,|]+/).filter((word) => word.startsWith("-"));
+}
+
+/**
+ * The command argv names, read the way commander reads it: "reports", "auth login", "auth",
+ * or "" for the program itself (`simadmin --help`, `simadmin`, and anything after a help flag
+ * that comes before the command). The root's own options (global flags, --version) and the
+ * values of those that take one are skipped, and `help <command>` names <command> (only the
+ * first word: commander's help command shows `help auth login` as the help of `auth`).
+ * Undefined whenever it is not certain — any other option before the command, `--`, a word
+ * that is no command — and then the whole program is built, as commander would see it.
+ */
+export function namedCommand(argv: readonly string[]): string | undefined {
+  const withValue = new Set<string>();
+  const bare = new Set<string>(flagNames(VERSION_FLAG.flags));
+  for (const flag of globalFlags())
+    for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
+
+  const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
+  const words: string[] = [];
+  // A command's own flags follow it: read on only after `help`, a group, or a group's `help`.
+  const readOn = (): boolean =>
+    words.length === 0 ||
+    (words.length === 1 && (words[0] === "help" || isGroup(words[0]))) ||
+    (words.length === 2 && isGroup(words[0]) && words[1] === "help");
+  for (let i = 0; i < argv.length && readOn(); i++) {
+    const arg = argv[i]!;
+    if (arg === "--") return undefined;
+    if (arg.length > 1 && arg.startsWith("-")) {
+      // Commander takes every later word as the help flag's: the help of what came before.
+      if (arg === "-h" || arg === "--help") break;
+      if (bare.has(arg)) continue;
+      if (withValue.has(arg)) {
+        i++;
+        continue;
+      }
+      // --org=x, -ocsv: the value is in the same word.
+      const name = arg.startsWith("--") ? arg.split("=")[0]! : arg.slice(0, 2);
+      if (name !== arg && withValue.has(name)) continue;
+      return undefined;
+    }
+    words.push(arg);
+  }
+  if (words[0] === "help") words.shift();
+  // `auth help login`: the group's own help command, showing `auth login`.
+  else if (words[1] === "help") words.splice(1, 1);
+  const [first, second] = words;
+  const declared = (name: string): boolean => DECLARATIONS.some((d) => d.name === name);
+  if (first === undefined) return "";
+  if (!declared(first)) return undefined;
+  return second !== undefined && declared(`${first} ${second}`) ? `${first} ${second}` : first;
+}
+
+/**
+ * The commander program. Given the command argv names (namedCommand), it builds only what
+ * that run can reach: the named command whole, the groups above it, and — for the help of
+ * the program or of a group, which lists them — the commands one level below, with what
+ * that list shows of them: name, description, arguments and one flag (commander writes
+ * "[options]" after a command that has any). Building all twenty-four commands with their
+ * flags and help texts cost more than anything else `simadmin --help` or `simadmin token`
+ * did before its real work (README, Start-up). Without `named`, every command is whole.
+ */
+export function createProgram(runner: Runner, version: string, named?: string): Command {
   const program = new Command("simadmin");
   // Only main.ts ends the process: commander throws instead of exiting (inherited by every
   // command declared below).
@@ -78,18 +142,29 @@ export function createProgram(runner: Runner, version: string): Command {
   const commands = new Map<string, Command>([["", program]]);
   for (const declaration of DECLARATIONS) {
     const words = declaration.name.split(" ");
-    const parent = commands.get(words.slice(0, -1).join(" "));
+    const parentName = words.slice(0, -1).join(" ");
+    const whole = named === undefined || named === declaration.name || named.startsWith(`${declaration.name} `);
+    if (!whole && parentName !== named) continue;
+    const parent = commands.get(parentName);
     if (!parent) throw new Error(`${declaration.name}: its group must be declared before it`);
     const command = parent.command(words[words.length - 1]!).description(declaration.description);
+    commands.set(declaration.name, command);
     if (declaration.kind === "command") {
       for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);
-      for (const flag of declaration.flags ?? []) command.addOption(option(flag));
-      command.action(async function (this: Command): Promise<void> {
-        await runner(declaration, this);
-      });
+      const flags = declaration.flags ?? [];
+      for (const flag of whole ? flags : flags.slice(0, 1)) command.addOption(option(flag));
+      command.action(
+        whole
+          ? async function (this: Command): Promise<void> {
+              await runner(declaration, this);
+            }
+          : () => {
+              // Never reached while namedCommand agrees with commander (test/unit/program.test.ts).
+              throw new Error(`${declaration.name} was dispatched but built for help only`);
+            },
+      );
     }
-    command.addHelpText("after", helpText(declaration));
-    commands.set(declaration.name, command);
+    if (whole) command.addHelpText("after", helpText(declaration));
   }
   return program;
 }

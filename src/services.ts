@@ -2,15 +2,26 @@ import { mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ApiClient } from "./api/client.js";
-import type { RateLimits } from "./api/rate-limits.js";
-import type { WaitEvent } from "./api/scheduler.js";
+// What every command that calls the service needs is imported here, statically: it loads
+// as one chunk of the bundle with the runner, where a dynamic import per module made
+// `simadmin token` load some forty files (README, Start-up). What only some runs need —
+// the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
+// dynamic import, in those modules or below.
+import { ApiClient, checkApiKey } from "./api/client.js";
+import { proxyCredentials } from "./api/proxy-env.js";
+import { ledgerPathFor } from "./api/rate-ledger.js";
+import { parseRateLimits, type RateLimits } from "./api/rate-limits.js";
+import { createRateStore } from "./api/rate-store.js";
+import { describeWait, Scheduler, type WaitEvent } from "./api/scheduler.js";
+import { openTransport } from "./api/transport.js";
 import type { Clock } from "./clock.js";
 import { AuthError, UsageError } from "./errors.js";
+import { checkOutputPath } from "./output/atomic-file.js";
 import type { Printer } from "./printer.js";
-import type { Env } from "./settings/paths.js";
-import type { GlobalOptions, ResolvedSettings, SandboxOverride } from "./settings/resolve.js";
-import type { SettingsStore } from "./settings/store.js";
+import { configDir, type Env } from "./settings/paths.js";
+import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
+import { firstIssue, ProfileName } from "./settings/schema.js";
+import { SettingsStore } from "./settings/store.js";
 
 // The half of a command's context that builds things (gh's Factory): settings, the API
 // client, the in-process sandbox, the organization, the profile store, the rate budgets.
@@ -72,7 +83,6 @@ export class Services {
   }
 
   private async loadSettings(): Promise<ResolvedSettings> {
-    const { resolveSettings } = await import("./settings/resolve.js");
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
     const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.printer.warn(text) });
     this.printer.redactor.add(settings.apiKey);
@@ -131,11 +141,6 @@ export class Services {
       const { profile, store } = await this.settings();
       return { profile, store };
     }
-    const [{ ProfileName, firstIssue }, { configDir }, { SettingsStore }] = await Promise.all([
-      import("./settings/schema.js"),
-      import("./settings/paths.js"),
-      import("./settings/store.js"),
-    ]);
     const parsed = ProfileName.safeParse(this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default");
     if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
     return {
@@ -212,9 +217,7 @@ export class Services {
 
   /** SIMADMIN_RATE_LIMITS, parsed once for the client's scheduler and the commands that pace polls. */
   rateLimits(): Promise<RateLimits> {
-    this.rateLimitsPromise ??= import("./api/rate-limits.js").then(({ parseRateLimits }) =>
-      parseRateLimits(this.env.SIMADMIN_RATE_LIMITS),
-    );
+    this.rateLimitsPromise ??= Promise.resolve().then(() => parseRateLimits(this.env.SIMADMIN_RATE_LIMITS));
     return this.rateLimitsPromise;
   }
 
@@ -234,7 +237,6 @@ export class Services {
     // --out is checked before the first request can be sent: a token must not be minted (nor
     // a report fetched) only to fail on a missing or read-only directory (exit 11).
     if (this.globals.out) {
-      const { checkOutputPath } = await import("./output/atomic-file.js");
       await checkOutputPath(this.globals.out);
     }
     // A bad --out extension or xlsx to stdout is a usage error before the first request.
@@ -258,23 +260,7 @@ export class Services {
         `the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`,
       );
     }
-    const [
-      { ApiClient, checkApiKey },
-      { Scheduler, describeWait },
-      limits,
-      { openTransport },
-      { ledgerPathFor },
-      { createRateStore },
-      { proxyCredentials },
-    ] = await Promise.all([
-      import("./api/client.js"),
-      import("./api/scheduler.js"),
-      this.rateLimits(),
-      import("./api/transport.js"),
-      import("./api/rate-ledger.js"),
-      import("./api/rate-store.js"),
-      import("./api/proxy-env.js"),
-    ]);
+    const limits = await this.rateLimits();
     // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
     checkApiKey(apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
     for (const secret of proxyCredentials(this.env)) printer.redactor.add(secret);

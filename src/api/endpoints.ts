@@ -11,7 +11,7 @@ import {
   type ReportKind,
   type ReportRequest,
 } from "./schemas.js";
-import type { z } from "zod";
+import type * as z from "zod";
 
 // One typed function per endpoint of docs/service-spec.md §4. Each sends exactly the fields the
 // spec names and parses the answer with its schema, or by shape where the spec shows none.

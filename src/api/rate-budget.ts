@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./rate-limits.js";
 
 // Pure sliding-window arithmetic: no I/O and no clock of its own — every method takes `now`.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { REPORT_KINDS } from "../domain/report-kinds.js";
 
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ValueSource } from "../domain/shell-completion.js";
 import type { CommandResult, OutputFormat } from "../output/render.js";
 import type { Printer } from "../printer.js";

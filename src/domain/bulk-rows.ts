@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 // Bulk operations (`assign|unassign|link --from-csv`, docs/cli-contract.md "Bulk operations";
 // issue 16 item 1): the pure rules — the file's columns, each row's checks, duplicate pairs,

@@ -13,15 +13,35 @@ export interface IOStreams {
   columns: number | undefined;
 }
 
+/**
+ * The process's own streams. Node creates process.stdin and process.stderr when they are
+ * first read (a stream object, and for a file or pipe the stream modules behind it), so
+ * they are read only when a command asks: `simadmin --help` touches stdout alone (README,
+ * Start-up).
+ */
 export function systemIO(): IOStreams {
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    stdin: process.stdin,
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get stdin() {
+      return process.stdin;
+    },
+    get stdoutIsTTY() {
+      return process.stdout.isTTY === true;
+    },
+    get stderrIsTTY() {
+      return process.stderr.isTTY === true;
+    },
+    get stdinIsTTY() {
+      return process.stdin.isTTY === true;
+    },
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
+    },
   };
 }
 

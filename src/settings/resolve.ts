@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { UsageError } from "../errors.js";
 import type { OutputFormat } from "../output/render.js";
 import { configDir, type Env } from "./paths.js";

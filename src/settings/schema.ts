@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { OUTPUT_FORMATS } from "../output/render.js";
 
 // Settings are user input like any other: validated with zod when set, when read from the

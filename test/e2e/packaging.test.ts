@@ -82,7 +82,9 @@ describe("npm package", () => {
       "README.md",
       "LICENSE",
       "bin/simadmin.js",
-      "dist/bundle/main.js",
+      "bin/package.json",
+      "dist/bundle/main.cjs",
+      "dist/bundle/runner.js",
       "fixtures/sandbox-seed.json",
     ]) {
       expect(files).toContain(required);

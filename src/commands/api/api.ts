@@ -1,3 +1,4 @@
+import { ENDPOINTS } from "../../api/endpoints.js";
 import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import { LocalFileError, UsageError } from "../../errors.js";
@@ -51,7 +52,6 @@ export function normalizeApiPath(raw: string): string {
 
 /** The endpoint description for a raw path: its budget group and whether repeating it is safe. */
 export async function classifyApiPath(path: string): Promise<Endpoint> {
-  const { ENDPOINTS } = await import("../../api/endpoints.js");
   const bare = path.replace(/^\/v2(?=\/)/, "").replace(/\/+$/, "");
   const isReport = /^\/report\/[^/]+$/.test(bare);
   const known = Object.values(ENDPOINTS).find((endpoint) => endpoint.path === bare);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { usageIssue } from "../shared/flags.js";
 
 export const ApiOptions = z.object({ data: z.string().optional(), input: z.string().optional() }).superRefine((options, ctx) => {

@@ -1,3 +1,4 @@
+import { assignSimulation, unassignSimulation } from "../../api/endpoints.js";
 import type { Services } from "../../services.js";
 import { ServiceError } from "../../errors.js";
 import { isPlainObject, type JsonRecord } from "../../domain/records.js";
@@ -29,7 +30,7 @@ function withAnswer(ours: JsonRecord, answer: JsonRecord): JsonRecord {
 export const assign = defineRun(AssignOptions, async ({ options, services, printer }) => {
   if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "assign", options);
   const ids = await readIds(services, options);
-  const [api, { assignSimulation }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   let answer;
   try {
     answer = await assignSimulation(api, ids);
@@ -51,7 +52,7 @@ export const assign = defineRun(AssignOptions, async ({ options, services, print
 export const unassign = defineRun(UnassignOptions, async ({ options, services, printer }) => {
   if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "unassign", options);
   const ids = await readIds(services, options);
-  const [api, { unassignSimulation }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   let answer: unknown;
   try {
     answer = await unassignSimulation(api, ids);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { idsOrCsv, IdsOrCsv } from "../shared/flags.js";
 
 /** --user and --sim, or --from-csv <file> [--resume] [--dry-run] for many. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { switchFlag } from "../shared/flags.js";
 
 export const LoginOptions = z.object({ withKey: switchFlag });

@@ -1,3 +1,4 @@
+import * as endpoints from "../../api/endpoints.js";
 import { createReadStream } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
@@ -296,7 +297,6 @@ class BulkRun {
   async execute(): Promise<CommandOutcome> {
     const { ctx, file, manifest } = this;
     this.client = await ctx.services.api();
-    const endpoints = await import("../../api/endpoints.js");
     const progress = await ctx.printer.progress();
     const live = (): void => progress.update(this.progressText());
     const stopListening = ctx.services.onWait((event: WaitEvent) => {
@@ -312,7 +312,7 @@ class BulkRun {
       for (const row of file.rows) {
         if (manifest.rows[String(row.row)] !== undefined) continue;
         live();
-        const outcome = await this.sendRow(row, endpoints);
+        const outcome = await this.sendRow(row);
         manifest.rows[String(row.row)] = {
           status: outcome.status,
           ...(outcome.error ? { error: outcome.error } : {}),
@@ -326,7 +326,7 @@ class BulkRun {
       // link: finished rows of an earlier run need their user's token too (never stored).
       if (this.command === "link") {
         for (const row of file.rows) {
-          if (manifest.rows[String(row.row)]?.status === "ok") await this.tokenFor(row.userId, endpoints);
+          if (manifest.rows[String(row.row)]?.status === "ok") await this.tokenFor(row.userId);
         }
       }
     } catch (error) {
@@ -361,7 +361,7 @@ class BulkRun {
   }
 
   /** One row's request; a rejection (400, 404) is the row's outcome, anything else stops the run. */
-  private async sendRow(row: BulkRow, endpoints: typeof import("../../api/endpoints.js")): Promise<RowOutcome> {
+  private async sendRow(row: BulkRow): Promise<RowOutcome> {
     const ref = { organizationId: this.manifest.organizationId, userId: row.userId, simulationId: row.simulationId };
     try {
       this.sent++;
@@ -382,7 +382,7 @@ class BulkRun {
           const deepLink = this.options.assign
             ? (await endpoints.assignSimulation(this.client, ref)).deepLink
             : await endpoints.getDeepLink(this.client, ref);
-          const token = await this.tokenFor(row.userId, endpoints);
+          const token = await this.tokenFor(row.userId);
           if ("error" in token) return { status: "failed", error: `user token: ${token.error}`, deepLink };
           return { status: "ok", error: "", deepLink };
         }
@@ -394,10 +394,7 @@ class BulkRun {
   }
 
   /** One token per distinct user per run; a user the service rejects fails that user's rows. */
-  private async tokenFor(
-    userId: string,
-    endpoints: typeof import("../../api/endpoints.js"),
-  ): Promise<{ token: string; expiresAt: string } | { error: string }> {
+  private async tokenFor(userId: string): Promise<{ token: string; expiresAt: string } | { error: string }> {
     const known = this.tokens.get(userId);
     if (known) return known;
     let entry: { token: string; expiresAt: string } | { error: string };

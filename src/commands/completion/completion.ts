@@ -1,3 +1,4 @@
+import { getCompletionData } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
 import { WaitTimeoutError } from "../../errors.js";
 import type { CompletionRecord } from "../../api/schemas.js";
@@ -63,7 +64,7 @@ export const run = defineRun(CompletionOptions, async ({ options, services, prin
     }
   }
 
-  const [api, { getCompletionData }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   const fetchAttempts = async (): Promise<CompletionRecord[]> => {
     try {
       return await getCompletionData(api, { organizationId, userId, simulationId });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { parseSince } from "../../domain/simulation-attempts.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag } from "../shared/flags.js";
 

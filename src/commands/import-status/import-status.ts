@@ -1,3 +1,4 @@
+import { getImportStatus } from "../../api/endpoints.js";
 import { ImportFailedError, NotFoundError, WaitTimeoutError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import type { JsonRecord } from "../../domain/records.js";
@@ -20,7 +21,7 @@ const TABLE_COLUMNS = ["taskId", "status"];
 export const run = defineRun(ImportStatusOptions, async ({ options, ...ctx }) => {
   const { task: taskIds, wait, timeoutMs } = options;
   const organizationId = await ctx.services.org();
-  const [api, { getImportStatus }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
+  const api = await ctx.services.api();
 
   const fetchBody = async (taskId: string): Promise<unknown> => {
     try {

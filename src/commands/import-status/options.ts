@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, switchFlag, usageIssue } from "../shared/flags.js";
 

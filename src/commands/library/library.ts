@@ -1,3 +1,4 @@
+import { listLibrary } from "../../api/endpoints.js";
 import type { Simulation } from "../../api/schemas.js";
 import { formatDuration } from "../../domain/durations.js";
 import { nextPageStep, readPageMeta } from "../../domain/pages.js";
@@ -25,7 +26,7 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
   const { user: userId, tag: tags, search: searchTerm, all, page, pageSize } = options;
   const organizationId = await services.org();
 
-  const [api, { listLibrary }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   const query = { organizationId, userId, tags, searchTerm };
   const fetchPage = async (pageNumber: number | undefined, size: number | undefined) => {
     try {

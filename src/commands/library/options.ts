@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { nonEmptyFlag, switchFlag, usageIssue, wholeNumberFlag } from "../shared/flags.js";
 
 /** The spec names no limit; 100 is the largest size we promise to send (docs/cli-contract.md users, sandbox). */

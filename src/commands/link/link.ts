@@ -1,3 +1,4 @@
+import * as endpoints from "../../api/endpoints.js";
 import { composeUserLink } from "../../domain/links.js";
 import { explainNotFound } from "../shared/access.js";
 import { defineRun } from "../types.js";
@@ -19,7 +20,7 @@ export const run = defineRun(LinkOptions, async ({ options, services, printer })
   const simulationId = options.sim!;
   const organizationId = await services.org();
   const ref = { organizationId, userId, simulationId };
-  const [api, endpoints] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
 
   let deepLink: string;
   let issuedAt: number;

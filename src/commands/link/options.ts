@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { idsOrCsv, IdsOrCsv, switchFlag } from "../shared/flags.js";
 
 export const LinkOptions = z

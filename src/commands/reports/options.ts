@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { checkRangeFlags } from "../../domain/date-windows.js";
 import { UsageError } from "../../errors.js";
 import { switchFlag, usageIssue } from "../shared/flags.js";

@@ -1,3 +1,4 @@
+import { getUserToken } from "../../api/endpoints.js";
 import { explainNotFound } from "../shared/access.js";
 import { defineRun } from "../types.js";
 import { TokenOptions } from "./options.js";
@@ -8,7 +9,7 @@ import { TokenOptions } from "./options.js";
 export const run = defineRun(TokenOptions, async ({ options, services, printer }) => {
   const organizationId = await services.org();
   const userId = options.user;
-  const [api, { getUserToken }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   const issuedAt = services.clock.now();
   let answer;
   try {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { UsageError } from "../../errors.js";
 import { isValidEmailAddress } from "../../domain/users-csv/rows.js";
 import { parsedFlag, usageIssue } from "../shared/flags.js";

@@ -1,3 +1,4 @@
+import { createUser } from "../../api/endpoints.js";
 import { UnexpectedResponseError } from "../../errors.js";
 import { isPlainObject, type JsonRecord } from "../../domain/records.js";
 import { defineRun } from "../types.js";
@@ -25,7 +26,7 @@ export function userOf(body: unknown): JsonRecord {
 export const run = defineRun(UsersCreateOptions, async ({ options, services }) => {
   const { email, extra, request } = options;
   const organizationId = await services.org();
-  const [api, { createUser }] = await Promise.all([services.api(), import("../../api/endpoints.js")]);
+  const api = await services.api();
   const body = await createUser(api, { ...extra, ...request, organizationId, email, username: email });
   const user = userOf(body);
   const note =

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";

@@ -1,3 +1,4 @@
+import { getImportStatus, uploadUsersCsv } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
 import { CliError, InterruptedError, InvalidDataError, ServiceError, UnexpectedResponseError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
@@ -33,7 +34,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
         `${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`,
       );
   });
-  const [api, { uploadUsersCsv }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
+  const api = await ctx.services.api();
   try {
     // Without the file hash: it is checked at the end of the file, after the uploads; each
     // batch's own hash, checked before it is sent, is what guards this pass.
@@ -281,7 +282,7 @@ export async function waitForBatches(
   store: ManifestStore,
   organizationId: string,
 ): Promise<{ timedOut: boolean }> {
-  const [api, { getImportStatus }] = await Promise.all([ctx.services.api(), import("../../api/endpoints.js")]);
+  const api = await ctx.services.api();
   const withTask = store.manifest.batches.filter((b): b is ManifestBatch & { taskId: string } => b.taskId !== undefined);
   const byTask = new Map(withTask.map((b) => [b.taskId, b.number]));
   const outcome = await waitForTasks(

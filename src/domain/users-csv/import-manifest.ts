@@ -26,7 +26,7 @@
 //
 // Pure: no I/O; the command reads and writes the file (atomically).
 
-import { z } from "zod";
+import * as z from "zod";
 import { IMPORT_TASK_STATES } from "./task-status.js";
 import type { UserBatch } from "./batches.js";
 
