@@ -10,67 +10,16 @@
 //   node bench/rate-429.mjs            (after `npm run build`)
 //   node bench/rate-429.mjs storm      (the storm only)
 
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { fail, rangeEndingYesterday, runCli, withSandbox as withSandboxOf } from "./lib.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = join(root, "bin", "simadmin.js");
-const { startSandbox } = await import(join(root, "dist", "sandbox", "server.js"));
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
-function rangeEndingYesterday(days) {
-  const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
-  return { from: isoDay(yesterday - (days - 1) * DAY_MS), to: isoDay(yesterday) };
-}
-
-function runCli(args, env) {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code, seconds: (performance.now() - started) / 1000, stderr }));
-  });
-}
-
-async function withSandbox(body) {
-  const sandbox = await startSandbox({
-    host: "127.0.0.1",
-    port: 0,
-    rateLimits: { reports: { limit: 10, windowMs: 10_000 } },
-    reportRecordsPerDay: 1,
-  });
-  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-429-"));
-  const env = {
-    SIMADMIN_BASE_URL: sandbox.baseUrl,
-    SIMADMIN_API_KEY: sandbox.keys.full,
-    SIMADMIN_ORG: sandbox.org,
-    SIMADMIN_CONFIG_DIR: join(dir, "config"),
-    SIMADMIN_RATE_LIMITS: "reports=10/10s,access=100/300s",
-  };
-  try {
-    return await body({ sandbox, dir, env });
-  } finally {
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function fail(message) {
-  console.log(`FAILED: ${message}`);
-  process.exitCode = 1;
-}
+/** A sandbox with the reports budget at 10 per 10 s, and the CLI told the same. */
+const withSandbox = (body) =>
+  withSandboxOf(
+    { rateLimits: { reports: { limit: 10, windowMs: 10_000 } }, reportRecordsPerDay: 1 },
+    { SIMADMIN_RATE_LIMITS: "reports=10/10s,access=100/300s" },
+    body,
+  );
 
 const only = process.argv[2];
 

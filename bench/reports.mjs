@@ -10,86 +10,16 @@
 // The binary is the built one (bin/simadmin.js over dist/); the sandbox runs in this process,
 // so its memory is not counted against the CLI's.
 
-import { spawn } from "node:child_process";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = join(root, "bin", "simadmin.js");
-const { startSandbox } = await import(join(root, "dist", "sandbox", "server.js"));
-
-const DAY_MS = 86_400_000;
-const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
-/** `days` whole days ending yesterday (UTC): a range the CLI accepts whatever today is. */
-function rangeEndingYesterday(days) {
-  const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
-  return { from: isoDay(yesterday - (days - 1) * DAY_MS), to: isoDay(yesterday) };
-}
-
-// Reports the child's peak RSS (kB) on stderr as it exits; works wherever Node runs,
-// unlike /usr/bin/time.
-const MAXRSS_HOOK =
-  "data:text/javascript," +
-  encodeURIComponent(
-    'import { writeSync } from "node:fs";' +
-      'process.on("exit", () => writeSync(2, "\\nBENCH_MAXRSS_KB=" + process.resourceUsage().maxRSS + "\\n"));',
-  );
-
-function runCli(args, env) {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ["--import", MAXRSS_HOOK, BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const match = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
-      resolvePromise({
-        code,
-        seconds: (performance.now() - started) / 1000,
-        maxRssMiB: match ? Number(match[1]) / 1024 : undefined,
-        stderr: stderr.replace(/\n?BENCH_MAXRSS_KB=\d+\n/, ""),
-      });
-    });
-  });
-}
-
-async function withSandbox(options, body) {
-  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, ...options });
-  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-reports-"));
-  const env = {
-    SIMADMIN_BASE_URL: sandbox.baseUrl,
-    SIMADMIN_API_KEY: sandbox.keys.full,
-    SIMADMIN_ORG: sandbox.org,
-    SIMADMIN_CONFIG_DIR: join(dir, "config"),
-  };
-  try {
-    return await body({ sandbox, dir, env });
-  } finally {
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+import { readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { fail, rangeEndingYesterday, runCli, withSandbox } from "./lib.mjs";
 
 // `node bench/reports.mjs pace` or `… memory` runs one part only.
 const only = process.argv[2];
 
-function fail(message) {
-  console.log(`FAILED: ${message}`);
-  process.exitCode = 1;
-}
-
 // --- 1. pace under the budget ----------------------------------------------------------------
 if (only === undefined || only === "pace")
-  await withSandbox({ rateLimits: { reports: { limit: 10, windowMs: 10_000 } } }, async ({ sandbox, dir, env }) => {
+  await withSandbox({ rateLimits: { reports: { limit: 10, windowMs: 10_000 } } }, {}, async ({ sandbox, dir, env }) => {
     const { from, to } = rangeEndingYesterday(365);
     const outDir = join(dir, "out");
     const result = await runCli(["reports", "all", "--from", from, "--to", to, "--out-dir", outDir, "-o", "csv", "-q"], {
@@ -117,14 +47,16 @@ const PER_DAY = 2_500;
 if (only === undefined || only === "memory")
   await withSandbox(
     { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
+    {},
     async ({ dir, env }) => {
       const { from, to } = rangeEndingYesterday(DAYS);
       for (const format of ["csv", "json"]) {
         const out = join(dir, `user-results.${format}`);
-        const result = await runCli(["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"], {
-          ...env,
-          SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s",
-        });
+        const result = await runCli(
+          ["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"],
+          { ...env, SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" },
+          { maxRss: true },
+        );
         const size = await stat(out)
           .then((s) => s.size)
           .catch(() => 0);

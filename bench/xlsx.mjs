@@ -9,91 +9,27 @@
 //
 //   node bench/xlsx.mjs [time|memory]
 
-import { spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { DAY_MS, distModule, fail, isoDay, rangeEndingYesterday, runCli, withSandbox as withSandboxOf } from "./lib.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const BIN = join(root, "bin", "simadmin.js");
-const { startSandbox } = await import(join(root, "dist", "sandbox", "server.js"));
-const { generateReport } = await import(join(root, "dist", "sandbox", "reports.js"));
-const { createRecordWriter } = await import(join(root, "dist", "output", "record-stream.js"));
-const { writeChunk } = await import(join(root, "dist", "output", "io.js"));
+const { generateReport } = await distModule("sandbox", "reports.js");
+const { createRecordWriter } = await distModule("output", "record-stream.js");
+const { writeChunk } = await distModule("output", "io.js");
 
 const PER_DAY = 2_500;
-const DAY_MS = 86_400_000;
-const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
-function rangeEndingYesterday(days) {
-  const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
-  return { from: isoDay(yesterday - (days - 1) * DAY_MS), to: isoDay(yesterday) };
-}
 
-// The child's peak RSS (kB) on stderr as it exits (as in bench/reports.mjs).
-const MAXRSS_HOOK =
-  "data:text/javascript," +
-  encodeURIComponent(
-    'import { writeSync } from "node:fs";' +
-      'process.on("exit", () => writeSync(2, "\\nBENCH_MAXRSS_KB=" + process.resourceUsage().maxRSS + "\\n"));',
+/** A sandbox of 2,500 records a day with the limits out of the way: this measures writing. */
+const withSandbox = (body) =>
+  withSandboxOf(
+    { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
+    { SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" },
+    body,
   );
-
-function runCli(args, env) {
-  return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ["--import", MAXRSS_HOOK, BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const match = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
-      resolvePromise({
-        code,
-        seconds: (performance.now() - started) / 1000,
-        maxRssMiB: match ? Number(match[1]) / 1024 : undefined,
-        stderr: stderr.replace(/\n?BENCH_MAXRSS_KB=\d+\n/, ""),
-      });
-    });
-  });
-}
-
-async function withSandbox(body) {
-  const sandbox = await startSandbox({
-    host: "127.0.0.1",
-    port: 0,
-    reportRecordsPerDay: PER_DAY,
-    rateLimits: { reports: { limit: 1000, windowMs: 1000 } },
-  });
-  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-xlsx-"));
-  const env = {
-    SIMADMIN_BASE_URL: sandbox.baseUrl,
-    SIMADMIN_API_KEY: sandbox.keys.full,
-    SIMADMIN_ORG: sandbox.org,
-    SIMADMIN_CONFIG_DIR: join(dir, "config"),
-    SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s",
-  };
-  try {
-    return await body({ dir, env });
-  } finally {
-    await sandbox.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const only = process.argv[2];
-
-function fail(message) {
-  console.log(`FAILED: ${message}`);
-  process.exitCode = 1;
-}
 
 // --- 1. xlsx vs csv time ---------------------------------------------------------------------
 if (only === undefined || only === "time")
@@ -151,7 +87,9 @@ if (only === undefined || only === "memory")
   await withSandbox(async ({ dir, env }) => {
     const { from, to } = rangeEndingYesterday(400);
     const out = join(dir, "user-results.xlsx");
-    const result = await runCli(["reports", "user-results", "--from", from, "--to", to, "--out", out, "-q"], env);
+    const result = await runCli(["reports", "user-results", "--from", from, "--to", to, "--out", out, "-q"], env, {
+      maxRss: true,
+    });
     const size = await stat(out)
       .then((s) => s.size)
       .catch(() => 0);
