@@ -218,12 +218,14 @@ export class Printer {
     const options = await this.renderOptions();
     const query = await this.query();
     if (result.kind === "object" && result.defaultText && !this.globals.output && !query) options.format = "text";
+    // A service answer is JSON whatever the terminal, unless -o or --out's extension says otherwise.
+    if (result.kind === "answer" && !this.globals.output && !this.globals.out) options.format = "json";
     if (this.globals.out) options.sheetName = basename(this.globals.out, extname(this.globals.out));
     let text: string | undefined;
     let printed: CommandResult = result;
-    if (query) {
+    if (query || (result.kind === "answer" && options.format === "text")) {
       const { renderQueried, resultJson } = await import("./output/query.js");
-      const queried = query.apply(resultJson(result));
+      const queried = query ? query.apply(resultJson(result)) : resultJson(result);
       // A workbook is binary: the queried value goes through the engine as records or one object.
       if (options.format === "xlsx") printed = resultOfJson(queried);
       else text = await renderQueried(queried, options);
@@ -238,7 +240,7 @@ export class Printer {
       await sink.abort();
       throw error;
     }
-    if (result.note) this.info(result.note);
+    if (result.kind !== "answer" && result.note) this.info(result.note);
     if (this.globals.out) this.info(`wrote ${this.globals.out}`);
   }
 }

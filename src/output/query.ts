@@ -60,7 +60,7 @@ export async function compileQuery(expression: string): Promise<CompiledQuery> {
 /** The JSON value `-o json` would print for a result. */
 export function resultJson(result: CommandResult): unknown {
   if (result.kind === "records") return result.records;
-  if (result.kind === "object") return result.value;
+  if (result.kind === "object" || result.kind === "answer") return result.value;
   return null;
 }
 

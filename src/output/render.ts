@@ -1,6 +1,6 @@
 import { UsageError } from "../errors.js";
-import type { JsonRecord } from "../domain/records.js";
-import { BufferedChunkWriter, createRecordWriter, type ChunkSink } from "./record-stream.js";
+import { extractRecords, type JsonRecord } from "../domain/records.js";
+import { BufferedChunkWriter, createRecordWriter, jsonText, type ChunkSink } from "./record-stream.js";
 
 // A command's complete result, printed: a stream of one batch through the output engine
 // (record-stream.ts), so every format is written in one place with one --fields check.
@@ -52,6 +52,15 @@ export type CommandResult =
       defaultText?: boolean;
       note?: string;
     }
+  | {
+      /**
+       * A service answer of any shape (`simadmin api`): printed as JSON as it came unless -o
+       * or --out asks for a format, and then by shape — table, csv, ndjson and xlsx take its
+       * records (docs/cli-contract.md, "Records of unknown shape"), text its bare values.
+       */
+      kind: "answer";
+      value: unknown;
+    }
   | { kind: "none" };
 
 /**
@@ -68,6 +77,15 @@ export function resultOfJson(value: unknown): CommandResult {
 /** Writes a complete result to a sink in the chosen format. */
 export async function writeResult(result: CommandResult, sink: ChunkSink, options: RenderOptions): Promise<void> {
   if (result.kind === "none") return;
+  if (result.kind === "answer") {
+    if (options.format === "json" && !options.fields) {
+      const out = new BufferedChunkWriter(sink);
+      await out.write(`${jsonText(result.value, 2)}\n`);
+      await out.flush();
+      return;
+    }
+    return writeResult({ kind: "records", records: extractRecords(result.value) }, sink, options);
+  }
   const { format } = options;
   if (format === "text") {
     if (result.kind === "object" && result.text !== undefined) {

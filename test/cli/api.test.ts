@@ -1,4 +1,5 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
@@ -50,6 +51,37 @@ describe("simadmin api", () => {
     ).toEqual(["sim-001", "sim-002", "sim-003"]);
     const q = await t.capture(["api", LIBRARY, "--data", body, "--query", "simulations[].id", "-o", "text"]);
     expect(q.stdout).toBe("sim-001\nsim-002\nsim-003\n");
+  });
+
+  it("writes the answer through the printer: -o xlsx --out makes a workbook of its records, --out .json the JSON as it came", async () => {
+    // The command returns the answer and the printer writes it, as for every other command:
+    // when api rendered by itself, -o xlsx was an internal error (exit 1).
+    const body = '{"organizationId":"org-demo","userId":"user-demo","pageSize":2}';
+    const dir = await tempDir();
+    try {
+      const xlsx = join(dir.path, "library.xlsx");
+      const r = await t.capture(["api", LIBRARY, "--data", body, "-o", "xlsx", "--out", xlsx, "--fields", "id,title"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain(`wrote ${xlsx}`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(xlsx);
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      expect(rows).toEqual([
+        ["id", "title"],
+        ["sim-001", "Cold Call Opener"],
+        ["sim-002", "Discovery Questions"],
+      ]);
+
+      const json = join(dir.path, "library.json");
+      const j = await t.capture(["api", LIBRARY, "--data", body, "--out", json]);
+      expect(j.exitCode, j.stderr).toBe(0);
+      const written = JSON.parse(await readFile(json, "utf8")) as { simulations: { id: string }[] };
+      expect(written.simulations.map((sim) => sim.id)).toEqual(["sim-001", "sim-002"]);
+    } finally {
+      await dir.remove();
+    }
   });
 
   it("reads the body from --input <file> and from --input - (stdin); a path without its leading slash works", async () => {

@@ -325,6 +325,19 @@ describe("service text on a terminal", () => {
     },
   );
 
+  it.each([
+    ["json (its default)", []],
+    ["table", ["-o", "table"]],
+    ["text", ["--query", "simulations[].title", "-o", "text"]],
+  ])("`api` on a terminal stdout, %s, shows control characters escaped", async (_name, flags) => {
+    t.sandbox.faults.respondNext(LIBRARY, 1, page);
+    const body = '{"organizationId":"org-demo","userId":"user-demo"}';
+    const r = await t.capture(["api", LIBRARY, "--data", body, ...flags], TERMINAL);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(visible(r.stdout)).not.toMatch(RAW_CONTROL);
+    expect(r.stdout).toContain("owned");
+  });
+
   it("an error message from the service reaches stderr escaped", async () => {
     t.sandbox.faults.respondNext(LIBRARY, 1, {
       status: 404,

@@ -3,9 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import { LocalFileError, UsageError } from "../../errors.js";
 import type { Endpoint } from "../../api/client.js";
-import { extractRecords } from "../../domain/records.js";
 import { readAllStdin } from "../../output/prompt.js";
-import { escapeControlChars } from "../../output/sanitize.js";
 import { defineRun } from "../types.js";
 import { ApiOptions } from "./options.js";
 
@@ -98,36 +96,7 @@ export const run = defineRun(ApiOptions, async ({ options, args, ...ctx }) => {
   const path = normalizeApiPath(args[0] ?? "");
   const body = await readBody(ctx, options);
   const endpoint = await classifyApiPath(path);
-  const query = await ctx.printer.query();
-  // "Printed as JSON": the answer is JSON whatever the terminal, unless -o (or --out's
-  // extension) asks for another format.
-  const render = await ctx.printer.renderOptions();
-  if (ctx.printer.outputFlag === undefined && ctx.printer.out === undefined) render.format = "json";
-
+  // --query and -o are checked by the runner before this runs; the printer applies them.
   const api = await ctx.services.api();
-  const answer = await api.postRawJson(endpoint, body);
-
-  const value = query ? query.apply(answer) : answer;
-  const [{ renderResult }, { jsonText }, { renderQueried }] = await Promise.all([
-    import("../../output/render.js"),
-    import("../../output/record-stream.js"),
-    import("../../output/query.js"),
-  ]);
-  let text: string;
-  if (render.format === "json" && !render.fields) text = `${jsonText(value, 2)}\n`;
-  else if (query || render.format === "text") text = await renderQueried(value, render);
-  else text = await renderResult({ kind: "records", records: extractRecords(value) }, render);
-
-  const sink = await ctx.printer.openOutput();
-  if (sink.toTerminal && render.format !== "table") text = escapeControlChars(text);
-  try {
-    await sink.write(text);
-    await sink.commit();
-  } catch (error) {
-    await sink.abort();
-    throw error;
-  }
-  if (ctx.printer.out) ctx.printer.info(`wrote ${ctx.printer.out}`);
-  // Any JSON, printed by shape as it came (its own rendering above); nothing left for the runner.
-  return { kind: "none" };
+  return { kind: "answer", value: await api.postRawJson(endpoint, body) };
 });
