@@ -99,6 +99,40 @@ describe("validation first", () => {
   });
 });
 
+describe("files from spreadsheets", () => {
+  // Excel's "CSV (Comma delimited)" on Windows: windows-1252, `;` in many locales, CRLF.
+  const excel1252 = async (): Promise<string> => {
+    const path = join(dir.path, `cohort-${++counter}.csv`);
+    await writeFile(path, Buffer.from("userId;simulationId\r\nuser-ben;sim-006\r\nus\xe9r-x;sim-006\r\n", "latin1"));
+    return path;
+  };
+
+  it("a windows-1252 file is refused with the byte named and --encoding suggested; nothing is sent", async () => {
+    const r = await t.capture(["assign", "--from-csv", await excel1252()]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/not valid UTF-8: byte 0xE9.*--encoding windows-1252/);
+    expect(r.sent).toEqual([]);
+  });
+
+  it("--encoding windows-1252 reads it: the ids are sent as the spreadsheet shows them", async () => {
+    const r = await t.capture(["assign", "--from-csv", await excel1252(), "--encoding", "windows-1252", "-o", "json"]);
+    // usér-x does not exist: that row is rejected by the service (exit 6), the other assigned.
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.sent.map((s) => (s.body as { userId: string }).userId)).toEqual(["user-ben", "usér-x"]);
+    expect((JSON.parse(r.stdout) as { status: string }[]).map((row) => row.status)).toEqual(["ok", "failed"]);
+  });
+
+  it("--encoding is checked before anything is read or sent, and goes with --from-csv only (exit 2)", async () => {
+    const unknown = await t.capture(["link", "--from-csv", await excel1252(), "--encoding", "klingon"]);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(/--encoding: unknown encoding "klingon"/);
+    const alone = await t.capture(["assign", "--user", "user-ben", "--sim", "sim-006", "--encoding", "windows-1252"]);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toMatch(/--encoding goes with --from-csv/);
+    expect([...unknown.sent, ...alone.sent]).toEqual([]);
+  });
+});
+
 describe("sending", () => {
   it("link: one deep link per row, one token per user; a rejected row is recorded and the run goes on (exit 6, errors file)", async () => {
     const file = await csv(

@@ -1,5 +1,6 @@
 import { DATA_FORMATS, TEXT_AND_DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration, FlagDeclaration } from "../types.js";
+import { ENCODING_FLAG } from "../shared/declarations.js";
 
 // assign / unassign --user --sim (docs/service-spec.md §4.5). Plain data: see ../types.ts.
 
@@ -13,6 +14,7 @@ const ids = (command: string): readonly FlagDeclaration[] => [
     description: `with --from-csv: continue from <file>.${command}.json without repeating a finished row`,
   },
   { flags: "--dry-run", description: "with --from-csv: validate and print the plan; send nothing" },
+  ENCODING_FLAG,
 ];
 
 export const assign: CommandDeclaration = {

@@ -36,13 +36,15 @@ import { mapHeader } from "../../domain/csv-input/header.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
 import { CsvRowWriter } from "../../output/csv.js";
 import type { CommandOutcome } from "../types.js";
+import type { BulkFlags } from "../shared/flags.js";
 import { acquireFileLock } from "../../output/file-lock.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
 // "Bulk operations"; issue 16 item 1).
 //
 // 1. The whole file is read and checked first (users-CSV reading rules: UTF-8 with or
-//    without BOM, `,` or `;`, quoted cells; columns userId,simulationId found by name).
+//    without BOM, UTF-16 with BOM, another encoding with --encoding, `,` `;` or tab, quoted
+//    cells; columns userId,simulationId found by name).
 //    Empty ids, short or long rows and repeated pairs stop the run with exit 6 and nothing
 //    sent; the problems are the output and go to <file>.errors.csv. --dry-run stops after
 //    this and prints the plan.
@@ -70,6 +72,8 @@ interface BulkOptions {
   resume: boolean;
   dryRun: boolean;
   assign: boolean;
+  /** --encoding, resolved (undefined: a BOM, else UTF-8). */
+  encoding: string | undefined;
 }
 
 interface RowOutcome {
@@ -78,13 +82,19 @@ interface RowOutcome {
   deepLink?: string | undefined;
 }
 
-function readOptions(command: BulkCommand, options: Record<string, unknown>): BulkOptions {
-  const file = String(options.fromCsv);
+function readOptions(command: BulkCommand, options: BulkFlags): BulkOptions {
+  const file = options.fromCsv ?? "";
   if (options.user !== undefined || options.sim !== undefined) {
     throw new UsageError(`\`${command} --from-csv\` takes the ids from the file: drop --user and --sim`);
   }
   if (file.trim() === "") throw new UsageError("--from-csv needs a file name");
-  return { file, resume: options.resume === true, dryRun: options.dryRun === true, assign: options.assign === true };
+  return {
+    file,
+    resume: options.resume === true,
+    dryRun: options.dryRun === true,
+    assign: options.assign === true,
+    encoding: options.encoding,
+  };
 }
 
 interface ReadFile {
@@ -95,12 +105,12 @@ interface ReadFile {
   sha256: string;
 }
 
-async function readBulkFile(path: string): Promise<ReadFile & { warnings: string[] }> {
+async function readBulkFile(path: string, encoding: string | undefined): Promise<ReadFile & { warnings: string[] }> {
   let header: BulkHeader | undefined;
   let checker: BulkRowChecker | undefined;
   const warnings: string[] = [];
   const source = createReadStream(path);
-  const reader = new CsvRecordReader(source);
+  const reader = new CsvRecordReader(source, { encoding });
   try {
     for await (const { row, cells } of reader) {
       if (!header) {
@@ -171,13 +181,9 @@ function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-export async function runBulk(
-  ctx: CommandContext,
-  command: BulkCommand,
-  rawOptions: Record<string, unknown>,
-): Promise<CommandOutcome> {
-  const options = readOptions(command, rawOptions);
-  const file = await readBulkFile(options.file);
+export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: BulkFlags): Promise<CommandOutcome> {
+  const options = readOptions(command, flags);
+  const file = await readBulkFile(options.file, options.encoding);
   const errorsPath = bulkErrorsPath(options.file);
   const manifestPath = bulkManifestPath(options.file, command);
   for (const warning of file.warnings) ctx.printer.warn(`${options.file}: ${warning}`);

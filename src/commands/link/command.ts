@@ -1,5 +1,6 @@
 import { TEXT_AND_DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
+import { ENCODING_FLAG } from "../shared/declarations.js";
 
 // link --user --sim [--assign] (docs/service-spec.md §1 steps 2–4). Plain data: see ../types.ts.
 
@@ -18,6 +19,7 @@ export const link: CommandDeclaration = {
     },
     { flags: "--resume", description: "with --from-csv: continue from <file>.link.json without repeating a finished row" },
     { flags: "--dry-run", description: "with --from-csv: validate and print the plan; send nothing" },
+    ENCODING_FLAG,
   ],
   examples: [
     "simadmin link --user user-demo --sim sim-001 -o text",

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { UsageError } from "../../errors.js";
+import { encodingOption } from "../../domain/csv-input/reader.js";
 import { parsePositiveDuration } from "../../domain/durations.js";
 
 // Building blocks of the per-command option schemas (`src/commands/<name>/options.ts`).
@@ -79,7 +80,12 @@ export const IdsOrCsv = {
   fromCsv: z.string().optional(),
   resume: z.boolean().optional(),
   dryRun: z.boolean().optional(),
+  /** --encoding of the --from-csv file, resolved to its WHATWG name (users-CSV reading rules). */
+  encoding: parsedFlag((name) => encodingOption(name)).optional(),
 };
+
+/** The options of a bulk run (`--from-csv`), as IdsOrCsv parses them. */
+export type BulkFlags = z.output<z.ZodObject<typeof IdsOrCsv>> & { assign?: boolean | undefined };
 
 /**
  * `--user` and `--sim` are required unless `--from-csv` gives the ids (docs/cli-contract.md,
@@ -92,6 +98,7 @@ export function idsOrCsv(
     fromCsv?: string | undefined;
     resume?: boolean | undefined;
     dryRun?: boolean | undefined;
+    encoding?: string | undefined;
   },
   ctx: z.RefinementCtx,
   command: string,
@@ -102,7 +109,8 @@ export function idsOrCsv(
     usageIssue(ctx, `\`${command}\` needs ${missing.join(" and ")} (or --from-csv <file> for many)`);
     return;
   }
-  for (const flag of ["resume", "dryRun"] as const) {
-    if (options[flag] !== undefined) usageIssue(ctx, `--${flag === "dryRun" ? "dry-run" : flag} goes with --from-csv <file>`);
+  const flagNames = { resume: "--resume", dryRun: "--dry-run", encoding: "--encoding" } as const;
+  for (const flag of ["resume", "dryRun", "encoding"] as const) {
+    if (options[flag] !== undefined) usageIssue(ctx, `${flagNames[flag]} goes with --from-csv <file>`);
   }
 }
