@@ -174,6 +174,44 @@ describe("--dry-run and --retry-failed", () => {
   });
 });
 
+describe("--retry-failed after a run without --wait", () => {
+  it("asks the service how the uploaded batches ended, and sends the FAILED one again", async () => {
+    // The sandbox's clock, moved by hand: its tasks end two steps after their upload.
+    let at = Date.parse("2026-11-23T10:00:00Z");
+    const e = await env({ now: () => at });
+    const cwd = await dirWith("staff.csv", addRows(3, { failRow: 3 }));
+    const first = await run(e, ["users", "import", "staff.csv", "-o", "json"], cwd);
+    expect(first.exitCode, first.stderr).toBe(0);
+    const failedTask = (await manifestOf(cwd)).batches[0]?.taskId;
+    expect((await manifestOf(cwd)).batches[0]?.status).not.toBe("FAILED");
+
+    at += 60_000;
+    const retried = await run(e, ["users", "import", "staff.csv", "--retry-failed", "-o", "json"], cwd);
+    expect(retried.exitCode, retried.stderr).toBe(0);
+    expect(retried.stderr).toContain("asked the service how the 1 batch uploaded without --wait ended: 1 FAILED");
+    expect(retried.sent.filter((r) => r.path !== UPLOAD).map((r) => (r.body as { taskId: string }).taskId)).toEqual([failedTask]);
+    expect(retried.uploads).toHaveLength(1);
+    const batch = (await manifestOf(cwd)).batches[0]!;
+    expect(batch.taskId).not.toBe(failedTask);
+    expect(batch.history?.map((h) => [h.taskId, h.status])).toEqual([[failedTask, "FAILED"]]);
+  });
+
+  it("sends nothing again when the tasks completed, and asks only once: the answer is kept in the manifest", async () => {
+    let at = Date.parse("2026-11-23T10:00:00Z");
+    const e = await env({ now: () => at });
+    const cwd = await dirWith("staff.csv", addRows(3));
+    expect((await run(e, ["users", "import", "staff.csv"], cwd)).exitCode).toBe(0);
+    at += 60_000;
+    const retried = await run(e, ["users", "import", "staff.csv", "--retry-failed"], cwd);
+    expect(retried.exitCode, retried.stderr).toBe(0);
+    expect(retried.stderr).toContain("1 COMPLETED");
+    expect(retried.uploads).toHaveLength(0);
+    expect((await manifestOf(cwd)).batches[0]?.status).toBe("COMPLETED");
+    const again = await run(e, ["users", "import", "staff.csv", "--retry-failed"], cwd);
+    expect(again.sent).toEqual([]);
+  });
+});
+
 describe("side files that cannot be written are found before anything is sent (exit 11)", () => {
   it("errors file path taken by a directory: exit 11 even with --dry-run", async () => {
     const e = await env();

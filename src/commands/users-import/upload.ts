@@ -300,3 +300,31 @@ export async function waitForBatches(
   );
   return { timedOut: outcome.timedOut };
 }
+
+/**
+ * --retry-failed after a run without --wait: the manifest knows its batches were uploaded
+ * but not how their tasks ended. Their status is asked for once (read-only requests) and
+ * written into `batches`, so a task that ended FAILED is sent again like one a --wait saw
+ * fail (docs/cli-contract.md "Users CSV": nothing lost, nothing imported twice). Returns a
+ * line for stderr, or undefined when every batch's end was known already.
+ */
+export async function refreshUnfinishedStatuses(
+  ctx: CommandContext,
+  batches: ManifestBatch[],
+  organizationId: string,
+): Promise<string | undefined> {
+  const unknown = batches.filter(
+    (b): b is ManifestBatch & { taskId: string } =>
+      b.state === "uploaded" && b.taskId !== undefined && b.status !== "COMPLETED" && b.status !== "FAILED",
+  );
+  if (unknown.length === 0) return undefined;
+  const api = await ctx.services.api();
+  const counts = new Map<string, number>();
+  for (const batch of unknown) {
+    batch.status = taskStateOf(await getImportStatus(api, { organizationId, taskId: batch.taskId }), batch.taskId);
+    batch.statusAt = new Date(ctx.services.clock.now()).toISOString();
+    counts.set(batch.status, (counts.get(batch.status) ?? 0) + 1);
+  }
+  const found = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
+  return `--retry-failed: asked the service how the ${plural(unknown.length, "batch", "batches")} uploaded without --wait ended: ${found}`;
+}

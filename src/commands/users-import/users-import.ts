@@ -48,7 +48,7 @@ import { defineRun, type CommandOutcome } from "../types.js";
 import { UsersImportOptions } from "./options.js";
 import { loadManifest, ManifestStore, RejectedRowsFile } from "./side-files.js";
 import { openSource, plural, problemLine, showRowLines, type ImportFlags } from "./common.js";
-import { uploadBatches, waitForBatches } from "./upload.js";
+import { refreshUnfinishedStatuses, uploadBatches, waitForBatches } from "./upload.js";
 
 // users import <file> [--dry-run] [--skip-invalid] [--wait [--wait-timeout]] [--resume] [-y]
 // (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8; issue 7).
@@ -250,6 +250,11 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   // A dry run never needs the manifest's permission (issue 12 item 13): it says what a real
   // run would do, refusal included.
   if (decision?.kind === "refuse" && !flags.dryRun) throw new UsageError(decision.message, { hint: decision.hint });
+  // A run without --wait left its tasks' ends unknown: --retry-failed asks before deciding.
+  if (decision?.kind === "resume" && flags.retryFailed && !flags.dryRun && setup.organizationId !== undefined) {
+    const asked = await refreshUnfinishedStatuses(ctx, decision.manifest.batches, setup.organizationId);
+    if (asked) ctx.printer.info(asked);
+  }
   const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
 
   if (flags.dryRun) {
