@@ -170,6 +170,18 @@ export interface AtomicFile {
   failure(): LocalFileError | undefined;
 }
 
+/**
+ * Ends `stream` once everything is flushed; rejects with the first error it reported while
+ * open (`failure`) or the one ending it raised, as the LocalFileError naming `path`.
+ */
+function endStream(stream: WriteStream, path: string, failure: () => LocalFileError | undefined): Promise<void> {
+  return new Promise((resolveEnd, reject) => {
+    const fail = (error: unknown): void => reject(fileError(error, path));
+    if (stream.closed) return failure() ? fail(failure()) : resolveEnd();
+    stream.end((error?: Error | null) => (error ? fail(error) : failure() ? fail(failure()) : resolveEnd()));
+  });
+}
+
 function openStream(path: string, flags: string, mode: number): Promise<WriteStream> {
   const stream = createWriteStream(path, { mode, flags });
   return new Promise((resolveOpen, reject) => {
@@ -201,11 +213,6 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
   let failure: LocalFileError | undefined;
   stream.on("error", (error) => (failure ??= fileError(error, path)));
   let done = false;
-  const close = (): Promise<void> =>
-    new Promise((resolveClose, reject) => {
-      if (stream.closed) return failure ? reject(failure) : resolveClose();
-      stream.end((error?: Error | null) => (error ? reject(error) : failure ? reject(failure) : resolveClose()));
-    });
   return {
     path,
     stream,
@@ -214,7 +221,7 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
       if (done) return;
       done = true;
       try {
-        await close();
+        await endStream(stream, path, () => failure);
         await rename(tempPath, target.target);
       } catch (error) {
         await rm(tempPath, { force: true });
@@ -251,12 +258,7 @@ async function openDirect(path: string, target: string): Promise<AtomicFile> {
     async commit() {
       if (done) return;
       done = true;
-      await new Promise<void>((resolveClose, reject) => {
-        if (stream.closed) return failure ? reject(failure) : resolveClose();
-        stream.end((error?: Error | null) =>
-          error ? reject(fileError(error, path)) : failure ? reject(failure) : resolveClose(),
-        );
-      });
+      await endStream(stream, path, () => failure);
     },
     async abort() {
       if (done) return;

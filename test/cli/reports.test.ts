@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { renderResult } from "../../src/output/render.js";
 import { REPORT_KINDS, generateReport } from "../../src/sandbox/reports.js";
 import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+import { usersWindowFailure } from "../helpers/cli.js";
 
 /** The whole report as one result: the CSV a streamed export of every window must equal. */
 function csvOf(records: Record<string, unknown>[]): Promise<string> {
@@ -359,20 +360,10 @@ describe("an empty report", () => {
 
 describe("reports: failure, resume and interruption", () => {
   let env: TestEnv;
-  /** Set by a test: fail the `users` windows after the first one has been answered. */
-  let failAfterFirstWindow = false;
+  /** Armed by a test: fail the `users` windows after the first one has been answered. */
+  const failure = usersWindowFailure();
   beforeAll(async () => {
-    env = await startTestEnv({
-      rateLimits: SANDBOX_LIMITS,
-      // Called as a request is answered, before the client sees the answer: the fault is in
-      // place for the very next request, with no race.
-      log: (line) => {
-        if (failAfterFirstWindow && line.startsWith("POST /v2/report/users 200")) {
-          failAfterFirstWindow = false;
-          env.sandbox.faults.failNext("/v2/report/users", 10, 500);
-        }
-      },
-    });
+    env = await startTestEnv({ rateLimits: SANDBOX_LIMITS, log: failure.log });
   });
   afterAll(async () => {
     await env.close();
@@ -387,7 +378,7 @@ describe("reports: failure, resume and interruption", () => {
     try {
       const out = join(dir.path, "users.csv");
       const args = ["reports", "users", ...Q1, "--out", out, "--retries", "0"];
-      failAfterFirstWindow = true;
+      failure.arm(env.sandbox);
       const failed = await env.run(args, { env: FAST });
       expect(failed.exitCode, failed.stderr).toBe(8);
       expect(failed.stderr).toMatch(/500/);

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, cleanEnv, FAST, startTestEnv, tempDir, usersWindowFailure, type TestEnv } from "../helpers/cli.js";
 
 // Issue 12 items 4 and 8; docs/cli-contract.md "Concurrency" (the resume cache is keyed by
 // base URL, API version, kind, dates and a fingerprint of the key) and "Output files".
@@ -12,18 +12,10 @@ const LIMITS = { reports: { limit: 1000, windowMs: 1000 }, access: { limit: 1000
 const Q1 = ["--from", "2025-01-01", "--to", "2025-03-31"]; // three windows
 
 let env: TestEnv;
-/** Set by a test: fail the `users` windows once the first one has been answered. */
-let failAfterFirstWindow = false;
+/** Armed by a test: fail the `users` windows once the first one has been answered. */
+const failure = usersWindowFailure();
 beforeAll(async () => {
-  env = await startTestEnv({
-    rateLimits: LIMITS,
-    log: (line) => {
-      if (failAfterFirstWindow && line.startsWith("POST /v2/report/users 200")) {
-        failAfterFirstWindow = false;
-        env.sandbox.faults.failNext("/v2/report/users", 10, 500);
-      }
-    },
-  });
+  env = await startTestEnv({ rateLimits: LIMITS, log: failure.log });
 });
 afterAll(async () => {
   await env.close();
@@ -31,7 +23,7 @@ afterAll(async () => {
 beforeEach(() => {
   env.sandbox.requests.length = 0;
   env.sandbox.faults.clear();
-  failAfterFirstWindow = false;
+  failure.disarm();
 });
 
 function reportRequests(): unknown[] {
@@ -44,7 +36,7 @@ describe("the report resume cache never crosses API keys", () => {
     try {
       const out = join(dir.path, "users.json");
       const args = ["reports", "users", ...Q1, "--out", out, "--retries", "0"];
-      failAfterFirstWindow = true;
+      failure.arm(env.sandbox);
       const withA = await env.run(args, { env: { ...FAST, SIMADMIN_API_KEY: env.sandbox.keys.full } });
       expect(withA.exitCode, withA.stderr).toBe(8);
       const cacheDir = join(env.configDir, "report-cache");

@@ -130,3 +130,27 @@ export async function closedPort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+/**
+ * A sandbox `log` hook for resume tests: once armed, the `users` report windows fail (500)
+ * from the request after the next answered one. The hook runs as a request is answered,
+ * before the client sees the answer, so the fault is in place for the very next request
+ * with no race.
+ */
+export function usersWindowFailure(): { log: (line: string) => void; arm(sandbox: Sandbox): void; disarm(): void } {
+  let armed: Sandbox | undefined;
+  return {
+    log: (line) => {
+      if (armed && line.startsWith("POST /v2/report/users 200")) {
+        armed.faults.failNext("/v2/report/users", 10, 500);
+        armed = undefined;
+      }
+    },
+    arm: (sandbox) => {
+      armed = sandbox;
+    },
+    disarm: () => {
+      armed = undefined;
+    },
+  };
+}
