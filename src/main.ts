@@ -82,7 +82,8 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   };
 
   // Only the command argv names is built whole (the others as the help lists them).
-  const program = createProgram(runner, packageVersion(), namedCommand(helpAsFlag(argv)));
+  const args = helpAsFlag(argv);
+  const program = createProgram(runner, packageVersion(), namedCommand(args));
   // Every command, not only the root: subcommands copied commander's defaults (process.stdout
   // and stderr) when they were created, and an injected IOStreams must get all of the output.
   const output = {
@@ -107,7 +108,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     return 2;
   }
   try {
-    await program.parseAsync(helpAsFlag(argv), { from: "user" });
+    await program.parseAsync(args, { from: "user" });
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) {

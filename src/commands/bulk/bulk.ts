@@ -38,6 +38,7 @@ import { CsvRowWriter } from "../../output/csv.js";
 import type { CommandOutcome } from "../types.js";
 import type { BulkFlags } from "../shared/flags.js";
 import { acquireFileLock } from "../../output/file-lock.js";
+import { timeLeftText } from "../shared/time-left.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
 // "Bulk operations"; issue 16 item 1).
@@ -171,14 +172,6 @@ async function writeErrorsFile(
 /** One line for a row's error: the service's sentence, without our "label: " prefix. */
 function rowError(error: CliError): string {
   return error.message.replace(/^[a-z -]+: /i, "");
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: BulkFlags): Promise<CommandOutcome> {
@@ -361,7 +354,8 @@ class BulkRun {
     const left = this.requests - this.sent;
     if (this.sent > 0 && left > 0) {
       const eta = ((now - this.startedAt) / this.sent) * left;
-      if (eta >= 1000) parts.push(`about ${formatDuration(eta)} left`);
+      const timeLeft = timeLeftText(eta);
+      if (timeLeft) parts.push(timeLeft);
     }
     return parts.join(" · ");
   }

@@ -26,6 +26,7 @@ import { ReportsOptions } from "./options.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import type { CompiledQuery } from "../../output/query.js";
+import { timeLeftText } from "../shared/time-left.js";
 
 // `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
 //
@@ -664,7 +665,8 @@ class ReportProgress {
       parts.push(this.waitReason === "budget" ? `next report request in ${seconds} s` : `retrying in ${seconds} s`);
     }
     const eta = Math.max(this.etaMs() ?? 0, (this.waitUntil ?? 0) - now);
-    if (eta >= 1000) parts.push(`about ${formatDuration(eta)} left`);
+    const timeLeft = timeLeftText(eta);
+    if (timeLeft) parts.push(timeLeft);
     this.spinner.update(parts.join(" · "));
   }
 
@@ -681,12 +683,4 @@ class ReportProgress {
     if (this.timer) clearInterval(this.timer);
     this.spinner.done(text);
   }
-}
-
-function formatDuration(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
