@@ -14,7 +14,7 @@ import { escapeForLine } from "../output/sanitize.js";
 import { parseRetryAfter } from "./backoff.js";
 import type { RequestGroup } from "./rate-limits.js";
 import type { RetryClass, Scheduler } from "./scheduler.js";
-import { isCertificateCode, post, wasNotSent, type Post, type TransportResponse } from "./transport.js";
+import { CONNECT_FAILURE_CODES, isCertificateCode, post, wasNotSent, type Post, type TransportResponse } from "./transport.js";
 
 /**
  * multipart/form-data through the built-in Response: it writes a correct body and boundary.
@@ -184,15 +184,6 @@ export function serviceMessage(body: unknown): string | undefined {
   const line = escapeForLine(text.trim());
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
-
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
 
 /** The innermost error code (ECONNREFUSED…), else the innermost message. */
 function networkCode(error: unknown): string | undefined {
@@ -508,7 +499,7 @@ export class ApiClient {
     const code = networkCode(error) ?? "network error";
     const origin = new URL(url).origin;
     const proxy = this.options.proxy;
-    const notSent = wasNotSent(error) || NOT_SENT_CODES.has(code);
+    const notSent = wasNotSent(error) || CONNECT_FAILURE_CODES.has(code);
     const delivery = notSent ? "not-sent" : "maybe-received";
     if (isCertificateCode(code)) {
       return new ServiceError(

@@ -7,7 +7,14 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
 
 Object.assign(Dispatcher.prototype, api);
-import { bodyText, isCertificateCode, markNotSent, type Transport, type TransportResponse } from "./transport.js";
+import {
+  bodyText,
+  CONNECT_FAILURE_CODES,
+  isCertificateCode,
+  markNotSent,
+  type Transport,
+  type TransportResponse,
+} from "./transport.js";
 import type { ProxyChoice } from "./proxy-env.js";
 
 // Requests through a corporate proxy (issue 13 item 1; docs/cli-contract.md "Global
@@ -34,16 +41,6 @@ export class ProxyTunnelError extends Error {
     this.name = "ProxyTunnelError";
   }
 }
-
-/** Errors raised while connecting (to the proxy, through the tunnel, the TLS handshake). */
-const CONNECT_PHASE_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
 
 function innerCode(error: unknown): string | undefined {
   let current: unknown = error;
@@ -115,7 +112,7 @@ export function proxyTransport(choice: ProxyChoice): Transport {
         const tunnel = /Proxy response \((\d{3})\)/.exec((error as Error)?.message ?? "");
         if (tunnel?.[1]) throw markNotSent(new ProxyTunnelError(choice.display, Number(tunnel[1]), { cause: error }));
         const code = innerCode(error);
-        if (code && (CONNECT_PHASE_CODES.has(code) || isCertificateCode(code))) markNotSent(error);
+        if (code && (CONNECT_FAILURE_CODES.has(code) || isCertificateCode(code))) markNotSent(error);
         throw error;
       }
     },

@@ -54,6 +54,19 @@ export function wasNotSent(error: unknown): boolean {
   return Boolean(error && typeof error === "object" && notSent.has(error));
 }
 
+/**
+ * Errors that end a request before it reached the service (connecting, resolving the name,
+ * a connect timeout): never received, so always safe to send again.
+ */
+export const CONNECT_FAILURE_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
 /** Node's codes for a certificate the machine does not trust or that does not fit the host. */
 export function isCertificateCode(code: string): boolean {
   return /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH/.test(code);
