@@ -52,6 +52,9 @@ function byteLimit(value: string | undefined): number | undefined {
  */
 const SANDBOX_ATTEMPT_COMPLETES_MS = 45_000;
 
+/** Under --sandbox pairs without attempts progress in steps of this long (`progress`, issue 25). */
+const SANDBOX_SCRIPTED_STEP_MS = 30_000;
+
 export class Services {
   readonly env: Env;
   readonly clock: Clock;
@@ -108,6 +111,7 @@ export class Services {
       now: () => this.clock.now(),
       ...(saved.snapshot ? { snapshot: saved.snapshot } : {}),
       attemptCompletesAfterMs: SANDBOX_ATTEMPT_COMPLETES_MS,
+      scriptedAttemptStepMs: SANDBOX_SCRIPTED_STEP_MS,
     });
     const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
     this.cleanups.push(async () => {

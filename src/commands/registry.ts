@@ -8,6 +8,7 @@ import { assign, unassign } from "./assign/command.js";
 import { token } from "./token/command.js";
 import { link } from "./link/command.js";
 import { completion } from "./completion/command.js";
+import { progress } from "./progress/command.js";
 import { users } from "./users/command.js";
 import { usersCreate } from "./users-create/command.js";
 import { usersImport } from "./users-import/command.js";
@@ -38,6 +39,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   token,
   link,
   completion,
+  progress,
   users,
   usersCreate,
   usersImport,

@@ -45,6 +45,8 @@ export interface SandboxOptions {
   snapshot?: SandboxSnapshot;
   /** See SandboxStateOptions.attemptCompletesAfterMs; off by default, so tests see the seed as it is. */
   attemptCompletesAfterMs?: number;
+  /** See SandboxStateOptions.scriptedAttemptStepMs; off by default. */
+  scriptedAttemptStepMs?: number;
 }
 
 export interface RecordedRequest {
@@ -108,6 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   if (options.deepLinkQuery) stateOptions.deepLinkQuery = options.deepLinkQuery;
   if (options.attemptCompletesAfterMs !== undefined) stateOptions.attemptCompletesAfterMs = options.attemptCompletesAfterMs;
+  if (options.scriptedAttemptStepMs !== undefined) stateOptions.scriptedAttemptStepMs = options.scriptedAttemptStepMs;
   const state = new SandboxState(loadSeed(), stateOptions);
   if (options.snapshot) state.restore(options.snapshot);
   const faults = new FaultController();

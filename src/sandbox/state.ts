@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Seed, SeedApiKey, SeedAttempt, SeedSimulation } from "./seed.js";
 import { USER_TOKEN_TTL_SECONDS, signUserToken, verifyUserToken, type TokenCheck } from "./tokens.js";
 import type { ImportRow } from "./users-csv.js";
+import { scriptedAttempts } from "./progress-script.js";
 
 // Everything the sandbox knows, in memory only. Time comes from the injected clock, and
 // bulk-import tasks advance by reading it (no timers), so tests move time instead of
@@ -82,6 +83,8 @@ export interface SandboxStateOptions {
    * item 6). Off by default: tests that do not ask for it see the seed unchanged.
    */
   attemptCompletesAfterMs?: number;
+  /** When set, pairs without recorded attempts follow a script over time (progress-script.ts). */
+  scriptedAttemptStepMs?: number;
 }
 
 /**
@@ -234,6 +237,13 @@ export class SandboxState {
   listAttempts(org: string, userId: string, simulationId: string): Attempt[] {
     const now = this.now();
     if (this.options.attemptCompletesAfterMs !== undefined) this.progressAttempts(org, userId, simulationId, now);
+    const step = this.options.scriptedAttemptStepMs;
+    if (step !== undefined && !this.attempts.some((a) => a.organizationId === org && a.userId === userId)) {
+      const k = key("scripted", org, userId, simulationId);
+      const first = this.firstPolls.get(k) ?? now;
+      this.firstPolls.set(k, first);
+      return scriptedAttempts({ organizationId: org, userId, simulationId }, first, now, step);
+    }
     return this.attempts.filter(
       (a) =>
         a.organizationId === org &&
