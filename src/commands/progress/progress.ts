@@ -35,8 +35,11 @@ import { prepareSplit, writeSplitFiles } from "./split.js";
 // when a request goes (access budget, docs/service-spec.md §8): this file never sleeps for the
 // budget itself, it only says beforehand how long the budget needs.
 
-/** The table's columns: they fit 80 columns with ids of about 12 characters. */
-const TABLE_COLUMNS = ["userId", "simulationId", "state", "completedAt", "bestScore", "dueDate"];
+/**
+ * The table's columns: with ids of about 12 characters they fit 80 columns, completedAt
+ * taking what is left (bestScore, attempts and the file's columns: -o json/csv, or --fields).
+ */
+const TABLE_COLUMNS = ["userId", "simulationId", "state", "dueDate", "completedAt"];
 
 interface PairResult {
   row: ProgressRow;
@@ -181,6 +184,7 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     kind: "records" as const,
     records,
     tableColumns: [...TABLE_COLUMNS, ...(links ? ["link"] : [])],
+    flexColumn: links ? "link" : "completedAt",
     knownFields: known,
     note: `${summary} (${requests})`,
   };
