@@ -95,7 +95,9 @@ describe("progress", () => {
     expect(asked(first.sent)).toHaveLength(ALL_PAIRS.length);
     clock.advance(5 * STEP_MS); // every pair of kind 2 and 3 completes
     const second = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
-    const notCompleted = (JSON.parse(first.stdout) as Row[]).filter((row) => row.state !== "completed").map((row) => `${row.userId}/${row.simulationId}`);
+    const notCompleted = (JSON.parse(first.stdout) as Row[])
+      .filter((row) => row.state !== "completed")
+      .map((row) => `${String(row.userId)}/${String(row.simulationId)}`);
     expect(asked(second.sent).sort()).toEqual(notCompleted.sort());
     expect(second.stderr).toContain(`${notCompleted.length} pairs to ask, ${ALL_PAIRS.length - notCompleted.length} cached`);
     const rows = JSON.parse(second.stdout) as Row[];
@@ -219,6 +221,41 @@ describe("progress", () => {
       [2, "dueDate"],
       [3, "dueDate"],
     ]);
+  });
+
+  it("reads the first sheet of an .xlsx workbook like a CSV", async () => {
+    const t = await start();
+    const { default: excel } = await import("exceljs");
+    const workbook = new excel.Workbook();
+    const sheet = workbook.addWorksheet("cohort");
+    sheet.addRow(["Manager", "userId", "simulationId", "dueDate"]);
+    for (const [u, s] of ALL_PAIRS.slice(0, 4)) sheet.addRow(["Dana Reyes", u, s, "2026-01-31"]);
+    const path = join(dir.path, "cohort.xlsx");
+    await workbook.xlsx.writeFile(path);
+    const r = await t.capture(["progress", "--from-csv", path, "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.map((row) => [row.userId, row.simulationId, row.Manager, row.state])).toEqual(
+      ALL_PAIRS.slice(0, 4).map(([u, s]) => [u, s, "Dana Reyes", kindOf(u, s) === 4 ? "completed" : "overdue"]),
+    );
+  });
+
+  it("Ctrl-C keeps the completions learned so far: the next run does not ask them again", async () => {
+    const t = await start();
+    const file = await pairsCsv(ALL_PAIRS);
+    const controller = new AbortController();
+    // Stop once the sandbox has answered 12 requests (the clock is read before every send).
+    const stopping = { ...clock, now: () => (t.sandbox.requests.length >= 12 && controller.abort(), clock.now()) };
+    const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock: stopping, signal: controller.signal });
+    expect(r.exitCode).toBe(130);
+    expect(r.stdout).toBe("");
+    const seen = asked(r.sent);
+    const completedSeen = seen.filter((p) => kindOf(p.split("/")[0]!, p.split("/")[1]!) === 4);
+    expect(completedSeen.length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(new RegExp(`stopped after asking \\d+ of ${ALL_PAIRS.length} pairs; ${completedSeen.length} newly completed pairs? kept in the cache`));
+    const again = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
+    expect(again.exitCode).toBe(0);
+    expect(asked(again.sent)).toHaveLength(ALL_PAIRS.length - completedSeen.length);
   });
 
   it("prints a table that fits 80 columns", async () => {

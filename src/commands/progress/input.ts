@@ -1,11 +1,12 @@
-import { createReadStream } from "node:fs";
-import { CliError, InvalidDataError, isErrnoError, LocalFileError } from "../../errors.js";
-import { CsvRecordReader } from "../../domain/csv-input/reader.js";
+import { InvalidDataError } from "../../errors.js";
+import { CsvFileError } from "../../domain/csv-input/errors.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
+import { readTableFile } from "../../output/table-file.js";
 import { ProgressRowChecker, type ProgressHeader, type ProgressProblem, type ProgressRow } from "../../domain/progress.js";
 
-// The assignment file of `progress --from-csv` (docs/cli-contract.md "Progress"): the users-CSV
-// reading rules (encodings, BOMs, `,` `;` tab, `sep=`, quoting — domain/csv-input/), the two
+// The assignment file of `progress --from-csv` (docs/cli-contract.md "Progress"): a CSV by the
+// users-CSV reading rules (encodings, BOMs, `,` `;` tab, `sep=`, quoting — domain/csv-input/)
+// or an .xlsx workbook's first sheet, read the same way (output/table-file.ts); the two
 // id columns found by name in any order, dueDate when there is such a column, and every
 // other column kept for the output.
 
@@ -26,26 +27,24 @@ function layoutOf(cells: readonly string[], row: number): { header: ProgressHead
   return { header: { userId: layout.positions[0]!, simulationId: layout.positions[1]!, dueDate, names }, warnings };
 }
 
-/** Reads and checks every row of a CSV file (a table of header + rows from another reader goes through `checkTable`). */
-export async function readProgressCsv(path: string, encoding: string | undefined): Promise<ProgressFile> {
-  const rows: { cells: string[]; row: number }[] = [];
-  const source = createReadStream(path);
-  const reader = new CsvRecordReader(source, { encoding });
+/** Reads and checks every row of a CSV file or of an .xlsx workbook's first sheet (output/table-file.ts). */
+export async function readProgressFile(path: string, encoding: string | undefined): Promise<ProgressFile> {
+  let table;
   try {
-    for await (const { row, cells } of reader) rows.push({ row, cells });
+    table = await readTableFile(path, { encoding });
   } catch (error) {
-    if (!(error instanceof CliError) && isErrnoError(error)) throw LocalFileError.fromSystem(error, path, "read");
+    if (error instanceof CsvFileError && error.code === "EMPTY") {
+      throw new InvalidDataError(`${path} is empty; it needs a header row userId,simulationId[,dueDate] and one row per pair`);
+    }
     throw error;
-  } finally {
-    source.destroy();
   }
-  const file = checkTable(path, rows);
-  file.warnings.push(...(reader.info.notes ?? []));
+  const file = checkTable(path, [table.header, ...table.rows]);
+  file.warnings.push(...(table.info.notes ?? []));
   return file;
 }
 
 /** Header (the first non-blank row) and rows → checked rows and problems. */
-export function checkTable(path: string, rows: readonly { cells: string[]; row: number }[]): ProgressFile {
+function checkTable(path: string, rows: readonly { cells: string[]; row: number }[]): ProgressFile {
   let header: ProgressHeader | undefined;
   let checker: ProgressRowChecker | undefined;
   const warnings: string[] = [];

@@ -25,7 +25,7 @@ import { pollUntil } from "../shared/polling.js";
 import { timeLeftText } from "../shared/time-left.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { CompletedPairCache, type PairIdentity } from "./cache.js";
-import { readProgressFile } from "./read.js";
+import { readProgressFile } from "./input.js";
 import { ProgressOptions } from "./options.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
 
