@@ -131,7 +131,12 @@ export function pairFacts(attempts: readonly AttemptLike[]): PairFacts {
  * attempts exist — under version 1, which returns completed attempts only (docs/service-spec.md
  * §9.4), nothing shows an attempt in progress, so the pair is not-started.
  */
-export function pairState(facts: PairFacts | undefined, dueDate: string | undefined, nowMs: number, apiVersion: 1 | 2): ProgressState {
+export function pairState(
+  facts: PairFacts | undefined,
+  dueDate: string | undefined,
+  nowMs: number,
+  apiVersion: 1 | 2,
+): ProgressState {
   if (facts?.completed) return "completed";
   if (isOverdue(dueDate, nowMs)) return "overdue";
   if (facts && apiVersion === 2 && facts.attempts > 0) return "in-progress";
@@ -154,7 +159,11 @@ export function isDueSoon(dueDate: string | undefined, nowMs: number, days: numb
  * then the rest in file order — a run stopped by Ctrl-C or the budget has learned the
  * answers that matter most (issue 25).
  */
-export function askOrder<T extends { row: number; dueDate: string | undefined }>(rows: readonly T[], nowMs: number, dueSoonDays: number): T[] {
+export function askOrder<T extends { row: number; dueDate: string | undefined }>(
+  rows: readonly T[],
+  nowMs: number,
+  dueSoonDays: number,
+): T[] {
   const rank = (r: T): number => (isOverdue(r.dueDate, nowMs) ? 0 : isDueSoon(r.dueDate, nowMs, dueSoonDays) ? 1 : 2);
   return [...rows].sort((a, b) => {
     const byRank = rank(a) - rank(b);

@@ -27,7 +27,16 @@ export function pairScript(org: string, userId: string, simulationId: string): P
 
 type Ids = Pick<SeedAttempt, "organizationId" | "userId" | "simulationId">;
 
-const NONE = { completedAt: null, completionTime: null, score: null, symScore: null, accuracyScore: null, keywordScore: null, clickScore: null, sentimentScores: null };
+const NONE = {
+  completedAt: null,
+  completionTime: null,
+  score: null,
+  symScore: null,
+  accuracyScore: null,
+  keywordScore: null,
+  clickScore: null,
+  sentimentScores: null,
+};
 
 function completed(ids: Ids, executionId: string, at: number, score: number): SeedAttempt {
   return {
@@ -56,7 +65,13 @@ export function scriptedAttempts(ids: Ids, firstAsked: number, now: number, step
   if (kind === 4) return [completed(ids, `exec-s${tag}`, firstAsked - 86_400_000, score)];
   const attempts: SeedAttempt[] = [];
   if (kind === 3) {
-    attempts.push({ ...ids, ...NONE, executionId: `exec-s${tag}-1`, status: "INTERRUPTED", startedAt: new Date(firstAsked - 3_600_000).toISOString() });
+    attempts.push({
+      ...ids,
+      ...NONE,
+      executionId: `exec-s${tag}-1`,
+      status: "INTERRUPTED",
+      startedAt: new Date(firstAsked - 3_600_000).toISOString(),
+    });
   }
   const doneAt = firstAsked + steps * stepMs;
   if (kind !== 1 && now >= doneAt) attempts.push(completed(ids, `exec-s${tag}`, doneAt, score));

@@ -46,16 +46,22 @@ async function csv(text: string): Promise<string> {
   return path;
 }
 
-function pairsCsv(pairs: readonly (readonly [string, string])[], due = (_u: string, _s: string) => "2027-06-30"): Promise<string> {
+function pairsCsv(
+  pairs: readonly (readonly [string, string])[],
+  due = (_u: string, _s: string) => "2027-06-30",
+): Promise<string> {
   return csv(
-    ["userId,simulationId,dueDate,manager", ...pairs.map(([u, s]) => `${u},${s},${due(u, s)},${USERS.indexOf(u) < 2 ? "Dana Reyes" : "Sam Ito/Ops"}`)].join(
-      "\n",
-    ),
+    [
+      "userId,simulationId,dueDate,manager",
+      ...pairs.map(([u, s]) => `${u},${s},${due(u, s)},${USERS.indexOf(u) < 2 ? "Dana Reyes" : "Sam Ito/Ops"}`),
+    ].join("\n"),
   );
 }
 
 const asked = (sent: { path: string; body: unknown }[]): string[] =>
-  sent.filter((r) => r.path === COMPLETION).map((r) => `${(r.body as { userId: string }).userId}/${(r.body as { simulationId: string }).simulationId}`);
+  sent
+    .filter((r) => r.path === COMPLETION)
+    .map((r) => `${(r.body as { userId: string }).userId}/${(r.body as { simulationId: string }).simulationId}`);
 
 type Row = Record<string, unknown>;
 
@@ -84,7 +90,11 @@ describe("progress", () => {
       `${ALL_PAIRS.length} pairs: ${count("completed")} done, ${count("in-progress")} in progress, ${count("not-started")} not started, ${count("overdue")} overdue`,
     );
     // Overdue pairs are asked first.
-    expect(asked(r.sent).slice(0, 8).every((p) => p.endsWith("sim-001") || p.endsWith("sim-002"))).toBe(true);
+    expect(
+      asked(r.sent)
+        .slice(0, 8)
+        .every((p) => p.endsWith("sim-001") || p.endsWith("sim-002")),
+    ).toBe(true);
     expect(r.sent.filter((s) => s.status === 429)).toHaveLength(0);
   });
 
@@ -118,7 +128,8 @@ describe("progress", () => {
     const r = await t.capture(["--api-version", "1", "progress", "--from-csv", file, "-o", "json"], { clock });
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Row[];
-    for (const row of rows) expect(row.state).toBe(kindOf(String(row.userId), String(row.simulationId)) === 4 ? "completed" : "not-started");
+    for (const row of rows)
+      expect(row.state).toBe(kindOf(String(row.userId), String(row.simulationId)) === 4 ? "completed" : "not-started");
     expect(r.sent.every((s) => s.path === "/access-api/simulation/completion-data")).toBe(true);
   });
 
@@ -136,7 +147,9 @@ describe("progress", () => {
     for (const p of completedAtFirst) expect(polls.filter((q) => q === p)).toHaveLength(1);
     expect(lastPoll.size).toBe(finishing.length);
     // The last completes 4 steps (2 min) after its first request: the wait ends one sweep later at most.
-    const latest = Math.max(...finishing.map(([u, s]) => (kindOf(u, s) === 4 ? 0 : pairScript("org-demo", u, s).steps * STEP_MS)));
+    const latest = Math.max(
+      ...finishing.map(([u, s]) => (kindOf(u, s) === 4 ? 0 : pairScript("org-demo", u, s).steps * STEP_MS)),
+    );
     expect(clock.now() - START).toBeGreaterThanOrEqual(latest);
     expect(clock.now() - START).toBeLessThanOrEqual(latest + 60_000);
   });
@@ -200,7 +213,10 @@ describe("progress", () => {
       Array.from({ length: 30 }, (_, i) => [u, `sim-${String(i + 1).padStart(3, "0")}`] as const),
     );
     const file = await pairsCsv(pairs);
-    const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock, env: { SIMADMIN_RATE_LIMITS: "access=50/10s" } });
+    const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], {
+      clock,
+      env: { SIMADMIN_RATE_LIMITS: "access=50/10s" },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(asked(r.sent)).toHaveLength(120);
     expect(r.sent.filter((s) => s.status === 429)).toHaveLength(0);
@@ -213,7 +229,9 @@ describe("progress", () => {
 
   it("refuses a bad dueDate with exit 6 naming the row, before anything is sent", async () => {
     const t = await start();
-    const file = await csv("userId,simulationId,dueDate\nuser-ben,sim-001,2026-02-30\nuser-emma,sim-002,31/12/2026\nuser-emma,sim-003,\n");
+    const file = await csv(
+      "userId,simulationId,dueDate\nuser-ben,sim-001,2026-02-30\nuser-emma,sim-002,31/12/2026\nuser-emma,sim-003,\n",
+    );
     const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
     expect(r.exitCode).toBe(6);
     expect(r.sent).toHaveLength(0);
@@ -252,7 +270,11 @@ describe("progress", () => {
     const seen = asked(r.sent);
     const completedSeen = seen.filter((p) => kindOf(p.split("/")[0]!, p.split("/")[1]!) === 4);
     expect(completedSeen.length).toBeGreaterThan(0);
-    expect(r.stderr).toMatch(new RegExp(`stopped after asking \\d+ of ${ALL_PAIRS.length} pairs; ${completedSeen.length} newly completed pairs? kept in the cache`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `stopped after asking \\d+ of ${ALL_PAIRS.length} pairs; ${completedSeen.length} newly completed pairs? kept in the cache`,
+      ),
+    );
     const again = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
     expect(again.exitCode).toBe(0);
     expect(asked(again.sent)).toHaveLength(ALL_PAIRS.length - completedSeen.length);

@@ -23,7 +23,11 @@ export const ProgressOptions = z
   .superRefine((options, ctx) => {
     onlyWith(options, ctx, { key: "wait", flag: "--wait" }, [{ key: "waitTimeout", flag: "--wait-timeout" }]);
     if ((options.splitBy === undefined) !== (options.outDir === undefined)) {
-      usageIssue(ctx, "--split-by <column> and --out-dir <dir> go together", "give both, e.g. --split-by manager --out-dir ./mail");
+      usageIssue(
+        ctx,
+        "--split-by <column> and --out-dir <dir> go together",
+        "give both, e.g. --split-by manager --out-dir ./mail",
+      );
     }
   })
   .transform(({ waitTimeout, dueSoon, ...rest }) => ({

@@ -3,7 +3,15 @@ import type { ApiClient } from "../../api/client.js";
 import { safetyMarginMs } from "../../api/rate-budget.js";
 import type { RateLimit } from "../../api/rate-limits.js";
 import type { CommandContext } from "../../context.js";
-import { CliError, InterruptedError, InvalidDataError, NotFoundError, PermissionError, UsageError, WaitTimeoutError } from "../../errors.js";
+import {
+  CliError,
+  InterruptedError,
+  InvalidDataError,
+  NotFoundError,
+  PermissionError,
+  UsageError,
+  WaitTimeoutError,
+} from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import { composeUserLink } from "../../domain/links.js";
 import {
@@ -50,7 +58,9 @@ interface PairResult {
 
 /** "100 per 5 min" */
 function describeRate(rate: RateLimit): string {
-  return `${rate.limit} per ${formatDuration(rate.windowMs).replace(/(\d+)m$/, "$1 min").replace(/(\d+)s$/, "$1 s")}`;
+  return `${rate.limit} per ${formatDuration(rate.windowMs)
+    .replace(/(\d+)m$/, "$1 min")
+    .replace(/(\d+)s$/, "$1 s")}`;
 }
 
 export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcome> => {
@@ -75,7 +85,8 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
       hint: "drop --links, or use --api-version 2",
     });
   }
-  const split = options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
+  const split =
+    options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
   if (options.links) printer.secretOutput = true; // links carry tokens: new files are 0600
 
   const organizationId = await services.org();
@@ -85,7 +96,12 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     ? (await import("../../sandbox/persist.js")).sandboxStateDir(services.env)
     : settings.configDir;
   const cache = await CompletedPairCache.open(cacheDir, (text) => printer.warn(text));
-  const identity = (row: ProgressRow): PairIdentity => ({ baseUrl, organizationId, userId: row.userId, simulationId: row.simulationId });
+  const identity = (row: ProgressRow): PairIdentity => ({
+    baseUrl,
+    organizationId,
+    userId: row.userId,
+    simulationId: row.simulationId,
+  });
 
   const now = services.clock.now();
   const results = new Map<ProgressRow, PairResult>();
@@ -95,7 +111,13 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     if (cached) {
       results.set(row, {
         row,
-        facts: { completed: true, incomplete: 0, attempts: cached.attempts, completedAt: cached.completedAt, bestScore: cached.bestScore },
+        facts: {
+          completed: true,
+          incomplete: 0,
+          attempts: cached.attempts,
+          completedAt: cached.completedAt,
+          bestScore: cached.bestScore,
+        },
       });
     } else toAsk.push(row);
   }
@@ -143,7 +165,9 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   asker.stop();
 
   const doneAt = services.clock.now();
-  const links = options.links ? await asker.links([...results.values()].filter((r) => !r.facts?.completed && !r.error)) : undefined;
+  const links = options.links
+    ? await asker.links([...results.values()].filter((r) => !r.facts?.completed && !r.error))
+    : undefined;
   const records: JsonRecord[] = [];
   const states: ProgressState[] = [];
   let refused = 0;
@@ -178,8 +202,15 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
       hint: "check their userId and simulationId in the organization (--org)",
     });
   }
-  const extraColumns = file.header.names.filter((n, i) => i !== file.header.userId && i !== file.header.simulationId && i !== file.header.dueDate);
-  const known = [...PROGRESS_COLUMNS, ...extraColumns, ...(refused > 0 ? ["error"] : []), ...(links ? ["link", "linkExpiresAt"] : [])];
+  const extraColumns = file.header.names.filter(
+    (n, i) => i !== file.header.userId && i !== file.header.simulationId && i !== file.header.dueDate,
+  );
+  const known = [
+    ...PROGRESS_COLUMNS,
+    ...extraColumns,
+    ...(refused > 0 ? ["error"] : []),
+    ...(links ? ["link", "linkExpiresAt"] : []),
+  ];
   const result = {
     kind: "records" as const,
     records,
@@ -232,7 +263,8 @@ class PairAsker {
   private text(): string {
     const parts = [`${this.label} ${this.done}/${this.total} pairs`];
     const now = this.ctx.services.clock.now();
-    if (this.waitUntil !== undefined && this.waitUntil > now) parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
+    if (this.waitUntil !== undefined && this.waitUntil > now)
+      parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
     const left = this.expected - this.asked;
     if (this.asked > 0 && left > 0) {
       const eta = timeLeftText(((now - this.startedAt) / this.asked) * left);
@@ -352,7 +384,9 @@ async function waitForAll(
   const access = (await services.rateLimits()).access;
   let sweepStartedAt = services.clock.now();
   let last = pending().length;
-  printer.info(`waiting for ${last} pair${last === 1 ? "" : "s"} to complete, for up to ${formatDuration(Math.max(0, timeoutMs))}`);
+  printer.info(
+    `waiting for ${last} pair${last === 1 ? "" : "s"} to complete, for up to ${formatDuration(Math.max(0, timeoutMs))}`,
+  );
   const outcome = await pollUntil({
     clock: services.clock,
     signal: services.signal,
@@ -369,9 +403,12 @@ async function waitForAll(
     },
   });
   if (outcome.done) return undefined;
-  return new WaitTimeoutError(`${last} pair${last === 1 ? "" : "s"} not completed within ${formatDuration(timeoutMs)} (${outcome.polls} sweeps)`, {
-    hint: "run again with a longer --wait-timeout; pairs completed so far are cached and not asked again",
-  });
+  return new WaitTimeoutError(
+    `${last} pair${last === 1 ? "" : "s"} not completed within ${formatDuration(timeoutMs)} (${outcome.polls} sweeps)`,
+    {
+      hint: "run again with a longer --wait-timeout; pairs completed so far are cached and not asked again",
+    },
+  );
 }
 
 /** What the service says about one pair (unknown user or simulation, invalid ids): the run goes on. */

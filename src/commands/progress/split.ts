@@ -22,7 +22,12 @@ export interface SplitPlan {
   format: OutputFormat;
 }
 
-export async function prepareSplit(ctx: CommandContext, splitBy: string, dir: string, fileColumns: readonly string[]): Promise<SplitPlan> {
+export async function prepareSplit(
+  ctx: CommandContext,
+  splitBy: string,
+  dir: string,
+  fileColumns: readonly string[],
+): Promise<SplitPlan> {
   const { printer, services } = ctx;
   if (printer.out !== undefined) throw new UsageError("give --out <file> or --split-by with --out-dir <dir>, not both");
   const columns = [...PROGRESS_COLUMNS, ...fileColumns];
@@ -33,7 +38,9 @@ export async function prepareSplit(ctx: CommandContext, splitBy: string, dir: st
   const settings = await services.settings();
   const format = printer.outputFlag === undefined && settings.output === undefined ? "csv" : await printer.format();
   if (!FILE_FORMATS.includes(format)) {
-    throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await printer.formatOrigin()})`);
+    throw new UsageError(
+      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await printer.formatOrigin()})`,
+    );
   }
   try {
     await mkdir(dir, { recursive: true });
@@ -78,6 +85,8 @@ export async function writeSplitFiles(
       await sink.abort();
       throw error;
     }
-    printer.info(`wrote ${path} (${records.length} row${records.length === 1 ? "" : "s"}, ${plan.column} = ${JSON.stringify(value)})`);
+    printer.info(
+      `wrote ${path} (${records.length} row${records.length === 1 ? "" : "s"}, ${plan.column} = ${JSON.stringify(value)})`,
+    );
   }
 }
