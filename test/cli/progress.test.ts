@@ -280,6 +280,17 @@ describe("progress", () => {
     expect(asked(again.sent)).toHaveLength(ALL_PAIRS.length - completedSeen.length);
   });
 
+  it("goes on past a pair the service refuses (404): state unknown with the error, exit 6", async () => {
+    const t = await start();
+    const file = await csv("userId,simulationId\nuser-nobody,sim-001\nuser-ben,sim-003\n");
+    const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
+    expect(r.exitCode).toBe(6);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.map((row) => row.state)).toEqual(["unknown", kindOf("user-ben", "sim-003") === 4 ? "completed" : "in-progress"]);
+    expect(String(rows[0]!.error)).not.toBe("");
+    expect(r.stderr).toContain("1 pair refused by the service");
+  });
+
   it("prints a table that fits 80 columns", async () => {
     const t = await start();
     const file = await pairsCsv(ALL_PAIRS.slice(0, 10));
