@@ -154,5 +154,7 @@ export async function resetSandboxState(dir: string): Promise<{ path: string; re
   );
   await rm(path, { force: true });
   await rm(lockPath, { force: true });
+  // `progress`'s completed pairs under --sandbox (commands/progress/cache.ts) describe this state: they go with it.
+  await rm(join(dir, "progress-cache.json"), { force: true });
   return { path, removed: existed };
 }
