@@ -94,9 +94,10 @@ describe("library --all", () => {
   it("uses 50 a page without --page-size and keeps the filters on every page", async () => {
     const r = await run(["library", "--user", "user-demo", "--all", "--tag", "support", "-o", "json"]);
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.sent.map((q) => q.body)).toEqual([
-      { organizationId: "org-demo", userId: "user-demo", tags: ["support"], page: 1, pageSize: 50 },
-    ]);
+    // Page 1 is shorter than asked: it may be the service's cap, so page 2 (empty) confirms the end.
+    expect(r.sent.map((q) => q.body)).toEqual(
+      [1, 2].map((page) => ({ organizationId: "org-demo", userId: "user-demo", tags: ["support"], page, pageSize: 50 })),
+    );
     expect((JSON.parse(r.stdout) as unknown[]).length).toBeGreaterThan(0);
   });
 
@@ -110,14 +111,24 @@ describe("library --all", () => {
     expect((JSON.parse(r.stdout) as { id: string }[]).map((s) => s.id)).toEqual(["a", "b", "c"]);
   });
 
-  it("stops with a warning when the service ignores page and repeats itself", async () => {
+  it("prints what it has and exits 8 when the service ignores page (completeness cannot be known)", async () => {
     const body = { simulations: Array.from({ length: 2 }, (_, i) => ({ id: `s${i}`, title: "t" })) };
     t.sandbox.faults.respondNext(LIBRARY_PATH, 2, { status: 200, body });
     const r = await run(["library", "--user", "user-demo", "--all", "--page-size", "2", "-o", "json"]);
-    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.exitCode, r.stderr).toBe(8);
     expect(r.sent).toHaveLength(2);
     expect(JSON.parse(r.stdout)).toHaveLength(2);
-    expect(r.stderr).toMatch(/warning: .*page 2 repeated page 1/);
+    expect(r.stderr).toMatch(/page 2 repeated page 1: the service seems to ignore `page`.*cannot be known/);
+  });
+
+  it("ends quietly when a service answers the last page again past the end", async () => {
+    const sim = (id: string) => ({ id, title: `T ${id}` });
+    t.sandbox.faults.respondNext(LIBRARY_PATH, 1, { status: 200, body: { simulations: [sim("a"), sim("b")] } });
+    t.sandbox.faults.respondNext(LIBRARY_PATH, 2, { status: 200, body: { simulations: [sim("c"), sim("d")] } });
+    const r = await run(["library", "--user", "user-demo", "--all", "--page-size", "2", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toHaveLength(3);
+    expect((JSON.parse(r.stdout) as { id: string }[]).map((s) => s.id)).toEqual(["a", "b", "c", "d"]);
   });
 
   it("keeps each simulation once when a page shifts by one while it walks (one added meanwhile)", async () => {
