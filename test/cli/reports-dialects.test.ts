@@ -31,7 +31,7 @@ describe.each(MATRIX_DIALECTS)("reports against the %s dialect", (dialect) => {
     const expected = generateReport(kind, "2025-02-01", "2025-02-02", 2, 3, t.sandbox.dialect).map((rec) => flattenRecord(rec));
     const r = await t.run(["reports", kind, ...RANGE, "-o", "csv"], { env: FAST });
     expect(r.exitCode, r.stderr).toBe(0);
-    const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(r.stdout, { columns: true });
     expect(rows).toHaveLength(expected.length);
     // A numeric column of this dialect's own (e.g. `stats.attempts`, `metrics_avg_score`): same value per row.
     const first = expected[0] ?? {};
