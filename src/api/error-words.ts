@@ -4,7 +4,8 @@ import { escapeForLine } from "../output/sanitize.js";
 // The service's own words in an error answer (issue 21 item 4; docs/cli-contract.md "The
 // service's words"). docs/service-spec.md §7 shows no error body, so it is read by shape:
 // a sentence (`message`, `error.message`, `detail`, `errors[0]`…) is preferred over a bare
-// HTTP reason such as `"error": "Not Found"`, which the status already says; a `field` the
+// HTTP reason such as `"error": "Not Found"`, which the status already says (a body with
+// nothing more says nothing); a `field` the
 // sentence does not mention yet is added. HTML pages (a gateway's) give their title. The
 // result is one escaped line of at most MAX_WORDS characters, or undefined when the body
 // says nothing (empty, `{}`). Pure: no I/O.
@@ -14,6 +15,11 @@ const MAX_WORDS = 200;
 /** Reason phrases that repeat the status instead of explaining it. */
 const HTTP_REASON =
   /^(bad request|unauthori[sz]ed|forbidden|not found|method not allowed|conflict|too many requests|internal server error|bad gateway|service unavailable|gateway timeout|error)$/i;
+
+/** "Not Found", "404 Not Found": what the status code already says. */
+function isReason(words: string): boolean {
+  return HTTP_REASON.test(words.replace(/^\d{3}\s+/, ""));
+}
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
@@ -42,8 +48,7 @@ function sentenceOf(body: JsonRecord): string | undefined {
     body.title,
     error,
   ];
-  const sentences = candidates.map(text).filter((c): c is string => c !== undefined);
-  return sentences.find((s) => !HTTP_REASON.test(s)) ?? sentences[0];
+  return candidates.map(text).find((c): c is string => c !== undefined && !isReason(c));
 }
 
 function fieldOf(body: JsonRecord): string | undefined {
@@ -55,8 +60,10 @@ function fieldOf(body: JsonRecord): string | undefined {
 /** One escaped, capped line of what the service said in an error body, or undefined. */
 export function serviceWords(body: unknown): string | undefined {
   let words: string | undefined;
-  if (typeof body === "string") words = /^\s*</.test(body) ? fromHtml(body) : text(body);
-  else if (isPlainObject(body)) {
+  if (typeof body === "string") {
+    words = /^\s*</.test(body) ? fromHtml(body) : text(body);
+    if (words !== undefined && isReason(words)) words = undefined;
+  } else if (isPlainObject(body)) {
     words = sentenceOf(body);
     const field = fieldOf(body);
     if (field && !words?.includes(field)) words = words ? `${words} (field: ${field})` : `field: ${field}`;

@@ -134,6 +134,9 @@ describe.each(MATRIX_DIALECTS)("against the %s dialect", (dialect) => {
       const r = await run(t, ["token", "--user", "nobody"]);
       expect(r.exitCode, r.stderr).toBe(5);
       expect(r.stderr).toContain('"nobody"');
+      // The service's own sentence, whatever its error body looks like (issue 21 item 4).
+      expect(r.stderr).toContain('not found (404): user "nobody" not found in organization "org-demo"');
+      expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
     });
   });
 
