@@ -29,6 +29,31 @@ describe("simadmin --sandbox <command>", () => {
     }
   });
 
+  it("answers in the dialect SIMADMIN_SANDBOX_DIALECT names, and refuses an unknown one with exit 2", async () => {
+    const home = await tempDir("simadmin-home-");
+    try {
+      const env = { HOME: home.path, XDG_CONFIG_HOME: join(home.path, ".config") };
+      // terse answers tokens without expiresIn: `api` shows the raw answer, `token` the spec's 3600 s.
+      const terseEnv = { ...env, SIMADMIN_SANDBOX_DIALECT: "terse" };
+      const raw = await runCli(
+        ["--sandbox", "api", "/v2/access-api/user/token", "--data", '{"organizationId":"org-demo","userId":"user-demo"}'],
+        { env: terseEnv },
+      );
+      expect(raw.exitCode, raw.stderr).toBe(0);
+      expect(Object.keys(JSON.parse(raw.stdout) as object)).toEqual(["token"]);
+      const token = await runCli(["--sandbox", "token", "--user", "user-demo", "-o", "json"], { env: terseEnv });
+      expect(token.exitCode, token.stderr).toBe(0);
+      expect(JSON.parse(token.stdout)).toMatchObject({ userId: "user-demo", expiresIn: 3600 });
+      const bad = await runCli(["--sandbox", "token", "--user", "user-demo"], {
+        env: { ...env, SIMADMIN_SANDBOX_DIALECT: "klingon" },
+      });
+      expect(bad.exitCode).toBe(2);
+      expect(bad.stderr).toContain('SIMADMIN_SANDBOX_DIALECT: unknown sandbox dialect "klingon"');
+    } finally {
+      await home.remove();
+    }
+  });
+
   it("never uses the stored profile, even when one exists", async () => {
     const dir = await tempDir();
     try {
