@@ -18,7 +18,8 @@ const VALUES = ["a\rb", "c\nd", "e\r\nf", "plain"];
 const LINE_ENDS = { record_delimiter: ["\r\n", "\n", "\r"] };
 
 function rows(text: string): string[][] {
-  return parse(text, LINE_ENDS) as string[][];
+  const parsed: string[][] = parse(text, LINE_ENDS);
+  return parsed;
 }
 
 describe("CSV keeps CR and LF inside values", () => {
@@ -73,7 +74,7 @@ describe("CSV keeps CR and LF inside values", () => {
       row: 2,
     };
     const batch = buildUserBatch([user], 1);
-    const parsed = parse(batch.csv, { columns: true, ...LINE_ENDS }) as Record<string, string>[];
+    const parsed = parse<Record<string, string>>(batch.csv, { columns: true, ...LINE_ENDS });
     expect(parsed).toHaveLength(1);
     expect(parsed[0]?.firstName).toBe("Ann\rMarie");
     expect(parsed[0]?.lastName).toBe("Line\nBreak");
