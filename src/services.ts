@@ -94,10 +94,12 @@ export class Services {
    * Its state is kept between runs of the same user (docs/cli-contract.md, Sandbox).
    */
   private async startSandbox(): Promise<SandboxOverride> {
-    const [{ startSandbox }, { openSandboxState, sandboxStateDir }] = await Promise.all([
+    const [{ startSandbox }, { openSandboxState, sandboxStateDir }, { dialectFromEnv }] = await Promise.all([
       import("./sandbox/server.js"),
       import("./sandbox/persist.js"),
+      import("./sandbox/dialects.js"),
     ]);
+    const dialect = dialectFromEnv(this.env);
     const saved = await openSandboxState(sandboxStateDir(this.env));
     if (saved.warning) this.printer.warn(saved.warning);
     if (saved.notKept) this.printer.warn(saved.notKept);
@@ -107,6 +109,7 @@ export class Services {
       now: () => this.clock.now(),
       ...(saved.snapshot ? { snapshot: saved.snapshot } : {}),
       attemptCompletesAfterMs: SANDBOX_ATTEMPT_COMPLETES_MS,
+      dialect,
     });
     const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
     this.cleanups.push(async () => {

@@ -11,6 +11,7 @@ import {
   UsageError,
 } from "../errors.js";
 import { escapeForLine } from "../output/sanitize.js";
+import { serviceWords } from "./error-words.js";
 import { parseRetryAfter } from "./backoff.js";
 import type { RequestGroup } from "./rate-limits.js";
 import type { RetryClass, Scheduler } from "./scheduler.js";
@@ -57,6 +58,8 @@ export interface Endpoint {
   label: string;
   /** Reports may take long to compute (contract: --timeout default 30 s, reports 120 s). */
   slow?: boolean;
+  /** A JSON `null` answer is an answer (`simadmin api` prints it); elsewhere it is exit 8. */
+  acceptsNull?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -163,26 +166,6 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 function excerpt(text: string, length = 80): string {
   const line = escapeForLine(text.trim());
   return `"${line.length > length ? `${line.slice(0, length - 1)}…` : line}"`;
-}
-
-/** Extracts the service's own error sentence from an error body of unknown shape. */
-export function serviceMessage(body: unknown): string | undefined {
-  const candidates: unknown[] = [];
-  if (typeof body === "string") candidates.push(body);
-  if (body && typeof body === "object") {
-    const b = body as Record<string, unknown>;
-    const error = b.error;
-    if (error && typeof error === "object") candidates.push((error as Record<string, unknown>).message);
-    candidates.push(error, b.message, b.detail, b.title);
-    if (Array.isArray(b.errors) && b.errors[0]) {
-      const first = b.errors[0] as unknown;
-      candidates.push(typeof first === "string" ? first : (first as Record<string, unknown>)?.message);
-    }
-  }
-  const text = candidates.find((c): c is string => typeof c === "string" && c.trim() !== "");
-  if (!text) return undefined;
-  const line = escapeForLine(text.trim());
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /** The innermost error code (ECONNREFUSED…), else the innermost message. */
@@ -360,8 +343,9 @@ export class ApiClient {
    */
   postRawJson(endpoint: Endpoint, bodyText: string): Promise<unknown> {
     const url = `${this.baseUrl}${endpoint.path}`;
+    const raw = { ...endpoint, acceptsNull: true };
     return this.options.scheduler.run({ group: endpoint.group, retry: endpoint.retry, label: endpoint.label }, (attempt) =>
-      this.send(endpoint, url, { body: bodyText, contentType: "application/json" }, attempt),
+      this.send(raw, url, { body: bodyText, contentType: "application/json" }, attempt),
     );
   }
 
@@ -490,7 +474,7 @@ export class ApiClient {
       const type = response.header("content-type")?.split(";")[0]?.trim();
       throw unexpected(`${type ? `${escapeForLine(type)} ` : ""}${excerpt(text)}`);
     }
-    if (parsed === null) throw unexpected("`null`");
+    if (parsed === null && !endpoint.acceptsNull) throw unexpected("`null`");
     return parsed;
   }
 
@@ -558,7 +542,7 @@ export class ApiClient {
   }
 
   private errorFor(endpoint: Endpoint, response: TransportResponse, body: unknown, now: number, url: string): Error {
-    const said = serviceMessage(body);
+    const said = serviceWords(body);
     const detail = said ? `: ${said}` : "";
     const status = response.status;
     if (status >= 300 && status < 400) return redirectError(endpoint, response, url);

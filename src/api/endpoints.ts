@@ -1,17 +1,17 @@
 import { UnexpectedResponseError } from "../errors.js";
 import { isPlainObject, type JsonRecord } from "../domain/records.js";
 import type { ApiClient, Endpoint } from "./client.js";
+import { deepLinkIn, listInAnswer } from "../domain/answer-shapes.js";
 import {
   AssignResponse,
-  CompletionResponse,
-  LibraryResponse,
+  CompletionRecord,
+  Simulation,
   UserToken,
-  type CompletionRecord,
   type CreateUserRequest,
   type ReportKind,
   type ReportRequest,
 } from "./schemas.js";
-import type * as z from "zod";
+import * as z from "zod";
 
 // One typed function per endpoint of docs/service-spec.md §4. Each sends exactly the fields the
 // spec names and parses the answer with its schema, or by shape where the spec shows none.
@@ -86,35 +86,15 @@ export function streamReport<T>(
   return client.postJsonStreaming(reportEndpoint(kind), { startDate: range.startDate, endDate: range.endDate }, consume);
 }
 
-function isUrl(value: unknown): value is string {
-  if (typeof value !== "string") return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
-
 /**
- * The deep-links answer's field name is not shown (docs/service-spec.md §4.2): accept a bare URL string, or
- * an object with exactly one URL-valued field (searched one level deep).
+ * The deep-links answer's field name is not shown (docs/service-spec.md §4.2): a bare URL, an object
+ * with one URL-valued field, or the public documentation's list of `{simulationId, deepLink}`
+ * entries, of which the asked simulation's is taken (domain/answer-shapes.ts).
  */
-export function deepLinkFromAnswer(body: unknown): string {
-  if (isUrl(body)) return body;
-  if (isPlainObject(body)) {
-    const urls = Object.values(body).filter(isUrl);
-    if (urls.length === 1 && urls[0]) return urls[0];
-    if (urls.length === 0) {
-      const nested = Object.values(body)
-        .filter(isPlainObject)
-        .flatMap((o) => Object.values(o).filter(isUrl));
-      if (nested.length === 1 && nested[0]) return nested[0];
-    }
-  }
-  throw new UnexpectedResponseError(
-    "deep-links: the service answered something unexpected (no single deep-link URL in the answer)",
-  );
+export function deepLinkFromAnswer(body: unknown, simulationId: string): string {
+  const found = deepLinkIn(body, simulationId);
+  if ("url" in found) return found.url;
+  throw new UnexpectedResponseError(`deep-links: the service answered something unexpected (${found.problem})`);
 }
 
 /** @public link.ts takes this module from `Promise.all([…, import(…)])`, which knip does not follow. */
@@ -124,7 +104,7 @@ export async function getDeepLink(client: ApiClient, ref: SimulationRef): Promis
     userId: ref.userId,
     simulationId: ref.simulationId,
   });
-  return deepLinkFromAnswer(body);
+  return deepLinkFromAnswer(body, ref.simulationId);
 }
 
 export async function getCompletionData(client: ApiClient, ref: SimulationRef): Promise<CompletionRecord[]> {
@@ -133,7 +113,12 @@ export async function getCompletionData(client: ApiClient, ref: SimulationRef): 
     userId: ref.userId,
     simulationId: ref.simulationId,
   });
-  return parseWith(CompletionResponse, body, "completion-data").completionData;
+  // §4.3 names `completionData`; a bare array or another key is read by shape.
+  const found = listInAnswer(body, "completionData");
+  if ("problem" in found) {
+    throw new UnexpectedResponseError(`completion-data: the service answered something unexpected (${found.problem})`);
+  }
+  return parseWith(z.array(CompletionRecord), found.list, "completion-data");
 }
 
 export interface LibraryQuery extends UserRef {
@@ -146,14 +131,20 @@ export interface LibraryQuery extends UserRef {
 export async function listLibrary(
   client: ApiClient,
   query: LibraryQuery,
-): Promise<{ simulations: LibraryResponse["simulations"]; body: JsonRecord }> {
+): Promise<{ simulations: Simulation[]; body: JsonRecord }> {
   const request: Record<string, unknown> = { organizationId: query.organizationId, userId: query.userId };
   if (query.tags && query.tags.length > 0) request.tags = query.tags;
   if (query.searchTerm !== undefined) request.searchTerm = query.searchTerm;
   if (query.page !== undefined) request.page = query.page;
   if (query.pageSize !== undefined) request.pageSize = query.pageSize;
-  const body = parseWith(LibraryResponse, await client.postJson(ENDPOINTS.library, request), "library");
-  return { simulations: body.simulations, body };
+  // §4.4 names `simulations`; `{results}`, `{data}` or a bare array are read by shape, and
+  // page metadata (if any) stays in `body` for domain/pages.ts.
+  const answer = await client.postJson(ENDPOINTS.library, request);
+  const found = listInAnswer(answer, "simulations");
+  if ("problem" in found)
+    throw new UnexpectedResponseError(`library: the service answered something unexpected (${found.problem})`);
+  const simulations = parseWith(z.array(Simulation), found.list, "library");
+  return { simulations, body: isPlainObject(answer) ? answer : {} };
 }
 
 export async function assignSimulation(client: ApiClient, ref: SimulationRef): Promise<AssignResponse> {
@@ -170,9 +161,17 @@ function pickRef(ref: SimulationRef): Record<string, string> {
   return { organizationId: ref.organizationId, userId: ref.userId, simulationId: ref.simulationId };
 }
 
-export async function getUserToken(client: ApiClient, ref: UserRef): Promise<UserToken> {
+/**
+ * docs/service-spec.md §5.5 and §8: a user token is valid for 3600 seconds. §4.6 shows `expiresIn`,
+ * but a service that leaves it out has not said anything else, so the spec's lifetime is taken
+ * (docs/sandbox-dialects.md): better than refusing a usable token.
+ */
+export const USER_TOKEN_LIFETIME_SECONDS = 3600;
+
+export async function getUserToken(client: ApiClient, ref: UserRef): Promise<UserToken & { expiresIn: number }> {
   const body = await client.postJson(ENDPOINTS.userToken, { organizationId: ref.organizationId, userId: ref.userId });
-  return parseWith(UserToken, body, "user token");
+  const token = parseWith(UserToken, body, "user token");
+  return { ...token, expiresIn: token.expiresIn ?? USER_TOKEN_LIFETIME_SECONDS };
 }
 
 /** The create answer is "not shown" (docs/service-spec.md §4.7): returned by shape. */

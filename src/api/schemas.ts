@@ -24,9 +24,6 @@ export const Simulation = z.looseObject({
 });
 export type Simulation = z.infer<typeof Simulation>;
 
-export const LibraryResponse = z.looseObject({ simulations: z.array(Simulation) });
-export type LibraryResponse = z.infer<typeof LibraryResponse>;
-
 export const AssignResponse = z.looseObject({
   success: z.boolean(),
   simulationId: z.string().optional(),
@@ -34,9 +31,10 @@ export const AssignResponse = z.looseObject({
 });
 export type AssignResponse = z.infer<typeof AssignResponse>;
 
+/** §4.6 shows expiresIn, but a service may leave it out: §5.5/§8 say tokens live 3600 s (see token.ts). */
 export const UserToken = z.looseObject({
   token: z.string().min(1),
-  expiresIn: z.number().int().positive(),
+  expiresIn: z.number().int().positive().optional(),
 });
 export type UserToken = z.infer<typeof UserToken>;
 
@@ -48,9 +46,6 @@ export const CompletionRecord = z.looseObject({
   status: z.string().nullable().optional(),
 });
 export type CompletionRecord = z.infer<typeof CompletionRecord>;
-
-export const CompletionResponse = z.looseObject({ completionData: z.array(CompletionRecord) });
-export type CompletionResponse = z.infer<typeof CompletionResponse>;
 
 export const CreateUserRequest = z.looseObject({
   organizationId: z.string().min(1),

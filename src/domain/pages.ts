@@ -48,9 +48,16 @@ export type PageStep = { next: number } | { stop: "empty" | "short" | "metadata"
 /**
  * What to fetch after `page`, which brought `received` items (`collected` so far in all),
  * asked for with `pageSize`.
+ *
+ * Without metadata, a page shorter than asked ends the walk only when it is also shorter
+ * than `largestPage`, the largest page seen so far: a service may cap the page size below
+ * what we asked (service-notes.md documents no maximum; issue 21 item 3), and then every
+ * full page is "short" — its size is the service's page size, so the walk goes on until a
+ * page shorter than that, or an empty one. Without `largestPage` (one page shown, no walk)
+ * the short-page rule of the public documentation applies as it is.
  */
 export function nextPageStep(
-  step: { page: number; pageSize: number; received: number; collected: number },
+  step: { page: number; pageSize: number; received: number; collected: number; largestPage?: number },
   meta: PageMeta,
 ): PageStep {
   const next = { next: step.page + 1 };
@@ -60,5 +67,6 @@ export function nextPageStep(
   if (meta.hasMore !== undefined) return meta.hasMore ? next : { stop: "metadata" };
   if (meta.totalPages !== undefined) return step.page < meta.totalPages ? next : { stop: "metadata" };
   if (meta.totalItems !== undefined) return step.collected < meta.totalItems ? next : { stop: "metadata" };
-  return step.received < step.pageSize ? { stop: "short" } : next;
+  const servicePageSize = Math.min(step.pageSize, step.largestPage ?? step.pageSize);
+  return step.received < servicePageSize ? { stop: "short" } : next;
 }

@@ -1,6 +1,7 @@
 import { eachDay, parseIsoDate } from "./dates.js";
 import { loadSeed } from "./seed.js";
 import { REPORT_KINDS } from "../domain/report-kinds.js";
+import { DEFAULT_DIALECT, type Dialect, type ReportEnvelope, type ReportFieldStyle } from "./dialects.js";
 
 // Report data is a pure function of (kind, date, index): every record is generated from a
 // PRNG seeded by those three, so a range fetched in several windows concatenates to exactly
@@ -247,7 +248,69 @@ function requireDate(name: string, text: string): number {
   return ms;
 }
 
-/** The records of a report, one day after the other, generated lazily (for streaming). */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The public dialect's records, e.g. for users: `date, groupId, name, stats.{total, active,
+ * …, avgScore}, …, note` — flat ids and names, every number under `stats`, a free-text
+ * `note` last. Derived from the default record so that every kind has one.
+ */
+function publicRecord(record: ReportRecord): ReportRecord {
+  const out: ReportRecord = { date: record["date"] };
+  const stats: Record<string, unknown> = {};
+  const rest: ReportRecord = {};
+  let named = false;
+  const place = (target: Record<string, unknown>, key: string, parent: string, value: unknown): void => {
+    target[key in target || key in out ? `${parent}${capitalized(key)}` : key] = value;
+  };
+  for (const [key, value] of Object.entries(record)) {
+    if (key === "recordId" || key === "date") continue;
+    if (isObject(value)) {
+      const label = value["name"] ?? value["title"];
+      if (typeof value["id"] === "string") out[`${key}Id`] = value["id"];
+      if (typeof label === "string") {
+        if (named) out[`${key}Name`] = label;
+        else out["name"] = label;
+        named = true;
+      }
+      for (const [inner, leaf] of Object.entries(value)) {
+        if (inner === "id" || inner === "name" || inner === "title") continue;
+        place(typeof leaf === "number" ? stats : rest, inner, key, leaf);
+      }
+    } else if (typeof value === "number") place(stats, key, "", value);
+    else place(rest, key, "", value);
+  }
+  const note = `${String(out["name"] ?? "")} on ${String(record["date"])}: ${Object.keys(stats).length} figures, see the dashboard for details`;
+  return { ...out, stats, ...rest, note };
+}
+
+function snakeCase(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The terse dialect's records: flat snake_case (`day`, `id`, `group_name`, `metrics_avg_score`). */
+function terseRecord(record: ReportRecord, prefix = "", out: ReportRecord = {}): ReportRecord {
+  for (const [key, value] of Object.entries(record)) {
+    const name = prefix === "" ? ({ date: "day", recordId: "id" }[key] ?? snakeCase(key)) : `${prefix}_${snakeCase(key)}`;
+    if (isObject(value)) terseRecord(value, name, out);
+    else out[name] = value;
+  }
+  return out;
+}
+
+function styled(style: ReportFieldStyle, record: ReportRecord): ReportRecord {
+  if (style === "public") return publicRecord(record);
+  if (style === "terse") return terseRecord(record);
+  return record;
+}
+
+/** The records of a report, one day after the other, generated lazily (for streaming), in a dialect's field style. */
 export function* reportRecords(
   kind: ReportKind,
   startDate: string,
@@ -255,6 +318,7 @@ export function* reportRecords(
   version: 1 | 2,
   recordsPerDay: number = DEFAULT_RECORDS_PER_DAY,
   roster: ReportRoster = defaultRoster(),
+  dialect: Dialect = DEFAULT_DIALECT,
 ): Generator<ReportRecord> {
   const build = BUILDERS[kind];
   const prefix = ID_PREFIX[kind];
@@ -266,7 +330,7 @@ export function* reportRecords(
       const draw = new Draw(hash32(index, dayHash));
       const record = build.v1(draw, idPrefix + index.padStart(4, "0"), date, roster);
       if (version === 2) build.v2(draw, record, roster);
-      yield record;
+      yield styled(dialect.reports.fields, record);
     }
   }
 }
@@ -278,13 +342,49 @@ export function generateReport(
   endDate: string,
   version: 1 | 2,
   recordsPerDay: number = DEFAULT_RECORDS_PER_DAY,
+  dialect: Dialect = DEFAULT_DIALECT,
 ): ReportRecord[] {
-  return [...reportRecords(kind, startDate, endDate, version, recordsPerDay)];
+  return [...reportRecords(kind, startDate, endDate, version, recordsPerDay, defaultRoster(), dialect)];
+}
+
+/** The envelope a dialect wraps this kind's records in (one per kind, cycling through the dialect's list). */
+export function reportEnvelope(kind: ReportKind, dialect: Dialect = DEFAULT_DIALECT): ReportEnvelope {
+  const list = dialect.reports.envelopes;
+  return list[REPORT_KINDS.indexOf(kind) % list.length] ?? "default";
+}
+
+function envelopeEnds(
+  envelope: ReportEnvelope,
+  kind: ReportKind,
+  startDate: string,
+  endDate: string,
+  version: 1 | 2,
+  generatedAt: string,
+): [string, string] {
+  const q = JSON.stringify;
+  switch (envelope) {
+    case "bare":
+      return ["[", "]"];
+    case "records":
+      return [`{"report":${q(kind)},"from":${q(startDate)},"to":${q(endDate)},"records":[`, "]}"];
+    case "data":
+      return [`{"data":[`, "]}"];
+    case "rows":
+      return [`{"rows":[`, `],"generated":${q(generatedAt)}}`];
+    case "default":
+      return version === 2
+        ? [
+            `{"reportType":${q(kind)},"startDate":${q(startDate)},"endDate":${q(endDate)},"generatedAt":${q(generatedAt)},"data":[`,
+            "]}",
+          ]
+        : [`{"data":[`, "]}"];
+  }
 }
 
 /**
- * The response body as chunks of JSON text: one object with exactly one array of objects
- * (`data`); v2 adds scalar metadata beside it. Chunks are ~64 KiB so that huge ranges are
+ * The response body as chunks of JSON text. Default dialect: one object with exactly one
+ * array of objects (`data`); v2 adds scalar metadata beside it. Other dialects: a bare array,
+ * `{records}`, `{data}` or `{rows}` with scalars beside (reportEnvelope). Chunks are ~64 KiB so that huge ranges are
  * streamed instead of built as one string.
  */
 export function* reportResponseChunks(
@@ -294,15 +394,13 @@ export function* reportResponseChunks(
   version: 1 | 2,
   recordsPerDay: number,
   generatedAt: string,
+  dialect: Dialect = DEFAULT_DIALECT,
 ): Generator<string> {
-  const head =
-    version === 2
-      ? `{"reportType":${JSON.stringify(kind)},"startDate":${JSON.stringify(startDate)},"endDate":${JSON.stringify(endDate)},"generatedAt":${JSON.stringify(generatedAt)},"data":[`
-      : `{"data":[`;
+  const [head, tail] = envelopeEnds(reportEnvelope(kind, dialect), kind, startDate, endDate, version, generatedAt);
   const parts: string[] = [head];
   let size = head.length;
   let first = true;
-  for (const record of reportRecords(kind, startDate, endDate, version, recordsPerDay)) {
+  for (const record of reportRecords(kind, startDate, endDate, version, recordsPerDay, defaultRoster(), dialect)) {
     const text = JSON.stringify(record);
     parts.push(first ? text : `,${text}`);
     size += text.length + 1;
@@ -313,6 +411,6 @@ export function* reportResponseChunks(
       size = 0;
     }
   }
-  parts.push("]}");
+  parts.push(tail);
   yield parts.join("");
 }

@@ -4,7 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { FaultController, type FaultInjector, type ImmediateFault } from "./faults.js";
-import { SandboxHttpError, errorBody } from "./http-error.js";
+import { resolveDialect, type Dialect, type DialectChoice } from "./dialects.js";
+import { SandboxHttpError, styledError } from "./http-error.js";
 import { parseBulkImportForm } from "./multipart.js";
 import { RateLimiter, retryAfterSeconds, type RateLimitRule, type RateWindowKind } from "./rate-limit.js";
 import { DEFAULT_RECORDS_PER_DAY } from "./reports.js";
@@ -45,6 +46,12 @@ export interface SandboxOptions {
   snapshot?: SandboxSnapshot;
   /** See SandboxStateOptions.attemptCompletesAfterMs; off by default, so tests see the seed as it is. */
   attemptCompletesAfterMs?: number;
+  /**
+   * The shapes of everything the spec leaves "not shown" (dialects.ts): "default" (as
+   * always), "public", "terse", a seed, or overrides. `simadmin sandbox` and `--sandbox`
+   * read SIMADMIN_SANDBOX_DIALECT.
+   */
+  dialect?: DialectChoice;
 }
 
 export interface RecordedRequest {
@@ -67,6 +74,8 @@ export interface Sandbox {
   requests: RecordedRequest[];
   faults: FaultInjector;
   state: SandboxState;
+  /** The dialect it answers in (dialects.ts). */
+  dialect: Dialect;
   close(): Promise<void>;
 }
 
@@ -85,6 +94,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
+  const dialect = resolveDialect(options.dialect);
   const rateScale = options.rateScale ?? 1;
   if (!(rateScale > 0)) throw new RangeError("rateScale must be > 0");
   const scaled = (group: RouteGroup): RateLimitRule => {
@@ -192,7 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     recorded: RecordedRequest,
   ): Promise<{ result: HandlerResult; performed: boolean }> {
     const fail = (error: SandboxHttpError): { result: HandlerResult; performed: boolean } => ({
-      result: { status: error.status, body: error.body(), headers: error.headers },
+      result: { status: error.status, ...error.answer(dialect.errors) },
       performed: false,
     });
     if (!route) {
@@ -256,6 +266,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         state,
         now,
         reportRecordsPerDay: recordsPerDay,
+        dialect,
         recordBody: (value) => {
           recorded.body = value;
         },
@@ -264,7 +275,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     } catch (error) {
       if (error instanceof SandboxHttpError) return { ...fail(error), performed: true };
       const message = error instanceof Error ? error.message : String(error);
-      return { result: { status: 500, body: errorBody(500, `sandbox internal error: ${message}`) }, performed: true };
+      return {
+        result: { status: 500, ...styledError(dialect.errors, 500, `sandbox internal error: ${message}`) },
+        performed: true,
+      };
     }
   }
 
@@ -276,7 +290,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const headers: Record<string, string> = {};
     if (fault.retryAfterSeconds !== undefined) headers["retry-after"] = String(fault.retryAfterSeconds);
     const message = fault.status === 429 ? "rate limit exceeded (injected fault)" : `injected fault: HTTP ${fault.status}`;
-    writeBody(res, fault.status, fault.body ?? errorBody(fault.status, message), headers);
+    if (fault.body !== undefined) writeBody(res, fault.status, fault.body, headers);
+    else {
+      const styled = styledError(dialect.errors, fault.status, message, undefined, undefined, headers);
+      writeBody(res, fault.status, styled.body, styled.headers);
+    }
     return fault.status;
   }
 
@@ -318,6 +336,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requests,
     faults,
     state,
+    dialect,
     close() {
       closed ??= new Promise<void>((resolve) => {
         closing = true;

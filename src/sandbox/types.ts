@@ -1,3 +1,4 @@
+import type { Dialect } from "./dialects.js";
 import type { SandboxState } from "./state.js";
 
 export type RouteGroup = "reports" | "access";
@@ -11,6 +12,8 @@ export interface HandlerContext {
   state: SandboxState;
   now: () => number;
   reportRecordsPerDay: number;
+  /** The shapes of what the spec leaves "not shown" (dialects.ts). */
+  dialect: Dialect;
   /** Replaces what `requests` records as this request's body (bulk-import records its parts). */
   recordBody(body: unknown): void;
 }

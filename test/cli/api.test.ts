@@ -36,6 +36,13 @@ describe("simadmin api", () => {
     expect(t.sandbox.state.verifyUserToken(answer.token)).toBeTruthy();
   });
 
+  it("prints a `null` answer as null (valid JSON) with exit 0", async () => {
+    t.sandbox.faults.respondNext(TOKEN, 1, { status: 200, body: "null", headers: { "content-type": "application/json" } });
+    const r = await t.capture(["api", TOKEN, "--data", '{"organizationId":"org-demo","userId":"user-demo"}']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe("null");
+  });
+
   it("prints JSON even on a terminal, and by shape with -o csv / ndjson; --query applies to the answer", async () => {
     const body = '{"organizationId":"org-demo","userId":"user-demo","pageSize":3}';
     const tty = await t.capture(["api", LIBRARY, "--data", body], { stdoutIsTTY: true });

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { copyFile, readFile, readdir, stat, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parse } from "csv-parse/sync";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
-import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+import { FAST, MATRIX_DIALECTS, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // users import through the real program, in-process, against the sandbox: the corpus of bad files (exit
 // 6, every problem reported, nothing uploaded), good files uploaded as canonical CSVs,
@@ -29,9 +29,11 @@ const goodFixtures = fixtureNames.filter((name) => name.startsWith("good-"));
 // A fresh sandbox per test: imports change its users (an Add once imported is "User
 // already exists" the next time).
 let t: TestEnv;
+/** The sandbox dialect of the next sandbox; the answers to uploads differ by dialect (docs/sandbox-dialects.md). */
+let dialect: string = "default";
 const dirs: { remove(): Promise<void> }[] = [];
 beforeEach(async () => {
-  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } }, importStepMs: 100 });
+  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } }, importStepMs: 100, dialect });
 });
 afterEach(async () => {
   await t.close();
@@ -107,10 +109,18 @@ describe("users import: bad files", () => {
   });
 });
 
-describe("users import: good files", () => {
+describe.each(MATRIX_DIALECTS)("users import: good files (%s dialect)", (dialectName) => {
+  beforeAll(() => {
+    dialect = dialectName;
+  });
+  afterAll(() => {
+    dialect = "default";
+  });
+
   it.each(goodFixtures)("%s: uploads its valid rows once as a canonical CSV and records the task", async (name) => {
     const cwd = await withFixture(name);
     const r = await run(["users", "import", name, "-o", "json"], cwd);
+    expect(t.sandbox.dialect.name).toBe(dialectName);
     // Updates of users the sandbox does not know are rejected by the service (exit 6).
     expect([0, 6], r.stderr).toContain(r.exitCode);
     expect(r.uploads).toHaveLength(1);

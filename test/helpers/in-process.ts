@@ -172,3 +172,9 @@ export { closedPort, FAST, ROOMY, tempDir } from "./cli.js";
 // The names the spawning harness uses, so a test moved here changes only its import line.
 export { startInProcessEnv as startTestEnv, runInProcess as runCli };
 export type { InProcessEnv as TestEnv };
+
+/**
+ * The sandbox dialects the command tests run against (docs/sandbox-dialects.md): wrap a file's
+ * tests in `describe.each(MATRIX_DIALECTS)` and pass `{ dialect }` to startTestEnv.
+ */
+export { MATRIX_DIALECTS } from "../../src/sandbox/dialects.js";

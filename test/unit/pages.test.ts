@@ -41,4 +41,30 @@ describe("nextPageStep", () => {
   ])("%s", (_name, step, meta, expected) => {
     expect(nextPageStep(step, meta)).toEqual(expected);
   });
+
+  // A walk (library --all) passes the largest page seen: the service's own page size when it caps ours.
+  it.each<[string, Parameters<typeof nextPageStep>[0], ReturnType<typeof nextPageStep>]>([
+    [
+      "a page capped below the asked size continues",
+      { page: 1, pageSize: 50, received: 10, collected: 10, largestPage: 10 },
+      { next: 2 },
+    ],
+    [
+      "another page of the capped size continues",
+      { page: 3, pageSize: 50, received: 10, collected: 30, largestPage: 10 },
+      { next: 4 },
+    ],
+    [
+      "a page shorter than the capped size stops",
+      { page: 6, pageSize: 50, received: 7, collected: 57, largestPage: 10 },
+      { stop: "short" },
+    ],
+    [
+      "a full page of the asked size continues",
+      { page: 1, pageSize: 10, received: 10, collected: 10, largestPage: 10 },
+      { next: 2 },
+    ],
+  ])("walk: %s", (_name, step, expected) => {
+    expect(nextPageStep(step, {})).toEqual(expected);
+  });
 });

@@ -3,6 +3,7 @@ import type { Simulation } from "../../api/schemas.js";
 import { formatDuration } from "../../domain/durations.js";
 import { nextPageStep, readPageMeta } from "../../domain/pages.js";
 import type { CommandResult } from "../../output/render.js";
+import { UnexpectedResponseError } from "../../errors.js";
 import { explainNotFound } from "../shared/access.js";
 import { defineRun } from "../types.js";
 import { LibraryOptions } from "./options.js";
@@ -73,6 +74,8 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
   let current = 1;
   let pagesFetched = 0;
   let previousPageIds: string | undefined;
+  let largestPage = 0;
+  let failure: UnexpectedResponseError | undefined;
   const stopListening = services.onWait((event) => {
     progress.update(
       `library: ${collected.length} simulations from ${pagesFetched} pages; page ${current} waits ${formatDuration(event.waitMs)} (${event.reason === "budget" ? "access rate budget" : `retry ${event.attempt - 1}`})`,
@@ -89,24 +92,32 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
       progress.update(`library: page ${current} · ${collected.length} simulations so far`);
       const { simulations, body } = await fetchPage(current, size);
       pagesFetched += 1;
-      // A service that ignores `page` answers page 1 again and again: stop instead of
-      // repeating the same items up to the cap.
+      // A service that ignores `page` answers page 1 again: whether the list is complete
+      // cannot be known then, so the simulations seen are printed and the run ends with
+      // exit 8 (the service answered something unusable; docs/sandbox-dialects.md). A later
+      // page repeating its predecessor is a service answering the last page past the end:
+      // nothing new, the walk is over (below).
       const pageIds = simulations.map((s) => s.id).join("\u0000");
-      if (simulations.length > 0 && pageIds === previousPageIds) {
-        printer.warn(
-          `library --all: page ${current} repeated page ${current - 1}; the service seems to ignore \`page\`, so the list stops there`,
+      if (current === 2 && simulations.length > 0 && pageIds === previousPageIds) {
+        failure = new UnexpectedResponseError(
+          `library --all: page ${current} repeated page ${current - 1}: the service seems to ignore \`page\`, so whether these ${collected.length} simulations are all of them cannot be known`,
+          { hint: "try a larger --page-size, or ask the service operator how the library is paged" },
         );
         break;
       }
       previousPageIds = pageIds;
+      largestPage = Math.max(largestPage, simulations.length);
+      const fresh = simulations.filter((s) => !seen.has(s.id)).length;
       // A simulation added while we walk shifts later pages by one: keep each id once.
       for (const simulation of simulations) {
         if (seen.has(simulation.id)) continue;
         seen.add(simulation.id);
         collected.push(simulation);
       }
+      // A page of nothing new (a service that answers the last page again past the end) ends the walk.
+      if (simulations.length > 0 && fresh === 0) break;
       const step = nextPageStep(
-        { page: current, pageSize: size, received: simulations.length, collected: collected.length },
+        { page: current, pageSize: size, received: simulations.length, collected: collected.length, largestPage },
         readPageMeta(body),
       );
       if ("stop" in step) break;
@@ -116,8 +127,9 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
     stopListening();
     progress.done();
   }
-  return result(
+  const walked = result(
     collected,
-    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"} of ${size}`,
+    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"}${largestPage < size && collected.length > largestPage ? ` (the service sent at most ${largestPage} a page of the ${size} asked)` : ` of ${size}`}`,
   );
+  return failure ? { ...walked, failure } : walked;
 });

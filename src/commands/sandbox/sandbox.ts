@@ -26,8 +26,13 @@ async function resetState({ services, printer }: CommandContext): Promise<Comman
 export const run = defineRun(SandboxOptions, async ({ options, services, printer }) => {
   if (options.reset) return resetState({ services, printer });
   const { port, host, rateScale } = options;
-  const { startSandbox } = await import("../../sandbox/server.js");
+  const [{ startSandbox }, { dialectFromEnv }] = await Promise.all([
+    import("../../sandbox/server.js"),
+    import("../../sandbox/dialects.js"),
+  ]);
+  const dialect = dialectFromEnv(services.env);
   const sandbox = await startSandbox({
+    dialect,
     host,
     port,
     rateScale,
@@ -53,7 +58,9 @@ export const run = defineRun(SandboxOptions, async ({ options, services, printer
       "",
     ].join("\n"),
   );
-  printer.info(`sandbox listening on ${sandbox.baseUrl} (rate windows ×${rateScale}); Ctrl-C stops it`);
+  printer.info(
+    `sandbox listening on ${sandbox.baseUrl} (rate windows ×${rateScale}${dialect.name === "default" ? "" : `, dialect ${dialect.name}`}); Ctrl-C stops it`,
+  );
   await new Promise<void>((resolve) => {
     if (services.signal.aborted) return resolve();
     services.signal.addEventListener("abort", () => resolve(), { once: true });

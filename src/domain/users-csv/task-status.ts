@@ -89,7 +89,8 @@ export function taskStatusRecord(taskId: string, body: unknown): JsonRecord {
   const record: JsonRecord = { taskId, status };
   if (isPlainObject(body)) {
     for (const [key, value] of Object.entries(body)) {
-      if (key === "taskId" || key === "status") continue;
+      // The state under another name (`state`, `taskStatus`) is the `status` column already.
+      if (key === "taskId" || key === "status" || (STATUS_NAMES.includes(key.toLowerCase()) && loose(value) === status)) continue;
       record[key] = value;
     }
   }

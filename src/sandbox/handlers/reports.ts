@@ -9,7 +9,7 @@ export function reportHandler(kind: ReportKind) {
     const generatedAt = new Date(ctx.now()).toISOString();
     return {
       status: 200,
-      chunks: reportResponseChunks(kind, startDate, endDate, ctx.version, ctx.reportRecordsPerDay, generatedAt),
+      chunks: reportResponseChunks(kind, startDate, endDate, ctx.version, ctx.reportRecordsPerDay, generatedAt, ctx.dialect),
     };
   };
 }

@@ -18,11 +18,30 @@ function readIds(
   return { org, userId, simulationId };
 }
 
-/** §4.2. The spec does not name the response field: v1 answers `url`, v2 `deepLink`, so clients must cope with both. */
+/**
+ * §4.2. The spec does not name the response field. Default dialect: v1 answers `url`, v2
+ * `deepLink`; `link` dialect: `{link}`; `list` dialect: the public documentation's list form
+ * `{"simulations": [{simulationId, deepLink}, …]}` — the asked simulation among others, not
+ * first, so that a client must pick its entry.
+ */
 export function deepLinks(ctx: HandlerContext): HandlerResult {
   const { org, simulationId } = readIds(ctx);
   const link = ctx.state.deepLink(org, simulationId);
-  return { status: 200, body: ctx.version === 1 ? { url: link } : { deepLink: link } };
+  switch (ctx.dialect.deepLink) {
+    case "link":
+      return { status: 200, body: { link } };
+    case "list": {
+      const others = ctx.state
+        .listSimulations(org)
+        .filter((s) => s.id !== simulationId)
+        .slice(0, 2)
+        .map((s) => ({ simulationId: s.id, deepLink: ctx.state.deepLink(org, s.id) }));
+      const entries = [...others.slice(0, 1), { simulationId, deepLink: link }, ...others.slice(1)];
+      return { status: 200, body: { simulations: entries } };
+    }
+    case "default":
+      return { status: 200, body: ctx.version === 1 ? { url: link } : { deepLink: link } };
+  }
 }
 
 function publicAttempt(a: Attempt): Record<string, unknown> {
@@ -44,7 +63,15 @@ function publicAttempt(a: Attempt): Record<string, unknown> {
 /** §4.3: every attempt (started, interrupted, completed), in both versions; none → empty array. */
 export function completionData(ctx: HandlerContext): HandlerResult {
   const { org, userId, simulationId } = readIds(ctx);
-  return { status: 200, body: { completionData: ctx.state.listAttempts(org, userId, simulationId).map(publicAttempt) } };
+  const attempts = ctx.state.listAttempts(org, userId, simulationId).map(publicAttempt);
+  switch (ctx.dialect.completion) {
+    case "bare":
+      return { status: 200, body: attempts };
+    case "attempts":
+      return { status: 200, body: { userId, simulationId, attempts } };
+    case "completionData":
+      return { status: 200, body: { completionData: attempts } };
+  }
 }
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -72,7 +99,11 @@ export function library(ctx: HandlerContext): HandlerResult {
     if (!wanted.every((t) => own.includes(t))) return false;
     return term === "" || s.title.toLowerCase().includes(term) || s.description.toLowerCase().includes(term);
   });
-  const items = matching.slice((page - 1) * pageSize, page * pageSize).map((s) => ({
+  const { library: shape } = ctx.dialect;
+  // A capped service returns fewer than asked without saying so; one that ignores `page` answers page 1 again.
+  const size = Math.min(pageSize, shape.maxPageSize);
+  const from = shape.ignoresPage ? 0 : (page - 1) * size;
+  const items = matching.slice(from, from + size).map((s) => ({
     id: s.id,
     title: s.title,
     type: s.type,
@@ -80,7 +111,13 @@ export function library(ctx: HandlerContext): HandlerResult {
     description: s.description,
     tags: s.tags,
   }));
-  return { status: 200, body: { simulations: items } };
+  const totalPages = Math.ceil(matching.length / size);
+  const meta = { page, pageSize: size, total: matching.length, totalPages };
+  if (shape.envelope === "bare") return { status: 200, body: items };
+  const body: Record<string, unknown> = { [shape.envelope]: items };
+  if (shape.meta === "top") Object.assign(body, meta);
+  if (shape.meta === "nested") body.meta = meta;
+  return { status: 200, body };
 }
 
 /** §4.5: idempotent both ways; the deep link only when assigning. */
@@ -106,5 +143,6 @@ export function userToken(ctx: HandlerContext): HandlerResult {
   fields.done();
   requireOrganization(ctx.state, org);
   requireUser(ctx.state, org, userId);
-  return { status: 200, body: ctx.state.issueUserToken(org, userId) };
+  const issued = ctx.state.issueUserToken(org, userId);
+  return { status: 200, body: ctx.dialect.tokenExpiresIn ? issued : { token: issued.token } };
 }

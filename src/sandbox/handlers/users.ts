@@ -71,10 +71,15 @@ export async function bulkImport(ctx: HandlerContext): Promise<HandlerResult> {
     );
   }
   const task = ctx.state.createImportTask(org, upload.fileName, valid);
+  if (ctx.dialect.bulkImport === "brief") {
+    // Brief style: the taskId alone, and the rejected rows only when there are some.
+    const rejected = errors.map((e) => ({ rowNumber: e.row, messages: e.errors }));
+    return { status: 200, body: rejected.length > 0 ? { taskId: task.taskId, rowErrors: rejected } : { taskId: task.taskId } };
+  }
   return { status: 200, body: { taskId: task.taskId, ...counts } };
 }
 
-/** §4.9: `{taskId, status}`. */
+/** §4.9: `{taskId, status}` — the status field named as the dialect names it. */
 export function importStatus(ctx: HandlerContext): HandlerResult {
   const fields = new FieldReader(ctx.body);
   const org = fields.requireString("organizationId");
@@ -83,5 +88,5 @@ export function importStatus(ctx: HandlerContext): HandlerResult {
   requireOrganization(ctx.state, org);
   const task = ctx.state.getTask(org, taskId);
   if (!task) throw notFound(`import task ${JSON.stringify(taskId)} not found in organization ${JSON.stringify(org)}`, { taskId });
-  return { status: 200, body: { taskId: task.taskId, status: task.status } };
+  return { status: 200, body: { taskId: task.taskId, [ctx.dialect.importStatusField]: task.status } };
 }
