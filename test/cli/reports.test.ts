@@ -150,6 +150,28 @@ describe("reports <kind>", () => {
     expect(reportRequests(env).length).toBeLessThanOrEqual(1);
   });
 
+  it("with --query, --fields names the columns of the query's answer, not the service's", async () => {
+    const result = await env.run(
+      [
+        "reports",
+        "users",
+        "--from",
+        "2025-02-01",
+        "--to",
+        "2025-02-02",
+        "-o",
+        "csv",
+        "--query",
+        "[].{day: date}",
+        "--fields",
+        "day",
+      ],
+      { env: FAST },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout.split("\n")[0]).toBe("day");
+  });
+
   it("refuses a column named twice", async () => {
     const result = await env.run(["reports", "users", ...Q1, "-o", "csv", "--fields", "date,recordId,date"], { env: FAST });
     expect(result.exitCode).toBe(2);

@@ -50,7 +50,8 @@ export class ReportOutputs {
   async write(): Promise<void> {
     const { query } = this.plan.output;
     // --fields against what the service sent, before any output is written (issue 21 item 2).
-    if (this.plan.output.fields) await this.eachKind((kind) => this.checkFields(kind));
+    // With --query it names the columns of the query's answer, checked when that is rendered.
+    if (this.plan.output.fields && !query) await this.eachKind((kind) => this.checkFields(kind));
     if (query) await this.writeQueried(query);
     else if (this.plan.output.outDir !== undefined) await this.writeFilePerKind(this.plan.output.outDir);
     else await this.writeToOutput();
