@@ -311,10 +311,10 @@ describe("users import: line breaks inside values", () => {
     const r = await run(["users", "import", name, "-o", "json"], dir.path);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.uploads).toHaveLength(1);
-    const uploaded = parse(csvOf(r.uploads[0]!), {
+    const uploaded = parse<Record<string, string>>(csvOf(r.uploads[0]!), {
       columns: true,
       record_delimiter: ["\r\n", "\n", "\r"],
-    }) as Record<string, string>[];
+    });
     expect(uploaded).toHaveLength(1);
     expect(uploaded[0]).toMatchObject({ firstName: "Ann\rMarie", lastName: "Lee", email: "ann.lee@example.com" });
   });
