@@ -16,7 +16,6 @@ import { describeWait, Scheduler, type WaitEvent } from "./api/scheduler.js";
 import { openTransport } from "./api/transport.js";
 import type { Clock } from "./clock.js";
 import { AuthError, UsageError } from "./errors.js";
-import { checkOutputPath } from "./output/atomic-file.js";
 import type { Printer } from "./printer.js";
 import { configDir, type Env } from "./settings/paths.js";
 import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
@@ -241,13 +240,7 @@ export class Services {
 
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
-    // --out is checked before the first request can be sent: a token must not be minted (nor
-    // a report fetched) only to fail on a missing or read-only directory (exit 11).
-    if (this.globals.out) {
-      await checkOutputPath(this.globals.out);
-    }
-    // A bad --out extension or xlsx to stdout is a usage error before the first request.
-    await this.printer.format();
+    // (--out and the format were checked by the runner before the command ran: output-plan.ts.)
     if (!settings.baseUrl) {
       throw new UsageError(
         "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
