@@ -444,7 +444,8 @@ export class ApiClient {
         });
       }
       const failure = this.networkFailure(endpoint, url, error);
-      trace?.(`← ${networkCode(error) ?? "network error"} after ${now() - started} ms`);
+      const what = failure.status ? `${failure.status} from the proxy` : (networkCode(error) ?? "network error");
+      trace?.(`← ${what} after ${now() - started} ms`);
       throw failure;
     }
     trace?.(`← ${response.status} ${response.statusText} ${now() - started} ms`);
