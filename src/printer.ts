@@ -221,6 +221,8 @@ export class Printer {
     // A service answer is JSON whatever the terminal, unless -o or --out's extension says otherwise.
     if (result.kind === "answer" && !this.globals.output && !this.globals.out) options.format = "json";
     if (this.globals.out) options.sheetName = basename(this.globals.out, extname(this.globals.out));
+    // The API key echoed inside an answer never reaches the output (redact.ts).
+    result = this.redactor.redactData(result);
     let text: string | undefined;
     let printed: CommandResult = result;
     if (query || (result.kind === "answer" && options.format === "text")) {

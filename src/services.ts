@@ -85,7 +85,7 @@ export class Services {
   private async loadSettings(): Promise<ResolvedSettings> {
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
     const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.printer.warn(text) });
-    this.printer.redactor.add(settings.apiKey);
+    this.printer.redactor.addKey(settings.apiKey);
     this.resolved = settings;
     return { ...settings, store: this.guard(settings.store) };
   }
@@ -200,7 +200,7 @@ export class Services {
           hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
         });
       }
-      this.printer.redactor.add(key);
+      this.printer.redactor.addKey(key);
     }
     if (key !== undefined && settings.sources.apiKey === "stored") {
       const { keyAgeWarning } = await import("./settings/key-age.js");

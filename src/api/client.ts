@@ -212,6 +212,14 @@ function certificateProblem(code: string): string {
 }
 
 /**
+ * Redirects that say the request was not processed but belongs elsewhere (RFC 9110 §15.4:
+ * 301, 302, 307, 308): an upload answered so was not imported and may be sent again (issue
+ * 22 item 6). 303 See Other is how a server points at the result of a POST it *did* process,
+ * so it and the rest stay "may have been received".
+ */
+const NOT_PROCESSED_REDIRECTS: ReadonlySet<number> = new Set([301, 302, 307, 308]);
+
+/**
  * 3xx: never followed — the Authorization header would travel to wherever the service
  * points (docs/cli-contract.md "Retries"). The message names the Location and, when it is
  * the same endpoint at another address (http:// → https://, a moved host), the --base-url
@@ -239,7 +247,7 @@ function redirectError(endpoint: Endpoint, response: TransportResponse, url: str
   }
   return new UnexpectedResponseError(
     `${endpoint.label}: the service answered ${status}${response.statusText ? ` ${escapeForLine(response.statusText)}` : ""}, a redirect ${where}`,
-    { status, hint },
+    { status, hint, delivery: NOT_PROCESSED_REDIRECTS.has(status) ? "not-sent" : "maybe-received" },
   );
 }
 

@@ -504,6 +504,8 @@ class ReportsRun {
   ): Promise<number> {
     const { plan, ctx } = this;
     const render = await ctx.printer.renderOptions();
+    // The API key echoed inside report data never reaches an export, whatever the format.
+    const redactKey = <T>(records: T): T => ctx.printer.redactor.redactData(records);
     // plan.format is "text" only with --query, which always collects JSON (asJson).
     const format = asJson ?? (plan.format as RecordFormat);
     const writer: RecordWriter = createRecordWriter(sink, {
@@ -535,9 +537,9 @@ class ReportsRun {
             if (plan.raw) {
               // --raw holds one window's answer at a time (it is printed as one value).
               const response = await this.cache.whole(kind, window, shape, label);
-              await writer.writeBatch([{ startDate: window.startDate, endDate: window.endDate, response }]);
+              await writer.writeBatch(redactKey([{ startDate: window.startDate, endDate: window.endDate, response }]));
             } else {
-              for await (const batch of this.cache.records(kind, window, shape, label)) await writer.writeBatch(batch);
+              for await (const batch of this.cache.records(kind, window, shape, label)) await writer.writeBatch(redactKey(batch));
             }
             break;
           } catch (error) {
