@@ -115,8 +115,10 @@ describe("an https:// service (private CA trusted through NODE_EXTRA_CA_CERTS)",
       env: { ...FAST, HTTPS_PROXY: proxyUrl, NODE_EXTRA_CA_CERTS: certs.caFile },
     });
     expect(r.exitCode).toBe(8);
-    expect(r.stderr).toMatch(new RegExp(`the proxy ${proxy.url} refused the tunnel \\(407`));
-    expect(r.stderr).toMatch(/put them in the proxy variable/);
+    expect(r.stderr).toContain(
+      `the proxy ${proxy.url} refused a tunnel to ${t.sandbox.baseUrl}: 407 Proxy Authentication Required`,
+    );
+    expect(r.stderr).toContain("the proxy did not accept the user name and password in HTTPS_PROXY");
     expect(r.stderr).not.toContain("wrong-pa55word");
     expect(proxy.visits).toHaveLength(1);
     expect(t.sandbox.requests).toHaveLength(0);
