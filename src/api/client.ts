@@ -552,7 +552,7 @@ export class ApiClient {
     }
     if (error instanceof Error && error.name === "ProxyRefusedError") {
       const { status, tunnel } = error as Error & { status: number; tunnel: boolean };
-      return proxyRefusal({ label: endpoint.label, origin, proxy, status, tunnel });
+      return proxyRefusal({ label: endpoint.label, origin, proxy, status, tunnel, cause: error });
     }
     const viaProxy = proxy && notSent ? `the proxy ${proxy.display}` : origin;
     return new ServiceError(

@@ -53,6 +53,8 @@ export interface ProxyRefusalDetails {
   tunnel: boolean;
   /** squid's X-Squid-Error ("ERR_ACCESS_DENIED 0"), when it sent one. */
   proxyCode?: string | undefined;
+  /** The transport's own error, shown with --verbose. */
+  cause?: unknown;
 }
 
 /**
@@ -94,6 +96,7 @@ export function proxyRefusal(details: ProxyRefusalDetails): ServiceError {
       delivery: notForwarded ? "not-sent" : "maybe-received",
       retryable: server,
       hint,
+      ...(details.cause === undefined ? {} : { cause: details.cause }),
     },
   );
 }
