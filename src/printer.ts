@@ -171,6 +171,8 @@ export class Printer {
       options.format = "json";
     }
     if (plan.out) options.sheetName = basename(plan.out, extname(plan.out));
+    // The API key echoed inside an answer never reaches the output (redact.ts).
+    result = this.redactor.redactData(result);
     let text: string | undefined;
     let printed: CommandResult = result;
     if (query || (result.kind === "answer" && options.format === "text")) {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 // the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
 // dynamic import, in those modules or below.
 import { ApiClient, checkApiKey } from "./api/client.js";
-import { proxyCredentials } from "./api/proxy-env.js";
+import { ignoredUpperHttpProxy, proxyCredentials } from "./api/proxy-env.js";
 import { ledgerPathFor } from "./api/rate-ledger.js";
 import { parseRateLimits, type RateLimits } from "./api/rate-limits.js";
 import { createRateStore } from "./api/rate-store.js";
@@ -87,7 +87,7 @@ export class Services {
   private async loadSettings(): Promise<ResolvedSettings> {
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
     const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.printer.warn(text) });
-    this.printer.redactor.add(settings.apiKey);
+    this.printer.redactor.addKey(settings.apiKey);
     this.resolved = settings;
     return { ...settings, store: this.guard(settings.store) };
   }
@@ -206,7 +206,7 @@ export class Services {
           hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
         });
       }
-      this.printer.redactor.add(key);
+      this.printer.redactor.addKey(key);
     }
     if (key !== undefined && settings.sources.apiKey === "stored") {
       const { keyAgeWarning } = await import("./settings/key-age.js");
@@ -266,6 +266,11 @@ export class Services {
     for (const secret of proxyCredentials(this.env)) printer.redactor.add(secret);
     // The in-process sandbox is reached directly whatever the proxy variables say.
     const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });
+    if (this.globals.sandbox !== true && ignoredUpperHttpProxy(settings.baseUrl, this.env)) {
+      printer.warn(
+        "HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy",
+      );
+    }
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(() => transport.close());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });

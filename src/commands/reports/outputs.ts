@@ -308,7 +308,10 @@ export class ReportOutputs {
       onColumnsHidden: (choice) => this.columnsHint(kind, choice),
     });
     try {
-      for await (const { records } of this.windows.batches(kind, { raw: plan.raw })) await writer.writeBatch(records);
+      // The API key echoed inside report data never reaches an export, whatever the format (redact.ts).
+      for await (const { records } of this.windows.batches(kind, { raw: plan.raw })) {
+        await writer.writeBatch(ctx.printer.redactor.redactData(records));
+      }
       await writer.end();
       // An empty report must not look like a broken file (issue 15 item 3): say so. With
       // --fields a CSV still has its header.
