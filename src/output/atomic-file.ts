@@ -1,4 +1,4 @@
-import { createWriteStream, rmSync, type WriteStream } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from "node:fs";
 import { access, chmod, constants, lstat, readdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -153,6 +153,34 @@ export async function checkOutputPath(path: string): Promise<OutputTarget> {
     fail(code, `the directory ${dir} is not writable`);
   }
   return target;
+}
+
+/**
+ * `mkdir -p` that names the real cause: Node's recursive mkdir reports ENOENT when a missing
+ * directory cannot be created on a read-only file system (or without permission), so on
+ * ENOENT the missing part is created one level at a time, and the level that fails says why
+ * (EROFS, EACCES) — issue 22 item 3. Exit 11 naming that directory.
+ */
+export function makeDirectory(dir: string, mode = 0o777, what = "create the directory"): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode });
+    return;
+  } catch (error) {
+    if (!isErrnoError(error) || error.code !== "ENOENT") throw LocalFileError.fromSystem(error, dir, what);
+  }
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level, { mode });
+    } catch (error) {
+      if (isErrnoError(error) && error.code === "EEXIST") continue;
+      throw LocalFileError.fromSystem(error, level, what);
+    }
+  }
 }
 
 function fileError(error: unknown, path: string): LocalFileError {

@@ -35,25 +35,28 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
   ctx.printer.redactor.add(key);
 
   // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
-  // belongs in the user's keychain), else the 0600 settings file with a notice.
+  // belongs in the user's keychain), else the 0600 settings file with a notice. The keychain
+  // is written under the settings lock, then the file (issue 22 item 2): of two logins at
+  // once, the keychain and the file both end up with the later one, and "Stored" is said
+  // only once both are written.
   let account: string | undefined;
   let fallbackReason: string | undefined;
-  if (ctx.services.globals.sandbox) {
-    fallbackReason = "--sandbox keeps everything in its throw-away settings";
-  } else {
-    const { openKeychain, keychainAccount, KeychainUnavailable } = await import("../../settings/keychain.js");
-    try {
-      const keychain = await openKeychain(ctx.services.env);
-      account = keychainAccount(profile, store.dir);
-      keychain.set(account, key);
-    } catch (error) {
-      if (!(error instanceof KeychainUnavailable)) throw error;
-      account = undefined;
-      fallbackReason = error.message;
-    }
-  }
+  const keychainModule = ctx.services.globals.sandbox ? undefined : await import("../../settings/keychain.js");
+  if (!keychainModule) fallbackReason = "--sandbox keeps everything in its throw-away settings";
   const createdAt = new Date(ctx.services.clock.now()).toISOString();
-  await store.updateProfile(profile, (current) => {
+  await store.updateProfile(profile, async (current) => {
+    if (keychainModule) {
+      const { openKeychain, keychainAccount, KeychainUnavailable } = keychainModule;
+      try {
+        const keychain = await openKeychain(ctx.services.env);
+        account = keychainAccount(profile, store.dir);
+        keychain.set(account, key);
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailable)) throw error;
+        account = undefined;
+        fallbackReason = error.message;
+      }
+    }
     // One place for the key: a login into the keychain removes a key left in the file.
     const { apiKey: _file, keychainAccount: _keychain, ...rest } = current;
     return {
