@@ -203,8 +203,8 @@ function held(path: string, owner: LockOwner): FileLock {
 }
 
 export interface WaitingLockOptions {
-  /** What the lock guards, for messages: "the settings file <path>". */
-  guarded: string;
+  /** The file the lock guards and what is done to it, for messages: "cannot <action> <path>: …". */
+  guarded: { path: string; action: string };
   command: string;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
@@ -236,9 +236,9 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
   const cannot = (error: unknown): LocalFileError =>
     LocalFileError.fromSystem(
       error,
-      path,
-      `lock ${options.guarded} with`,
-      "free some space or fix the permissions of its directory; nothing was changed",
+      options.guarded.path,
+      options.guarded.action,
+      `its lock file ${path} could not be made: free some space or fix the permissions of its directory; nothing was changed`,
     );
   const temp = `${path}.${process.pid}.${owner.nonce}.tmp`;
   try {
@@ -266,7 +266,7 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
       if (waited > options.maxWaitMs) {
         const where = current.host === hostname() ? `pid ${current.pid}` : `pid ${current.pid} on host ${current.host}`;
         throw new LocalFileError(
-          `cannot lock ${options.guarded}: ${path} has been held by another simadmin run (${where}, ${current.command}) for more than ${Math.round(options.maxWaitMs / 1000)} s`,
+          `cannot ${options.guarded.action} ${options.guarded.path}: its lock ${path} has been held by another simadmin run (${where}, ${current.command}) for more than ${Math.round(options.maxWaitMs / 1000)} s`,
           { path, code: "EBUSY", hint: `if that run is gone or stuck, remove ${path} and try again; nothing was changed` },
         );
       }

@@ -105,7 +105,7 @@ export class SettingsStore {
     try {
       chmodSync(path, mode);
     } catch (error) {
-      throw LocalFileError.fromSystem(error, path, "tighten the mode of");
+      throw LocalFileError.fromSystem(error, path, `tighten the mode of the settings ${kind}`);
     }
     if (info.mode & 0o022) {
       this.warn(
@@ -170,10 +170,10 @@ export class SettingsStore {
     mutate: (profile: ProfileSettings) => ProfileSettings | Promise<ProfileSettings>,
   ): Promise<void> {
     this.read(); // refuses to continue over a corrupted or foreign file before taking the lock
-    makeDirectory(this.dir, DIR_MODE, `create the settings directory for ${this.path}`);
+    makeDirectory(this.dir, DIR_MODE, "create the settings directory");
     this.secure(this.dir, "directory", DIR_MODE);
     const lock = await acquireWaitingLock(`${this.path}.lock`, {
-      guarded: `the settings file ${this.path}`,
+      guarded: { path: this.path, action: "write the settings file" },
       command: this.command,
       now: this.lockClock.now,
       sleep: (ms) => this.lockClock.sleep(ms),

@@ -1,5 +1,5 @@
 import { checkReportFields, reportTableColumns } from "../../domain/report-columns.js";
-import { access, constants, mkdir, stat } from "node:fs/promises";
+import { access, constants, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
@@ -11,6 +11,7 @@ import type { CommandContext } from "../../context.js";
 import type { OutputSink } from "../../printer.js";
 import { resolveRange, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
 import { AuthError, CliError, InterruptedError, LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
+import { makeDirectory } from "../../output/atomic-file.js";
 import { escapeForLine } from "../../output/sanitize.js";
 import type { Progress } from "../../output/progress.js";
 import {
@@ -54,6 +55,9 @@ interface ReportsPlan {
   fields: string[] | undefined;
   outDir: string | undefined;
 }
+
+/** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */
+const DISK_WIDE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
 
 /**
  * Which failure decides `reports all`'s exit code when several kinds fail (issue 15 item 3):
@@ -166,11 +170,8 @@ async function planReports(ctx: CommandContext, options: ReportsOptions, args: s
  * directory — found before anything is sent, exit 11 naming it (docs/cli-contract.md, "Bad input").
  */
 async function prepareOutDir(dir: string): Promise<void> {
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, dir, "create the --out-dir directory");
-  }
+  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT (issue 22 item 3).
+  makeDirectory(dir, 0o777, "create the --out-dir directory");
   try {
     if (!(await stat(dir)).isDirectory()) {
       throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
@@ -290,6 +291,8 @@ class ReportsRun {
           error instanceof InterruptedError ||
           error instanceof AuthError ||
           error instanceof UsageError ||
+          // A full or read-only disk fails every kind the same way: stop spending requests.
+          (error instanceof LocalFileError && error.code !== undefined && DISK_WIDE_CODES.has(error.code)) ||
           ctx.services.signal.aborted;
         if (fatal) throw error;
         this.failed.push({ kind, error });
