@@ -69,7 +69,7 @@ export function budgetAddressHash(baseUrl: string): string {
  * spelling the address its own way reaches the same service and its one budget. An explicit
  * non-default port stays: another port is another service (the sandboxes of tests).
  */
-export function budgetAddress(baseUrl: string): string {
+function budgetAddress(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {

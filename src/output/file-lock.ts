@@ -202,7 +202,7 @@ function held(path: string, owner: LockOwner): FileLock {
   };
 }
 
-export interface WaitingLockOptions {
+interface WaitingLockOptions {
   /** The file the lock guards and what is done to it, for messages: "cannot <action> <path>: …". */
   guarded: { path: string; action: string };
   command: string;

@@ -150,6 +150,8 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
   })().catch((error: unknown) => {
     failure ??= error instanceof Error ? error : new Error(`xlsx output failed: ${String(error)}`);
   });
+  // Read through a function: the pump sets it from outside the code that checks it.
+  const failed = (): Error | undefined => failure;
   let written = 0;
 
   return {
@@ -195,10 +197,11 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
       try {
         await workbook.commit();
       } catch (error) {
-        throw failure ?? error;
+        throw failed() ?? error;
       }
       await pumped;
-      if (failure !== undefined) throw failure;
+      const late = failed();
+      if (late !== undefined) throw late;
     },
     abort() {
       // Ends the zip's output quietly: what exceljs still writes is read and dropped.

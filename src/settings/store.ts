@@ -175,7 +175,7 @@ export class SettingsStore {
     const lock = await acquireWaitingLock(`${this.path}.lock`, {
       guarded: { path: this.path, action: "write the settings file" },
       command: this.command,
-      now: this.lockClock.now,
+      now: () => this.lockClock.now(),
       sleep: (ms) => this.lockClock.sleep(ms),
       maxWaitMs: LOCK_MAX_WAIT_MS,
       onWait: (owner) =>

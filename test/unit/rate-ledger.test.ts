@@ -179,7 +179,12 @@ describe("RateLedger shared through a file", () => {
     await writeFile(blocker, "");
     const warnings: string[] = [];
     const path = join(blocker, "rate-ledger.json");
-    const ledger = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path, warn: (t) => warnings.push(t) });
+    const ledger = new RateLedger({
+      limits: DEFAULT_RATE_LIMITS,
+      clock: createFakeClock(T0),
+      path,
+      warn: (t) => warnings.push(t),
+    });
     await ledger.reserve("reports");
     await ledger.reserve("reports");
     expect(warnings).toHaveLength(1);
