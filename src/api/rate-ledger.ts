@@ -205,7 +205,7 @@ export class RateLedger implements BudgetStore {
       // process's own copy rather than fail the command over an optimisation — and say so.
       this.#tell(
         "unusable",
-        `the shared rate budget ${path} cannot be used (${describeLedgerError(error)}); this run keeps its own budget`,
+        `the shared rate budget ${path} cannot be used: ${describeLedgerError(error)}; this run keeps its own budget`,
       );
       return update(this.#budget, this.#clock.now());
     }

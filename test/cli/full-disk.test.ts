@@ -116,7 +116,7 @@ describe.skipIf(!isRoot)(`a full disk (real tmpfs; ${reason})`, () => {
     const token = await t.capture(["token", "--user", "user-demo", "-o", "json"], { env });
     expect(token.exitCode, token.stderr).toBe(0);
     expect(token.stderr).toMatch(
-      /the shared rate budget .*rate-ledger-[0-9a-f]{16}\.json cannot be used \(no space left on device \(ENOSPC\)\); this run keeps its own budget/,
+      /the shared rate budget .*rate-ledger-[0-9a-f]{16}\.json cannot be used: no space left on device \(ENOSPC\); this run keeps its own budget/,
     );
     expect(await readdir(configDir)).toEqual([]);
   });
