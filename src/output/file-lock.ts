@@ -99,6 +99,8 @@ export async function acquireFileLock(
   try {
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
+    // A full disk creates the temp file, then fails to fill it: never leave it behind.
+    await rm(temp, { force: true }).catch(() => undefined);
     throw LocalFileError.fromSystem(error, path, "create the lock file");
   }
   try {
