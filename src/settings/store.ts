@@ -167,7 +167,8 @@ export class SettingsStore {
    */
   async updateProfile(
     name: string,
-    mutate: (profile: ProfileSettings) => ProfileSettings | Promise<ProfileSettings>,
+    /** The profile's next settings; undefined: leave the file as it is. */
+    mutate: (profile: ProfileSettings) => ProfileSettings | undefined | Promise<ProfileSettings | undefined>,
   ): Promise<void> {
     this.read(); // refuses to continue over a corrupted or foreign file before taking the lock
     makeDirectory(this.dir, DIR_MODE, "create the settings directory");
@@ -186,6 +187,7 @@ export class SettingsStore {
     try {
       const current = this.read(); // again under the lock: another run may have written meanwhile
       const next = await mutate({ ...(current.profiles[name] ?? {}) });
+      if (next === undefined) return;
       const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined));
       const whole = { ...this.readRaw(), profiles: { ...current.profiles, [name]: cleaned } };
       this.writeWhole(`${JSON.stringify(whole, undefined, "\t")}\n`);

@@ -107,6 +107,29 @@ describe("settings written by concurrent processes", () => {
     }
   });
 
+  it("10 rounds of logout beside config set: the key is gone and the value kept in every round", async () => {
+    const configDir = join(dir.path, "config");
+    const rounds = Array.from({ length: 10 }, (_, r) => r);
+    const setup = await writer(
+      configDir,
+      rounds.map((r) => ({ argv: ["--profile", `q${r}`, "auth", "login", "--with-key"], input: `key-${r}-9876\n` })),
+    );
+    expect(setup.exitCode, setup.stderr).toBe(0);
+    const results = await Promise.all([
+      writer(
+        configDir,
+        rounds.map((r) => ({ argv: ["--profile", `q${r}`, "auth", "logout"] })),
+      ),
+      writer(
+        configDir,
+        rounds.map((r) => ({ argv: ["--profile", `q${r}`, "config", "set", "org", `org-${r}`] })),
+      ),
+    ]);
+    for (const result of results) expect(result.exitCode, result.stderr).toBe(0);
+    const stored = await profiles(configDir);
+    for (const r of rounds) expect(stored[`q${r}`], `round ${r}`).toEqual({ org: `org-${r}` });
+  });
+
   it("4 processes × 10 config set each: all 40 values are there, and no lock or temp file is left", async () => {
     const configDir = join(dir.path, "config");
     const results = await Promise.all(
