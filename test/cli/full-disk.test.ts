@@ -121,6 +121,21 @@ describe.skipIf(!isRoot)(`a full disk (real tmpfs; ${reason})`, () => {
     expect(await readdir(configDir)).toEqual([]);
   });
 
+  it("a full settings directory while the output has room: exit 11 naming the resume cache file and where space is needed", async () => {
+    const configDir = join(disk, "config");
+    mkdirSync(configDir, { mode: 0o700 });
+    fill();
+    const out = join(root, "users.csv");
+    const r = await t.capture(["reports", "users", "--from", "2026-01-01", "--to", "2026-01-31", "--out", out, "-q"], {
+      env: { SIMADMIN_CONFIG_DIR: configDir },
+    });
+    expect(r.exitCode, r.stderr).toBe(11);
+    expect(r.stderr).toMatch(
+      /error: cannot write .*\/config\/report-cache\/[0-9a-f]{40}\.json: no space left on device \(ENOSPC\); report windows pass through the resume cache in .*\/config\/report-cache: free space there, or point SIMADMIN_CONFIG_DIR at a disk that has it\n$/,
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
   it("a 0-byte ledger lock (left by an older version on a full disk) does not stop a run, and is taken over once there is space", async () => {
     const configDir = join(disk, "config");
     mkdirSync(configDir, { mode: 0o700 });
