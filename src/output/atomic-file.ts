@@ -206,8 +206,22 @@ function endStream(stream: WriteStream, path: string, failure: () => LocalFileEr
   return new Promise((resolveEnd, reject) => {
     const fail = (error: unknown): void => reject(fileError(error, path));
     if (stream.closed) return failure() ? fail(failure()) : resolveEnd();
-    stream.end((error?: Error | null) => (error ? fail(error) : failure() ? fail(failure()) : resolveEnd()));
+    stream.end((error?: Error | null) => (error ? fail(failure() ?? error) : failure() ? fail(failure()) : resolveEnd()));
   });
+}
+
+/**
+ * The first error of `stream` as a LocalFileError naming `path`. A failed write (ENOSPC)
+ * destroys the stream at once but emits "error" a tick later, and a write in between fails
+ * with ERR_STREAM_DESTROYED: `errored` holds the real cause already (issue 22 item 3).
+ */
+function firstFailure(stream: WriteStream, path: string): () => LocalFileError | undefined {
+  let failure: LocalFileError | undefined;
+  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  return () => {
+    if (failure === undefined && stream.errored) failure = fileError(stream.errored, path);
+    return failure;
+  };
 }
 
 function openStream(path: string, flags: string, mode: number): Promise<WriteStream> {
@@ -238,18 +252,17 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
     await rm(tempPath, { force: true });
     throw fileError(error, path);
   }
-  let failure: LocalFileError | undefined;
-  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  const failed = firstFailure(stream, path);
   let done = false;
   return {
     path,
     stream,
-    failure: () => failure,
+    failure: failed,
     async commit() {
       if (done) return;
       done = true;
       try {
-        await endStream(stream, path, () => failure);
+        await endStream(stream, path, failed);
         await rename(tempPath, target.target);
       } catch (error) {
         await rm(tempPath, { force: true });
@@ -276,17 +289,16 @@ async function openDirect(path: string, target: string): Promise<AtomicFile> {
   } catch (error) {
     throw fileError(error, path);
   }
-  let failure: LocalFileError | undefined;
-  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  const failed = firstFailure(stream, path);
   let done = false;
   return {
     path,
     stream,
-    failure: () => failure,
+    failure: failed,
     async commit() {
       if (done) return;
       done = true;
-      await endStream(stream, path, () => failure);
+      await endStream(stream, path, failed);
     },
     async abort() {
       if (done) return;

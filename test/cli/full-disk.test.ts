@@ -77,6 +77,18 @@ describe.skipIf(!isRoot)(`a full disk (real tmpfs; ${reason})`, () => {
     },
   );
 
+  it.each(["xlsx", "csv", "json"])(
+    "library -o %s onto a disk with no room at all: the real cause (ENOSPC), not ERR_STREAM_DESTROYED",
+    async (format) => {
+      fill();
+      const out = join(disk, `library.${format}`);
+      const r = await t.capture(["library", "--user", "user-demo", "--all", "--out", out]);
+      expect(r.exitCode, r.stderr).toBe(11);
+      expect(r.stderr).toBe(`error: cannot write ${out}: no space left on device (ENOSPC)\n`);
+      expect(await readdir(disk)).toEqual(["filler"]);
+    },
+  );
+
   it("reports all --out-dir onto it: exit 11 at the first kind that does not fit, the others not fetched", async () => {
     fill(4 * 1024);
     const dir = join(disk, "out");
