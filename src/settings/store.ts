@@ -41,6 +41,8 @@ export interface SettingsStoreOptions {
   command?: string | undefined;
   /** Real time by default: the lock is shared with other processes. */
   lockClock?: Clock | undefined;
+  /** How long a live run's lock is waited for (LOCK_MAX_WAIT_MS); tests shorten it. */
+  lockMaxWaitMs?: number | undefined;
 }
 
 /** Writes take milliseconds (a keychain prompt longer): a live owner holding the lock this long is stuck. */
@@ -57,6 +59,7 @@ export class SettingsStore {
   private readonly warn: (text: string) => void;
   private readonly command: string;
   private readonly lockClock: Clock;
+  private readonly lockMaxWaitMs: number;
 
   constructor(
     readonly dir: string,
@@ -67,6 +70,7 @@ export class SettingsStore {
     this.warn = options.warn ?? (() => undefined);
     this.command = options.command ?? "simadmin";
     this.lockClock = options.lockClock ?? systemClock;
+    this.lockMaxWaitMs = options.lockMaxWaitMs ?? LOCK_MAX_WAIT_MS;
   }
 
   /**
@@ -178,7 +182,7 @@ export class SettingsStore {
       command: this.command,
       now: () => this.lockClock.now(),
       sleep: (ms) => this.lockClock.sleep(ms),
-      maxWaitMs: LOCK_MAX_WAIT_MS,
+      maxWaitMs: this.lockMaxWaitMs,
       onWait: (owner) =>
         this.warn(
           `waiting for ${this.path}.lock, held by another simadmin run${owner ? ` (pid ${owner.pid}, ${owner.command})` : ""}`,

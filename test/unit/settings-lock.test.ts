@@ -55,12 +55,12 @@ describe("SettingsStore.updateProfile", () => {
     expect(existsSync(lockPath())).toBe(false);
   });
 
-  it("waits for a live run's lock, says so on stderr after ~1 s, and gives up after 30 s naming the lock (exit 11)", async () => {
+  it("waits for a live run's lock, says so on stderr after ~1 s, and gives up at its limit naming the lock (exit 11)", async () => {
     await writeFile(lockPath(), liveOwner());
     const lockClock = createFakeClock(Date.now());
     const warnings: string[] = [];
     let mutated = false;
-    const store = new SettingsStore(configDir, { lockClock, warn: (text) => warnings.push(text) });
+    const store = new SettingsStore(configDir, { lockClock, lockMaxWaitMs: 2_000, warn: (text) => warnings.push(text) });
     const error = await store
       .updateProfile("default", () => {
         mutated = true;
