@@ -279,7 +279,7 @@ export class Services {
       setting: this.env.SIMADMIN_RATE_STORE,
       baseUrl: settings.baseUrl,
       limits,
-      ledgerPath: ledgerPathFor(settings.configDir, settings.profile, settings.baseUrl),
+      ledgerPath: ledgerPathFor(settings.configDir, settings.baseUrl),
       clock: this.clock,
       signal: this.signal,
       warn: (text) => printer.warn(text),

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { flattenRecord } from "../../domain/records.js";
-import { AuthError, CliError, InterruptedError, UsageError } from "../../errors.js";
+import { AuthError, CliError, InterruptedError, LocalFileError, UsageError } from "../../errors.js";
 import { jsonText } from "../../output/json-text.js";
 import type { CompiledQuery } from "../../output/query.js";
 import { createRecordWriter } from "../../output/record-stream.js";
@@ -14,6 +14,9 @@ import type { OutputSink, StreamTarget } from "../../printer.js";
 import type { ReportsPlan } from "./plan.js";
 import type { ReportProgress } from "./progress.js";
 import type { ReportWindows } from "./windows.js";
+
+/** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */
+const DISK_WIDE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
 
 // Where `reports` writes (docs/cli-contract.md, "Output files", report kinds): one kind to
 // stdout or --out; `all` as one JSON object keyed by kind, a table per kind, or one
@@ -75,6 +78,8 @@ export class ReportOutputs {
           error instanceof InterruptedError ||
           error instanceof AuthError ||
           error instanceof UsageError ||
+          // A full or read-only disk fails every kind the same way: stop spending requests.
+          (error instanceof LocalFileError && error.code !== undefined && DISK_WIDE_CODES.has(error.code)) ||
           ctx.services.signal.aborted;
         if (fatal) throw error;
         this.failed.push({ kind, error });

@@ -1,8 +1,9 @@
-import { access, constants, mkdir, stat } from "node:fs/promises";
+import { access, constants, stat } from "node:fs/promises";
 import { REPORT_KINDS, ReportKind } from "../../api/schemas.js";
 import type { Clock } from "../../clock.js";
 import { resolveRangeSpec, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
 import { LocalFileError, UsageError } from "../../errors.js";
+import { makeDirectory } from "../../output/atomic-file.js";
 import type { OutputPlan } from "../../output-plan.js";
 import type { RecordFormat } from "../../output/record-types.js";
 import type { ReportsOptions } from "./options.js";
@@ -81,11 +82,8 @@ export async function planReports(
  * directory — found before anything is sent, exit 11 naming it (docs/cli-contract.md, "Bad input").
  */
 async function prepareOutDir(dir: string): Promise<void> {
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, dir, "create the --out-dir directory");
-  }
+  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT (issue 22 item 3).
+  makeDirectory(dir, 0o777, "create the --out-dir directory");
   try {
     if (!(await stat(dir)).isDirectory()) {
       throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
