@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { openTableSource } from "../../output/table-file.js";
 import type { CommandContext } from "../../context.js";
 import type { UsersImportOptions } from "./options.js";
 
@@ -14,8 +14,9 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
 }
 
+/** The file's bytes; a workbook's first sheet as CSV (output/table-file.ts), read by the same rules. */
 export function openSource(path: string): AsyncIterable<Uint8Array> {
-  return createReadStream(path, { highWaterMark: 256 * 1024 });
+  return openTableSource(path);
 }
 
 export function problemLine(row: number | null | undefined, field: string | null | undefined, message: string): string {
