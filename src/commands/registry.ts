@@ -11,6 +11,7 @@ import { completion } from "./completion/command.js";
 import { users } from "./users/command.js";
 import { usersCreate } from "./users-create/command.js";
 import { usersImport } from "./users-import/command.js";
+import { usersSync } from "./users-sync/command.js";
 import { importStatus } from "./import-status/command.js";
 import { sandbox } from "./sandbox/command.js";
 import { completionScript } from "./completion-script/command.js";
@@ -41,6 +42,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   users,
   usersCreate,
   usersImport,
+  usersSync,
   importStatus,
   sandbox,
   completionScript,

@@ -1,0 +1,244 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createFakeClock } from "../../src/clock.js";
+import type { SandboxOptions } from "../../src/sandbox/server.js";
+import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+
+// users sync (issue 23) in-process against the sandbox, night after night: the sandbox and
+// the CLI share one fake clock, so import tasks finish when the test moves time ("the night
+// passes"), and the sandbox applies Add/Update/INACTIVE so that a later night sees them.
+
+const UPLOAD = "/v2/access-api/user/bulk-import";
+
+let t: TestEnv | undefined;
+const dirs: { remove(): Promise<void> }[] = [];
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => d.remove()));
+});
+
+/** Called with each request line the sandbox logs ("POST /v2/… 200 3ms"), to time faults. */
+let onRequest: ((line: string) => void) | undefined;
+
+async function night(): Promise<{ e: TestEnv; clock: ReturnType<typeof createFakeClock>; dir: string }> {
+  onRequest = undefined;
+  const clock = createFakeClock();
+  const options: SandboxOptions = { now: () => clock.now(), importStepMs: 1000, log: (line) => onRequest?.(line) };
+  t = await startTestEnv(options);
+  const dir = await tempDir();
+  dirs.push(dir);
+  return { e: t, clock, dir: dir.path };
+}
+
+interface Person {
+  first: string;
+  last: string;
+  email: string;
+  team?: string;
+  status?: string;
+}
+const person = (n: number, team = "Sales"): Person => ({ first: `First${n}`, last: `Last${n}`, email: `p${n}@example.com`, team });
+const people = (from: number, to: number): Person[] => Array.from({ length: to - from + 1 }, (_, i) => person(from + i));
+
+/** An HR export: no username, role, status or action columns. */
+async function roster(dir: string, name: string, rows: Person[]): Promise<string> {
+  const lines = ["firstName,lastName,email,teamName", ...rows.map((p) => `${p.first},${p.last},${p.email},${p.team ?? ""}`)];
+  const path = join(dir, name);
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+/** The rows of every upload a run sent, as "action status email" lines. */
+function sentRows(sent: { path: string; body: unknown }[]): string[] {
+  return sent
+    .filter((r) => r.path === UPLOAD)
+    .flatMap((r) => {
+      const csv = (r.body as { csvText: string }).csvText.trim().split("\n").slice(1);
+      return csv.map((line) => {
+        const cells = line.split(",");
+        return `${cells[7]} ${cells[6]} ${cells[3]}`;
+      });
+    });
+}
+
+function userOf(e: TestEnv, email: string): { firstName: string; status: string; teamName?: string } | undefined {
+  return e.sandbox.state.getUser(e.sandbox.org, email) as { firstName: string; status: string; teamName?: string } | undefined;
+}
+
+describe("users sync, night after night", () => {
+  it("first night: every user Add and the baseline made; second: a leaver, a mover, a starter; third: the returner", async () => {
+    const { e, clock, dir } = await night();
+    const opts = { clock };
+    // Night 1: 12 users; the first run says it makes the baseline.
+    const n1 = await e.capture(["users", "sync", await roster(dir, "hr1.csv", people(1, 12)), "-o", "json"], opts);
+    expect(n1.exitCode, n1.stderr).toBe(0);
+    expect(n1.stderr).toContain("first sync: no baseline yet");
+    expect(sentRows(n1.sent)).toHaveLength(12);
+    expect(sentRows(n1.sent).every((l) => l.startsWith("Add ACTIVE"))).toBe(true);
+    expect((JSON.parse(n1.stdout) as { change: string }[]).map((r) => r.change)).toEqual(new Array(12).fill("add"));
+    clock.advance(10_000);
+    expect(userOf(e, "p12@example.com")?.status).toBe("ACTIVE");
+
+    // --plan with nothing new: exit 0, nothing sent.
+    const same = await e.capture(["users", "sync", join(dir, "hr1.csv"), "--plan"], opts);
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(same.sent).toEqual([]);
+
+    // Night 2: p3 left, p5 moved team, p13 started.
+    const n2rows = [...people(1, 12).filter((p) => p.email !== "p3@example.com"), person(13)].map((p) =>
+      p.email === "p5@example.com" ? { ...p, team: "Support" } : p,
+    );
+    const r2 = await roster(dir, "hr2.csv", n2rows);
+    const plan = await e.capture(["users", "sync", r2, "--plan", "-o", "json"], opts);
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    expect(plan.sent).toEqual([]);
+    expect(JSON.parse(plan.stdout)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ change: "add", email: "p13@example.com", action: "Add" }),
+        expect.objectContaining({ change: "update", email: "p5@example.com", teamName: "Support", changed: "teamName" }),
+        expect.objectContaining({ change: "deactivate", email: "p3@example.com", status: "INACTIVE", row: null }),
+      ]),
+    );
+    const n2 = await e.capture(["users", "sync", r2, "--wait"], opts);
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(sentRows(n2.sent).sort()).toEqual(["Add ACTIVE p13@example.com", "Update ACTIVE p5@example.com", "Update INACTIVE p3@example.com"]);
+    expect(userOf(e, "p3@example.com")?.status).toBe("INACTIVE");
+    expect(userOf(e, "p5@example.com")?.teamName).toBe("Support");
+    expect(userOf(e, "p13@example.com")?.status).toBe("ACTIVE");
+
+    // Night 3: p3 is back; nothing else changed, so only the returner is sent.
+    const n3 = await e.capture(["users", "sync", await roster(dir, "hr3.csv", [...n2rows, person(3)]), "--yes"], opts);
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(sentRows(n3.sent)).toEqual(["Update ACTIVE p3@example.com"]);
+    clock.advance(10_000);
+    expect(userOf(e, "p3@example.com")?.status).toBe("ACTIVE");
+    const after = await e.capture(["users", "sync", join(dir, "hr3.csv"), "--plan"], opts);
+    expect(after.exitCode, after.stderr).toBe(0);
+  });
+
+  it("--assume-existing makes a first run Update instead of Add", async () => {
+    const { e, clock, dir } = await night();
+    const seeded = await e.capture(["users", "import", await usersCsv(dir, people(1, 2)), "--wait"], { clock });
+    expect(seeded.exitCode, seeded.stderr).toBe(0);
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--assume-existing", "--wait"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sentRows(r.sent)).toEqual(["Update ACTIVE p1@example.com", "Update ACTIVE p2@example.com"]);
+  });
+});
+
+async function usersCsv(dir: string, rows: Person[]): Promise<string> {
+  const lines = [
+    "firstName,lastName,username,email,role,teamName,status,action",
+    ...rows.map((p) => `${p.first},${p.last},${p.email},${p.email},trainee,${p.team ?? ""},ACTIVE,Add`),
+  ];
+  const path = join(dir, "seed.csv");
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+describe("users sync guards: nothing is sent", () => {
+  it.each([
+    ["a truncated roster (under half of the baseline)", 1, [] as string[], "under half of the 20 active users"],
+    ["more leavers than the default 10%", 17, [] as string[], "deactivates 3 users, more than the 2 allowed (10% of 20 active users, the default)"],
+    ["more leavers than --max-deactivate 2", 17, ["--max-deactivate", "2"], "deactivates 3 users, more than the 2 allowed"],
+    ["more leavers than --max-deactivate 10%", 17, ["--max-deactivate", "10%"], "more than the 2 allowed (10% of 20 active users)"],
+  ])("stops with exit 6 for %s", async (_what, keep, flags, message) => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, keep)), ...flags, "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("nothing was sent");
+    expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
+  });
+
+  it("lets the leavers go when --max-deactivate allows them", async () => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, 17)), "--max-deactivate", "15%"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sentRows(r.sent)).toHaveLength(3);
+  });
+
+  it("refuses an empty roster", async () => {
+    const { e, clock, dir } = await night();
+    const path = join(dir, "empty.csv");
+    await writeFile(path, "firstName,lastName,email\n");
+    const r = await e.capture(["users", "sync", path], { clock });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
+  });
+});
+
+describe("users sync after a failed or killed night", () => {
+  it("a FAILED batch (--wait) stays out of the baseline and is sent again the next night, accepted rows are not", async () => {
+    const { e, clock, dir } = await night();
+    // The sandbox fails every task holding an address at fail.example.com.
+    const first = [...people(1, 3), { first: "F", last: "Ail", email: "x@fail.example.com" }];
+    const n1 = await e.capture(["users", "sync", await roster(dir, "n1.csv", first), "--wait"], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(10);
+    expect(userOf(e, "p1@example.com")).toBeUndefined();
+    // Next night HR fixed the address: everything is planned again, nothing twice.
+    const fixed = [...people(1, 3), { first: "F", last: "Ail", email: "x@example.com" }];
+    const n2 = await e.capture(["users", "sync", await roster(dir, "n2.csv", fixed), "--wait"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("4 rows of the last run did not reach the service or were not accepted");
+    expect(sentRows(n2.sent).sort()).toEqual(["Add ACTIVE p1@example.com", "Add ACTIVE p2@example.com", "Add ACTIVE p3@example.com", "Add ACTIVE x@example.com"]);
+    expect(userOf(e, "x@example.com")?.status).toBe("ACTIVE");
+  });
+
+  it("a night cut off mid-upload: the next night sends only the rows the service may not have, and ends clean", async () => {
+    const { e, clock, dir } = await night();
+    // 800 starters = two batches (750 + 50); the service accepts the second upload but the
+    // connection drops before its answer: the run cannot know, like a run killed mid-upload.
+    let uploads = 0;
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD} `) && ++uploads === 1) e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
+    };
+    const path = await roster(dir, "n1.csv", people(1, 800));
+    const n1 = await e.capture(["users", "sync", path], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(8);
+    expect(sentRows(n1.sent)).toHaveLength(800);
+    clock.advance(10_000);
+
+    const n2 = await e.capture(["users", "sync", path, "-o", "json"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("50 rows of the last run may have reached the service");
+    // Batch 1 is not sent again; the 50 of the cut-off batch are, and are found to exist.
+    expect(sentRows(n2.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
+    expect(n2.stderr).toContain("50 Adds refused as existing were sent before in an upload that was cut off");
+    clock.advance(10_000);
+    const n3 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(userOf(e, "p800@example.com")?.status).toBe("ACTIVE");
+  });
+});
+
+describe("users sync input", () => {
+  it("reads an .xlsx roster with other header names through --map", async () => {
+    const { e, clock, dir } = await night();
+    const xlsx = join(import.meta.dirname, "../../fixtures/users/roster/hr-roster.xlsx");
+    const r = await e.capture(
+      ["users", "sync", xlsx, "--map", "firstName=First Name", "--map", "lastName=Last Name", "--map", "email=Work Email", "--map", "teamName=Department", "--plan", "-o", "json"],
+      { clock },
+    );
+    expect(r.exitCode, r.stderr).toBe(12);
+    const rows = JSON.parse(r.stdout) as { email: string; firstName: string; row: number }[];
+    expect(rows.length).toBeGreaterThan(2);
+    expect(rows[0]).toMatchObject({ change: "add", row: 2 });
+    expect(rows.every((x) => x.email.includes("@"))).toBe(true);
+  });
+
+  it("names the headers there are when --map points at a missing one (exit 2, nothing read further)", async () => {
+    const { e, clock, dir } = await night();
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--map", "firstName=Given", "--plan"], { clock });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('the roster has no column "Given"');
+  });
+});
