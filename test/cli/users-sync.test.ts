@@ -220,25 +220,60 @@ describe("users sync after a failed or killed night", () => {
   });
 });
 
-describe("users sync input", () => {
-  it("reads an .xlsx roster with other header names through --map", async () => {
-    const { e, clock, dir } = await night();
-    const xlsx = join(import.meta.dirname, "../../fixtures/users/roster/hr-roster.xlsx");
-    const r = await e.capture(
-      ["users", "sync", xlsx, "--map", "firstName=First Name", "--map", "lastName=Last Name", "--map", "email=Work Email", "--map", "teamName=Department", "--plan", "-o", "json"],
-      { clock },
-    );
+const ROSTERS = join(import.meta.dirname, "../../fixtures/users/roster");
+const MAP = ["--map", "firstName=First Name", "--map", "lastName=Last Name", "--map", "email=Work Email", "--map", "teamName=Department"];
+
+describe("users sync input (rosters written by LibreOffice, fixtures/users/roster/)", () => {
+  it.each(["hr-roster.xlsx", "hr-roster-semicolon.csv"])("reads %s with other header names through --map", async (file) => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "sync", join(ROSTERS, file), ...MAP, "--plan", "-o", "json"], { clock });
     expect(r.exitCode, r.stderr).toBe(12);
-    const rows = JSON.parse(r.stdout) as { email: string; firstName: string; row: number }[];
-    expect(rows.length).toBeGreaterThan(2);
-    expect(rows[0]).toMatchObject({ change: "add", row: 2 });
-    expect(rows.every((x) => x.email.includes("@"))).toBe(true);
+    expect(r.sent).toEqual([]);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows.map((x) => [x.row, x.change, x.firstName, x.lastName, x.email, x.teamName])).toEqual([
+      [2, "add", "Ana", "Díaz", "ana.diaz@hr.example.org", "Sales"],
+      [3, "add", "Björn", "Öberg", "bjorn.oberg@hr.example.org", "Support"],
+      [4, "add", "Chloé", "Martin", "chloe.martin@hr.example.org", "Sales"],
+      [5, "add", "Dmitri", "Ivanov", "dmitri.ivanov@hr.example.org", ""],
+      [6, "add", "Eve", "O'Neil", "eve.oneil@hr.example.org", "Ops, North"],
+    ]);
+    // The columns HR adds (Employee ID, Start Date) are ignored with one warning.
+    expect(r.stderr).toMatch(/2 unknown columns are ignored: "Employee ID" \(column 1\), "Start Date" \(column 6\)/);
   });
 
-  it("names the headers there are when --map points at a missing one (exit 2, nothing read further)", async () => {
+  it("sends the workbook's users and then finds nothing to do", async () => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "sync", join(ROSTERS, "hr-roster.xlsx"), ...MAP, "--wait"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(e.sandbox.state.getUser(e.sandbox.org, "eve.oneil@hr.example.org")).toMatchObject({ teamName: "Ops, North" });
+    const again = await e.capture(["users", "sync", join(ROSTERS, "hr-roster-semicolon.csv"), ...MAP, "--plan"], { clock });
+    expect(again.exitCode, again.stderr).toBe(0);
+  });
+
+  it("users import reads a workbook like a CSV (its first sheet)", async () => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "import", join(ROSTERS, "staff.xlsx"), "--dry-run", "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ validRows: 5, invalidRows: 0, adds: 5 });
+  });
+
+  it("names the headers there are when --map points at a missing one (exit 2, nothing sent)", async () => {
     const { e, clock, dir } = await night();
     const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--map", "firstName=Given", "--plan"], { clock });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('the roster has no column "Given"');
+    expect(r.sent).toEqual([]);
+  });
+
+  it("stops with exit 6 on an invalid row, and with --skip-invalid leaves that user alone", async () => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "a.csv", people(1, 10))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const broken = people(1, 10).map((p) => (p.email === "p4@example.com" ? { ...p, first: "" } : p));
+    const r = await e.capture(["users", "sync", await roster(dir, "b.csv", broken), "-o", "json"], { clock });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toEqual([{ row: 5, field: "firstName", message: "required but empty" }]);
+    const skip = await e.capture(["users", "sync", join(dir, "b.csv"), "--skip-invalid", "--plan"], { clock });
+    expect(skip.exitCode, skip.stderr).toBe(0);
   });
 });
