@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
@@ -41,7 +41,12 @@ interface Person {
   team?: string;
   status?: string;
 }
-const person = (n: number, team = "Sales"): Person => ({ first: `First${n}`, last: `Last${n}`, email: `p${n}@example.com`, team });
+const person = (n: number, team = "Sales"): Person => ({
+  first: `First${n}`,
+  last: `Last${n}`,
+  email: `p${n}@example.com`,
+  team,
+});
 const people = (from: number, to: number): Person[] => Array.from({ length: to - from + 1 }, (_, i) => person(from + i));
 
 /** An HR export: no username, role, status or action columns. */
@@ -66,7 +71,7 @@ function sentRows(sent: { path: string; body: unknown }[]): string[] {
 }
 
 function userOf(e: TestEnv, email: string): { firstName: string; status: string; teamName?: string } | undefined {
-  return e.sandbox.state.getUser(e.sandbox.org, email) as { firstName: string; status: string; teamName?: string } | undefined;
+  return e.sandbox.state.getUser(e.sandbox.org, email);
 }
 
 describe("users sync, night after night", () => {
@@ -105,7 +110,11 @@ describe("users sync, night after night", () => {
     );
     const n2 = await e.capture(["users", "sync", r2, "--wait"], opts);
     expect(n2.exitCode, n2.stderr).toBe(0);
-    expect(sentRows(n2.sent).sort()).toEqual(["Add ACTIVE p13@example.com", "Update ACTIVE p5@example.com", "Update INACTIVE p3@example.com"]);
+    expect(sentRows(n2.sent).sort()).toEqual([
+      "Add ACTIVE p13@example.com",
+      "Update ACTIVE p5@example.com",
+      "Update INACTIVE p3@example.com",
+    ]);
     expect(userOf(e, "p3@example.com")?.status).toBe("INACTIVE");
     expect(userOf(e, "p5@example.com")?.teamName).toBe("Support");
     expect(userOf(e, "p13@example.com")?.status).toBe("ACTIVE");
@@ -124,7 +133,9 @@ describe("users sync, night after night", () => {
     const { e, clock, dir } = await night();
     const seeded = await e.capture(["users", "import", await usersCsv(dir, people(1, 2)), "--wait"], { clock });
     expect(seeded.exitCode, seeded.stderr).toBe(0);
-    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--assume-existing", "--wait"], { clock });
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--assume-existing", "--wait"], {
+      clock,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(sentRows(r.sent)).toEqual(["Update ACTIVE p1@example.com", "Update ACTIVE p2@example.com"]);
   });
@@ -143,14 +154,26 @@ async function usersCsv(dir: string, rows: Person[]): Promise<string> {
 describe("users sync guards: nothing is sent", () => {
   it.each([
     ["a truncated roster (under half of the baseline)", 1, [] as string[], "under half of the 20 active users"],
-    ["more leavers than the default 10%", 17, [] as string[], "deactivates 3 users, more than the 2 allowed (10% of 20 active users, the default)"],
+    [
+      "more leavers than the default 10%",
+      17,
+      [] as string[],
+      "deactivates 3 users, more than the 2 allowed (10% of 20 active users, the default)",
+    ],
     ["more leavers than --max-deactivate 2", 17, ["--max-deactivate", "2"], "deactivates 3 users, more than the 2 allowed"],
-    ["more leavers than --max-deactivate 10%", 17, ["--max-deactivate", "10%"], "more than the 2 allowed (10% of 20 active users)"],
+    [
+      "more leavers than --max-deactivate 10%",
+      17,
+      ["--max-deactivate", "10%"],
+      "more than the 2 allowed (10% of 20 active users)",
+    ],
   ])("stops with exit 6 for %s", async (_what, keep, flags, message) => {
     const { e, clock, dir } = await night();
     expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
     clock.advance(10_000);
-    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, keep)), ...flags, "-o", "json"], { clock });
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, keep)), ...flags, "-o", "json"], {
+      clock,
+    });
     expect(r.exitCode, r.stderr).toBe(6);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain("nothing was sent");
@@ -161,7 +184,9 @@ describe("users sync guards: nothing is sent", () => {
     const { e, clock, dir } = await night();
     expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
     clock.advance(10_000);
-    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, 17)), "--max-deactivate", "15%"], { clock });
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, 17)), "--max-deactivate", "15%"], {
+      clock,
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(sentRows(r.sent)).toHaveLength(3);
   });
@@ -189,7 +214,12 @@ describe("users sync after a failed or killed night", () => {
     const n2 = await e.capture(["users", "sync", await roster(dir, "n2.csv", fixed), "--wait"], { clock });
     expect(n2.exitCode, n2.stderr).toBe(0);
     expect(n2.stderr).toContain("4 rows of the last run did not reach the service or were not accepted");
-    expect(sentRows(n2.sent).sort()).toEqual(["Add ACTIVE p1@example.com", "Add ACTIVE p2@example.com", "Add ACTIVE p3@example.com", "Add ACTIVE x@example.com"]);
+    expect(sentRows(n2.sent).sort()).toEqual([
+      "Add ACTIVE p1@example.com",
+      "Add ACTIVE p2@example.com",
+      "Add ACTIVE p3@example.com",
+      "Add ACTIVE x@example.com",
+    ]);
     expect(userOf(e, "x@example.com")?.status).toBe("ACTIVE");
   });
 
@@ -221,7 +251,16 @@ describe("users sync after a failed or killed night", () => {
 });
 
 const ROSTERS = join(import.meta.dirname, "../../fixtures/users/roster");
-const MAP = ["--map", "firstName=First Name", "--map", "lastName=Last Name", "--map", "email=Work Email", "--map", "teamName=Department"];
+const MAP = [
+  "--map",
+  "firstName=First Name",
+  "--map",
+  "lastName=Last Name",
+  "--map",
+  "email=Work Email",
+  "--map",
+  "teamName=Department",
+];
 
 describe("users sync input (rosters written by LibreOffice, fixtures/users/roster/)", () => {
   it.each(["hr-roster.xlsx", "hr-roster-semicolon.csv"])("reads %s with other header names through --map", async (file) => {
@@ -259,7 +298,10 @@ describe("users sync input (rosters written by LibreOffice, fixtures/users/roste
 
   it("names the headers there are when --map points at a missing one (exit 2, nothing sent)", async () => {
     const { e, clock, dir } = await night();
-    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--map", "firstName=Given", "--plan"], { clock });
+    const r = await e.capture(
+      ["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--map", "firstName=Given", "--plan"],
+      { clock },
+    );
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('the roster has no column "Given"');
     expect(r.sent).toEqual([]);

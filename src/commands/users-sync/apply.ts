@@ -85,7 +85,10 @@ export async function foldAccepted(
     let status = refused ? undefined : batch.status;
     if (!refused && batch.taskId !== undefined && status !== "COMPLETED" && status !== "FAILED" && options.ask) {
       const api = await ctx.services.api();
-      status = taskStateOf(await getImportStatus(api, { organizationId: options.organizationId, taskId: batch.taskId }), batch.taskId);
+      status = taskStateOf(
+        await getImportStatus(api, { organizationId: options.organizationId, taskId: batch.taskId }),
+        batch.taskId,
+      );
     }
     if (status === "FAILED") continue;
     if (!refused && status !== "COMPLETED" && options.requireCompleted) continue;

@@ -15,7 +15,10 @@ export const usersSync: CommandDeclaration = {
   ],
   description: "make the organization's trainees equal to an HR roster: Add new, Update changed, INACTIVE for leavers",
   flags: [
-    { flags: "--plan", description: "print the plan and send nothing; exit 0 when there is nothing to do, 12 when changes are pending" },
+    {
+      flags: "--plan",
+      description: "print the plan and send nothing; exit 0 when there is nothing to do, 12 when changes are pending",
+    },
     { flags: "--dry-run", description: "the same as --plan" },
     {
       flags: "--max-deactivate <n|p%>",
@@ -28,7 +31,10 @@ export const usersSync: CommandDeclaration = {
       repeatable: true,
       values: { kind: "words", words: ["firstName=", "lastName=", "email=", "teamName=", "status=", "username=", "role="] },
     },
-    { flags: "--assume-existing", description: "first run only: the roster's users exist already, so send Update instead of Add" },
+    {
+      flags: "--assume-existing",
+      description: "first run only: the roster's users exist already, so send Update instead of Add",
+    },
     { flags: "--skip-invalid", description: "send the valid rows; users of invalid rows are left as they are" },
     { flags: "--wait", description: "poll each import task until COMPLETED or FAILED; only COMPLETED rows enter the baseline" },
     { flags: "--wait-timeout <duration>", description: "give up waiting after this long (default 30m)" },

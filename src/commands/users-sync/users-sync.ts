@@ -124,11 +124,15 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
     const failure = new InvalidDataError(
       `${plural(roster.invalid.length, "invalid row")} in ${name}; nothing was sent; fix ${roster.invalid.length === 1 ? "it" : "them"} or pass --skip-invalid to leave those users as they are`,
     );
-    const records: JsonRecord[] = roster.invalid.flatMap((r) => r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })));
+    const records: JsonRecord[] = roster.invalid.flatMap((r) =>
+      r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
+    );
     return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: PROBLEM_COLUMNS, failure };
   }
   if (roster.invalid.length > 0) {
-    ctx.printer.warn(`${plural(roster.invalid.length, "invalid row")} in ${name} skipped (--skip-invalid); those users are left as they are`);
+    ctx.printer.warn(
+      `${plural(roster.invalid.length, "invalid row")} in ${name} skipped (--skip-invalid); those users are left as they are`,
+    );
     showRowLines(
       ctx,
       roster.invalid.flatMap((r) => r.problems.map((p) => problemLine(p.row, p.field, p.message))),
@@ -216,13 +220,20 @@ async function applyPlan(
   } catch (error) {
     thrown = error;
   }
-  const fold = await foldAccepted(ctx, baseline ?? emptyBaseline(setup, record.createdAt), record, await loadPlanManifest(state), {
-    ask: false,
-    requireCompleted: options.wait,
-    organizationId,
-  });
+  const fold = await foldAccepted(
+    ctx,
+    baseline ?? emptyBaseline(setup, record.createdAt),
+    record,
+    await loadPlanManifest(state),
+    {
+      ask: false,
+      requireCompleted: options.wait,
+      organizationId,
+    },
+  );
   if (fold.accepted > 0) await state.saveBaseline(fold.baseline);
   await state.savePlan(fold.plan);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the import's own error, rethrown unchanged
   if (thrown !== undefined) throw thrown;
   let failure = outcome?.failure;
   if (fold.rejectedExisting > 0) {
@@ -234,7 +245,10 @@ async function applyPlan(
   }
   const importNote = outcome && "note" in outcome ? outcome.note : undefined;
   const lines = [importNote, `baseline: ${plural(fold.accepted, "row")} accepted by the service entered it`];
-  if (fold.left > 0) lines.push(`${plural(fold.left, "row")} not accepted (yet): the next sync plans them again; rejected rows are in ${join(state.dir, "plan.errors.csv")}`);
+  if (fold.left > 0)
+    lines.push(
+      `${plural(fold.left, "row")} not accepted (yet): the next sync plans them again; rejected rows are in ${join(state.dir, "plan.errors.csv")}`,
+    );
   return { note: lines.filter((l) => l !== undefined).join("\n"), failure };
 }
 
@@ -246,9 +260,16 @@ async function resumeLastPlan(
   baseline: Baseline | undefined,
   last: PlanRecord,
 ): Promise<CommandOutcome> {
-  ctx.printer.info(`--resume: finishing the plan of ${last.createdAt} (${plural(last.rows.length, "row")}); ${basename(setup.rosterPath)} is not read`);
+  ctx.printer.info(
+    `--resume: finishing the plan of ${last.createdAt} (${plural(last.rows.length, "row")}); ${basename(setup.rosterPath)} is not read`,
+  );
   const applied = await applyPlan(ctx, options, setup, baseline, last, true);
-  const result = planResult({ rows: last.rows, counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 }, baselineActive: 0, firstRun: false });
+  const result = planResult({
+    rows: last.rows,
+    counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
+    baselineActive: 0,
+    firstRun: false,
+  });
   return { ...result, note: applied.note, ...(applied.failure ? { failure: applied.failure } : {}) };
 }
 
@@ -275,7 +296,14 @@ async function loadRoster(ctx: CommandContext, options: Options, path: string): 
 }
 
 function emptyBaseline(setup: SyncSetup, nowIso: string): Baseline {
-  return { version: 1, baseUrl: setup.serviceKey, organizationId: setup.organizationId, createdAt: nowIso, updatedAt: nowIso, users: {} };
+  return {
+    version: 1,
+    baseUrl: setup.serviceKey,
+    organizationId: setup.organizationId,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    users: {},
+  };
 }
 
 function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline | undefined): string {

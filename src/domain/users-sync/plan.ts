@@ -160,7 +160,8 @@ export function guardProblem(
   }
   const allowed = deactivateAllowance(limit.value, plan.baselineActive);
   if (plan.counts.deactivate > allowed) {
-    const what = limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
+    const what =
+      limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
     return {
       message: `the plan deactivates ${plan.counts.deactivate} users, more than the ${allowed} allowed (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
       hint: `check the roster; if these leavers are real, pass --max-deactivate ${plan.counts.deactivate}`,

@@ -73,8 +73,13 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
   for (const [field, header] of mappings) {
     const at = names.findIndex((n) => n.toLowerCase() === header.toLowerCase());
     if (at < 0) {
-      const shown = names.filter((n) => n !== "").slice(0, 10).map((n) => excerpt(n, 30));
-      throw new RosterMapError(`--map ${field}=${excerpt(header)}: the roster has no column ${excerpt(header)} (its header: ${shown.join(", ")})`);
+      const shown = names
+        .filter((n) => n !== "")
+        .slice(0, 10)
+        .map((n) => excerpt(n, 30));
+      throw new RosterMapError(
+        `--map ${field}=${excerpt(header)}: the roster has no column ${excerpt(header)} (its header: ${shown.join(", ")})`,
+      );
     }
     renamed.forEach((n, i) => {
       if (i !== at && n.toLowerCase() === field.toLowerCase()) {
@@ -90,7 +95,10 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
   const present = wanted.filter((c) => lower.has(c.toLowerCase()));
   const missing = ROSTER_REQUIRED.filter((c) => !present.includes(c));
   if (missing.length > 0) {
-    const shown = names.filter((n) => n !== "").slice(0, 8).map((n) => excerpt(n, 30));
+    const shown = names
+      .filter((n) => n !== "")
+      .slice(0, 8)
+      .map((n) => excerpt(n, 30));
     throw new CsvFileError(
       "MISSING_COLUMN",
       `row ${table.header.row}: the roster has no column ${missing.join(", ")} (its header: ${shown.join(", ")})`,
