@@ -101,6 +101,9 @@ describe("users sync, night after night", () => {
     const plan = await e.capture(["users", "sync", r2, "--plan", "-o", "json"], opts);
     expect(plan.exitCode, plan.stderr).toBe(12);
     expect(plan.sent).toEqual([]);
+    // Exit 12 is an answer, not an error.
+    expect(plan.stderr).toContain("plan: 3 changes pending; nothing was sent");
+    expect(plan.stderr).not.toContain("error:");
     expect(JSON.parse(plan.stdout)).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ change: "add", email: "p13@example.com", action: "Add" }),
