@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
-import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+import { startTestEnv, tempDir, terminalStdin, type TestEnv } from "../helpers/in-process.js";
 
 // users sync (issue 23) in-process against the sandbox, night after night: the sandbox and
 // the CLI share one fake clock, so import tasks finish when the test moves time ("the night
@@ -250,6 +250,40 @@ describe("users sync after a failed or killed night", () => {
     const n3 = await e.capture(["users", "sync", path, "--plan"], { clock });
     expect(n3.exitCode, n3.stderr).toBe(0);
     expect(userOf(e, "p800@example.com")?.status).toBe("ACTIVE");
+  });
+});
+
+describe("users sync on a terminal, and --resume", () => {
+  it.each([
+    ["y\n", 0, 2],
+    ["n\n", 2, 0],
+  ])("asks before sending; answer %j → exit %i, %i rows sent", async (answer, code, rows) => {
+    const { e, clock, dir } = await night();
+    const stdin = terminalStdin();
+    stdin.write(answer);
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "-o", "json"], { clock, stdin });
+    stdin.end();
+    expect(r.exitCode, r.stderr).toBe(code);
+    expect(r.stderr).toContain("Send 2 changes to org-demo? [y/N]");
+    expect(sentRows(r.sent)).toHaveLength(rows);
+  });
+
+  it("--resume sends the last plan's batches never sent, and only those", async () => {
+    const { e, clock, dir } = await night();
+    let uploads = 0;
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD} `) && ++uploads === 1) e.sandbox.faults.failNext(UPLOAD, 10, 429);
+    };
+    const path = await roster(dir, "n1.csv", people(1, 800));
+    const n1 = await e.capture(["users", "sync", path, "--retries", "0"], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(7);
+    e.sandbox.faults.clear();
+    const resumed = await e.capture(["users", "sync", path, "--resume"], { clock });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(sentRows(resumed.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
+    clock.advance(10_000);
+    const after = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(after.exitCode, after.stderr).toBe(0);
   });
 });
 
