@@ -1,7 +1,7 @@
 import { access, constants, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import type { CommandContext } from "../../context.js";
-import { ChangesPendingError, InvalidDataError, LocalFileError, UsageError } from "../../errors.js";
+import { ChangesPendingError, CliError, InterruptedError, InvalidDataError, LocalFileError, UsageError } from "../../errors.js";
 import { normalizeBaseUrl } from "../../domain/users-csv/import-manifest.js";
 import {
   type Baseline,
@@ -233,9 +233,14 @@ async function applyPlan(
   );
   if (fold.accepted > 0) await state.saveBaseline(fold.baseline);
   await state.savePlan(fold.plan);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the import's own error, rethrown unchanged
-  if (thrown !== undefined) throw thrown;
-  let failure = outcome?.failure;
+  // The import's next steps name plan.csv and `users import`; a sync's next step is the next sync.
+  const next = `the next \`simadmin users sync ${setup.rosterPath}\` sends again what the service did not accept (docs/users-sync.md)`;
+  const retold = (error: unknown): unknown =>
+    error instanceof CliError && !(error instanceof InterruptedError) && !(error instanceof LocalFileError)
+      ? error.rephrase(error.message, next)
+      : error;
+  if (thrown !== undefined) throw retold(thrown);
+  let failure = outcome?.failure === undefined ? undefined : (retold(outcome.failure) as Error);
   if (fold.rejectedExisting > 0) {
     ctx.printer.info(
       `${plural(fold.rejectedExisting, "Add")} refused as existing were sent before in an upload that was cut off: it went through; they are in the baseline`,
