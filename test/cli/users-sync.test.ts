@@ -211,7 +211,9 @@ describe("users sync after a failed or killed night", () => {
     const first = [...people(1, 3), { first: "F", last: "Ail", email: "x@fail.example.com" }];
     const n1 = await e.capture(["users", "sync", await roster(dir, "n1.csv", first), "--wait"], { clock });
     expect(n1.exitCode, n1.stderr).toBe(10);
-    expect(n1.stderr).toMatch(/ended FAILED; the next `simadmin users sync .*n1\.csv` sends again what the service did not accept/);
+    expect(n1.stderr).toMatch(
+      /ended FAILED; the next `simadmin users sync .*n1\.csv` sends again what the service did not accept/,
+    );
     expect(userOf(e, "p1@example.com")).toBeUndefined();
     // Next night HR fixed the address: everything is planned again, nothing twice.
     const fixed = [...people(1, 3), { first: "F", last: "Ail", email: "x@example.com" }];
