@@ -154,8 +154,5 @@ export async function resetSandboxState(dir: string): Promise<{ path: string; re
   );
   await rm(path, { force: true });
   await rm(lockPath, { force: true });
-  // `users sync` keeps its --sandbox baselines here too (commands/users-sync/state.ts): a
-  // baseline of users the fresh sandbox no longer has would plan Updates of nobody.
-  await rm(join(dir, "sync"), { recursive: true, force: true });
   return { path, removed: existed };
 }

@@ -41,3 +41,8 @@ export async function readCsvTable(source: AsyncIterable<Uint8Array>, options: C
   if (header === undefined) throw new CsvFileError("EMPTY", "file is empty: the first row must be the header");
   return { header, rows, info: control.info };
 }
+
+/** Whether every cell of a row is empty or spaces. */
+export function isBlankRow(cells: readonly string[]): boolean {
+  return cells.every((c) => c.trim() === "");
+}

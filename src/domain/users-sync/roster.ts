@@ -15,7 +15,7 @@
 //
 // Pure: the table comes from output/table-file.ts.
 
-import type { CsvTable } from "../csv-input/table.js";
+import { type CsvTable, isBlankRow } from "../csv-input/table.js";
 import { excerpt } from "../csv-input/errors.js";
 import { CsvFileError } from "../csv-input/errors.js";
 import { mapHeader } from "../csv-input/header.js";
@@ -119,7 +119,7 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
   const invalidEmails = new Set<string>();
   let blank = 0;
   for (const { row, cells } of table.rows) {
-    if (cells.every((c) => c.trim() === "")) {
+    if (isBlankRow(cells)) {
       blank++;
       continue;
     }
