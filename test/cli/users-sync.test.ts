@@ -256,6 +256,27 @@ describe("users sync after a failed or killed night", () => {
   });
 });
 
+describe("users sync: a night interrupted while waiting", () => {
+  it("the next night asks how the tasks ended and sends nothing again", async () => {
+    const { e, clock, dir } = await night();
+    const stop = new AbortController();
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD}/status `)) stop.abort();
+    };
+    const path = await roster(dir, "n1.csv", people(1, 5));
+    const n1 = await e.capture(["users", "sync", path, "--wait"], { clock, signal: stop.signal });
+    expect(n1.exitCode, n1.stderr).toBe(130);
+    expect(sentRows(n1.sent)).toHaveLength(5);
+    onRequest = undefined;
+    clock.advance(10_000);
+    const n2 = await e.capture(["users", "sync", path, "--wait"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("the last run's 5 accepted rows entered the baseline");
+    expect(sentRows(n2.sent)).toEqual([]);
+    expect(n2.sent.map((r) => r.path)).toEqual([`${UPLOAD}/status`]);
+  });
+});
+
 describe("users sync on a terminal, and --resume", () => {
   it.each([
     ["y\n", 0, 2],
