@@ -256,6 +256,25 @@ describe("users sync after a failed or killed night", () => {
   });
 });
 
+describe("users sync: a cut-off upload, then a night that sent nothing", () => {
+  it("still reads the refused Adds two nights later as 'it went through'", async () => {
+    const { e, clock, dir } = await night();
+    const path = await roster(dir, "n.csv", people(1, 5));
+    e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
+    expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(8);
+    clock.advance(10_000);
+    e.sandbox.faults.failNext(UPLOAD, 10, 429);
+    const n2 = await e.capture(["users", "sync", path, "--retries", "0"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(7);
+    e.sandbox.faults.clear();
+    const n3 = await e.capture(["users", "sync", path], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(n3.stderr).toContain("5 Adds refused as existing");
+    const n4 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n4.exitCode, n4.stderr).toBe(0);
+  });
+});
+
 describe("users sync: a night interrupted while waiting", () => {
   it("the next night asks how the tasks ended and sends nothing again", async () => {
     const { e, clock, dir } = await night();

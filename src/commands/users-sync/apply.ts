@@ -112,6 +112,14 @@ export async function foldAccepted(
     }
     folded.add(batch.number);
   }
+  // Users still uncertain from an earlier night whose row was not settled now (the batch
+  // was never sent, or cut off again) stay uncertain, so that a later refusal of their Add
+  // is still read as "it exists" (newer values first).
+  const acceptedKeys = new Set(accepted.map((u) => keyOf(u.email)));
+  const uncertainKeys = new Set(uncertain.map((u) => keyOf(u.email)));
+  for (const [key, values] of Object.entries(plan.uncertain)) {
+    if (!acceptedKeys.has(key) && !uncertainKeys.has(key)) uncertain.push(values);
+  }
   const now = new Date(ctx.services.clock.now()).toISOString();
   return {
     baseline: accepted.length > 0 ? applyToBaseline(baseline, accepted, now) : baseline,
