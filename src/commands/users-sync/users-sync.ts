@@ -19,6 +19,7 @@ import { escapeControlChars } from "../../output/sanitize.js";
 import { readTableFile } from "../../output/table-file.js";
 import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
+import { UsersImportOptions } from "../users-import/options.js";
 import { importUsersFile } from "../users-import/users-import.js";
 import { plural, problemLine, showRowLines } from "../users-import/common.js";
 import { foldAccepted, loadPlanManifest, planCsv } from "./apply.js";
@@ -205,18 +206,16 @@ async function applyPlan(
   let outcome: CommandOutcome | undefined;
   let thrown: unknown;
   try {
-    outcome = await importUsersFile(ctx, {
-      file: state.planCsvPath,
-      dryRun: false,
+    // Through the import's own option schema, so that a flag it gains later (H3:
+    // --resend-ambiguous) takes its default here instead of breaking this call.
+    const importOptions = UsersImportOptions.parse({
       skipInvalid: options.skipInvalid,
       wait: options.wait,
-      timeoutMs: options.timeoutMs,
       resume,
-      retryFailed: false,
       // The sync asked already (or was told not to).
       yes: true,
-      encoding: undefined,
     });
+    outcome = await importUsersFile(ctx, { ...importOptions, timeoutMs: options.timeoutMs, file: state.planCsvPath });
   } catch (error) {
     thrown = error;
   }
