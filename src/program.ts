@@ -31,6 +31,8 @@ Exit codes:
   8    service unavailable: 5xx, timeout or network failure after the retries
   9    a --wait ran out of time
   10   a bulk import task ended FAILED
+  11   local file error: a file could not be read or written
+  12   users sync --plan: changes are pending (0: nothing to do)
   130  interrupted (Ctrl-C)
 `;
 

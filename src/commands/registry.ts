@@ -12,6 +12,7 @@ import { progress } from "./progress/command.js";
 import { users } from "./users/command.js";
 import { usersCreate } from "./users-create/command.js";
 import { usersImport } from "./users-import/command.js";
+import { usersSync } from "./users-sync/command.js";
 import { importStatus } from "./import-status/command.js";
 import { sandbox } from "./sandbox/command.js";
 import { completionScript } from "./completion-script/command.js";
@@ -43,6 +44,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   users,
   usersCreate,
   usersImport,
+  usersSync,
   importStatus,
   sandbox,
   completionScript,

@@ -109,7 +109,15 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
   const file = args[0];
   if (file === undefined || file.trim() === "")
     throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
-  const flags: ImportFlags = { ...options, file };
+  return importUsersFile(ctx, { ...options, file });
+});
+
+/**
+ * The whole import of one users file — validation, manifest, lock, batches, errors file,
+ * --wait — for `users import` and for `users sync`, which writes its plan as a users CSV
+ * and imports it through here (issue 23: one import machinery, not two).
+ */
+export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise<CommandOutcome> {
   await checkReadable(flags.file);
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
@@ -159,7 +167,7 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
   } finally {
     await lock?.release();
   }
-});
+}
 
 interface ImportSetup {
   organizationId: string | undefined;
