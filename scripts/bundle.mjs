@@ -99,7 +99,8 @@ await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
-  external: ["@napi-rs/keyring"],
+  // DuckDB's binding is one too; pg is left to node_modules as well (its optional pg-native).
+  external: ["@napi-rs/keyring", "@duckdb/node-api", "pg"],
   // CommonJS dependencies (cli-table3, exceljs, …) call require() for Node built-ins, which
   // an ES module does not have; every chunk gets one. The names cannot clash: ES modules
   // have no `require` binding of their own, and esbuild's helpers are `__`-prefixed words

@@ -76,7 +76,9 @@ export function namedCommand(argv: readonly string[]): string | undefined {
   for (const flag of globalFlags())
     for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
 
-  const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
+  // A group, or a command with subcommands (`reports <kind>` beside `reports sync`).
+  const isGroup = (name: string | undefined): boolean =>
+    DECLARATIONS.some((d) => d.name === name && (d.kind === "group" || DECLARATIONS.some((s) => s.name.startsWith(`${name} `))));
   const words: string[] = [];
   // A command's own flags follow it: read on only after `help`, a group, or a group's `help`.
   const readOn = (): boolean =>

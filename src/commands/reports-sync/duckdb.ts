@@ -1,0 +1,56 @@
+import { access, constants } from "node:fs/promises";
+import { dirname } from "node:path";
+import { LocalFileError } from "../../errors.js";
+import type { SqlConnection, SqlValue } from "./connection.js";
+
+// The embedded target (docs/cli-contract.md, Sync: "a DuckDB file, the embedded default").
+// @duckdb/node-api carries a native binary: loaded with import() by this command only, and
+// left out of the bundle (scripts/bundle.mjs), so no other command pays for it.
+
+type DuckDB = typeof import("@duckdb/node-api");
+
+export async function openDuckDb(path: string, options: { readOnly: boolean }): Promise<SqlConnection> {
+  // DuckDB's own message for a missing directory is an "IO Error"; say it as for any file.
+  try {
+    await access(dirname(path), constants.W_OK);
+  } catch (error) {
+    throw LocalFileError.fromSystem(error, dirname(path), "write the database into");
+  }
+  const duckdb: DuckDB = await import("@duckdb/node-api");
+  let instance: import("@duckdb/node-api").DuckDBInstance;
+  try {
+    instance = await duckdb.DuckDBInstance.create(path, options.readOnly ? { access_mode: "READ_ONLY" } : {});
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const locked = /lock/i.test(message);
+    throw new LocalFileError(`cannot open the DuckDB database ${path}: ${message.split("\n")[0]}`, {
+      path,
+      hint: locked
+        ? "another process has it open (another `reports sync`, or a DuckDB session): close it and run again"
+        : "check that the path is a DuckDB file this version can read",
+      cause: error,
+    });
+  }
+  const connection = await instance.connect();
+  return {
+    label: path,
+    types: {
+      column: { boolean: "BOOLEAN", bigint: "BIGINT", double: "DOUBLE", text: "VARCHAR" },
+      json: "JSON",
+      timestamp: "TIMESTAMP",
+    },
+    maxParameters: 60_000,
+    async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
+      await connection.run(sql, [...params]);
+    },
+    async all(sql: string, params: readonly SqlValue[] = []): Promise<Record<string, unknown>[]> {
+      const reader = await connection.runAndReadAll(sql, [...params]);
+      return reader.getRowObjectsJson() as Record<string, unknown>[];
+    },
+    close(): Promise<void> {
+      connection.closeSync();
+      instance.closeSync();
+      return Promise.resolve();
+    },
+  };
+}
