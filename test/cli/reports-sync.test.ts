@@ -213,6 +213,6 @@ describe("reports sync columns follow the service", () => {
       ["record.raw", "VARCHAR"],
     ]);
     const rows = await queryDuckDb(db, 'SELECT "who.id" AS id, score, "who.team" AS team, raw FROM users');
-    expect(rows).toEqual([{ id: "u-2", score: 5.5, team: "red", raw: JSON.stringify(answer.rows[0]) }]);
+    expect(rows).toEqual([{ id: "u-2", score: 5.5, team: "red", raw: JSON.stringify((answer as { rows: unknown[] }).rows[0]) }]);
   });
 });
