@@ -150,6 +150,11 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     const parent = commands.get(parentName);
     if (!parent) throw new Error(`${declaration.name}: its group must be declared before it`);
     const command = parent.command(words[words.length - 1]!).description(declaration.description);
+    // Under a command (`reports sync` under `reports <kind>`): the global options are the
+    // program's, not also the flags of the command above, which do not apply to it.
+    if (parent !== program && DECLARATIONS.some((d) => d.name === parentName && d.kind === "command")) {
+      command.configureHelp({ showGlobalOptions: true, visibleGlobalOptions: () => program.options.filter((o) => !o.hidden) });
+    }
     commands.set(declaration.name, command);
     if (declaration.kind === "command") {
       for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);
