@@ -14,6 +14,11 @@ export interface SqlConnection {
   /** PostgreSQL takes at most 65,535 parameters in one statement. */
   readonly maxParameters: number;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /**
+   * DuckDB only: its appender, far faster than INSERT statements (a million records in
+   * seconds instead of minutes), inside the connection's open transaction.
+   */
+  openAppender?(table: string, columns: readonly AppendType[]): Promise<RowAppender>;
   all(sql: string, params?: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
@@ -31,4 +36,14 @@ export function columnTypeOf(dataType: string): ColumnType {
   if (type === "bigint") return "bigint";
   if (type === "double" || type === "double precision") return "double";
   return "text";
+}
+
+/** The type of each of a table's columns, in table order, for an appender. */
+export type AppendType = ColumnType | "date" | "timestamp" | "json";
+
+export interface RowAppender {
+  /** One row, a value per column in table order (dates as YYYY-MM-DD, timestamps as ISO text). */
+  append(values: readonly SqlValue[]): void;
+  /** Writes what is pending into the transaction. */
+  close(): void;
 }

@@ -3,7 +3,7 @@ import { cellType, ColumnNames, kindTable, quoteIdentifier as q, widen, type Col
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
 import type { SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
-import { columnTypeOf, type SqlConnection, type SqlValue } from "./connection.js";
+import { columnTypeOf, type AppendType, type SqlConnection, type SqlValue } from "./connection.js";
 
 // The tables of `reports sync` (docs/cli-contract.md, Sync), written the same way in DuckDB
 // and PostgreSQL:
@@ -80,7 +80,7 @@ export class SyncStore {
       `CREATE TABLE IF NOT EXISTS ${q(table)} (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${this.db.types.timestamp} NOT NULL, raw ${this.db.types.json})`,
     );
     const rows = await this.db.all(
-      "SELECT column_name AS n, data_type AS t FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()",
+      "SELECT column_name AS n, data_type AS t FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position",
       [table],
     );
     columns = new Map();
@@ -131,10 +131,12 @@ export class SyncStore {
       const names = new ColumnNames(columns.keys());
       await this.db.run(`DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, [write.startDate]);
       const fixed: SqlValue[] = [write.startDate, write.endDate, write.fetchedAt.toISOString()];
-      for await (const batch of batches) {
-        throwIfAborted(this.signal);
-        count += await this.insertBatch(table, columns, names, fixed, batch);
-      }
+      if (this.db.openAppender) count = await this.appendWindow(table, columns, names, fixed, batches);
+      else
+        for await (const batch of batches) {
+          throwIfAborted(this.signal);
+          count += await this.insertBatch(table, columns, names, fixed, batch);
+        }
       throwIfAborted(this.signal);
       await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [
         write.kind,
@@ -150,6 +152,49 @@ export class SyncStore {
       // The column cache may describe columns the rollback took away: read them again.
       this.tables.delete(table);
       throw error;
+    }
+    return count;
+  }
+
+  /**
+   * DuckDB: every row through its appender, in table order. fitWindow has made a column of
+   * every field of the window already.
+   */
+  private async appendWindow(
+    table: string,
+    columns: Map<string, ColumnType | "system">,
+    names: ColumnNames,
+    fixed: SqlValue[],
+    batches: AsyncIterable<JsonRecord[]>,
+  ): Promise<number> {
+    const order = [...columns.keys()];
+    const types: AppendType[] = order.map((column) => {
+      const type = columns.get(column)!;
+      if (type !== "system") return type;
+      return column === "fetched_at" ? "timestamp" : column === "raw" ? "json" : "date";
+    });
+    const position = new Map(order.map((column, i) => [column, i]));
+    const appender = await this.db.openAppender!(table, types);
+    let count = 0;
+    try {
+      for await (const batch of batches) {
+        throwIfAborted(this.signal);
+        for (const record of batch) {
+          const values: SqlValue[] = new Array<SqlValue>(order.length).fill(null);
+          values[position.get("window_start")!] = fixed[0]!;
+          values[position.get("window_end")!] = fixed[1]!;
+          values[position.get("fetched_at")!] = fixed[2]!;
+          values[position.get("raw")!] = JSON.stringify(record);
+          for (const [field, value] of Object.entries(flattenRecord(record))) {
+            const at = position.get(names.columnFor(field));
+            if (at !== undefined) values[at] = toColumn(value, types[at] === "text" ? "text" : undefined);
+          }
+          appender.append(values);
+          count++;
+        }
+      }
+    } finally {
+      appender.close();
     }
     return count;
   }
