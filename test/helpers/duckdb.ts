@@ -4,7 +4,7 @@ export async function queryDuckDb(path: string, sql: string): Promise<Record<str
   const instance = await DuckDBInstance.create(path, { access_mode: "READ_ONLY" });
   const connection = await instance.connect();
   try {
-    return (await connection.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+    return (await connection.runAndReadAll(sql)).getRowObjectsJson();
   } finally {
     connection.closeSync();
     instance.closeSync();

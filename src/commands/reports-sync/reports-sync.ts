@@ -7,7 +7,7 @@ import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
 import { kindTable } from "../../domain/sync-columns.js";
-import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow } from "../../domain/sync-windows.js";
+import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
@@ -64,7 +64,7 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   try {
     const plans: KindPlan[] = [];
     for (const kind of kinds) {
-      const synced = store ? await store.syncedWindows(kind) : new Map();
+      const synced = store ? await store.syncedWindows(kind) : new Map<string, SyncedWindow>();
       // Later runs start where the first one did, unless --since says otherwise.
       const earliest = [...synced.keys()].sort()[0];
       const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);

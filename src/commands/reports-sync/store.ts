@@ -1,6 +1,6 @@
 import { flattenRecord, type Cell, type JsonRecord } from "../../domain/records.js";
 import { cellType, ColumnNames, kindTable, quoteIdentifier as q, widen, type ColumnType } from "../../domain/sync-columns.js";
-import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
+import { parseIsoDate } from "../../domain/date-windows.js";
 import type { SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
 import { columnTypeOf, type AppendType, type SqlConnection, type SqlValue } from "./connection.js";
@@ -281,9 +281,4 @@ function toColumn(cell: Cell, type: ColumnType | "system" | undefined): SqlValue
   if (cell === null) return null;
   if (type === "text" && typeof cell !== "string") return String(cell);
   return cell;
-}
-
-/** The UTC day of a Date (for the complete rule). */
-export function dayOf(date: Date): number {
-  return utcDay(date.getTime());
 }
