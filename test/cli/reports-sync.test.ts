@@ -108,6 +108,16 @@ describe("reports sync into DuckDB", () => {
     // The open window was replaced, not added to.
     expect((await countsByWindow("users")).get("2026-11-03..2026-11-25")).toBe(23 * 3);
     expect((await countsByWindow("users")).has("2026-11-03..2026-11-24")).toBe(false);
+
+    // A kind added later starts where the database's history does, not 90 days back.
+    const added = await sync(["--kinds", "teams-result"], clockAt(TODAY + 10 * DAY));
+    expect(windowsSent(added.sent).map((w) => w[1])).toEqual([
+      "2026-08-05",
+      "2026-09-04",
+      "2026-10-04",
+      "2026-11-03",
+      "2026-12-03",
+    ]);
   });
 
   it("fetches a window again after its end until --open-days have passed, then never", async () => {

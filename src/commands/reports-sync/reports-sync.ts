@@ -63,11 +63,12 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   const store = db ? new SyncStore(db, services.signal) : undefined;
   try {
     const plans: KindPlan[] = [];
+    // Later runs start where the database's history does (a kind added later gets as much),
+    // unless --since says otherwise.
+    const earliest = await store?.earliestStart();
+    const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
     for (const kind of kinds) {
       const synced = store ? await store.syncedWindows(kind) : new Map<string, SyncedWindow>();
-      // Later runs start where the first one did, unless --since says otherwise.
-      const earliest = [...synced.keys()].sort()[0];
-      const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
       plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
     }
     const requests = plans.reduce((n, p) => n + p.windows.length, 0);

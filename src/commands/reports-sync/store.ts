@@ -65,6 +65,13 @@ export class SyncStore {
     return held;
   }
 
+  /** The first day the database holds for any kind: where later runs start by default. */
+  async earliestStart(): Promise<string | undefined> {
+    if (!(await this.tableExists(META_TABLE))) return undefined;
+    const [row] = await this.db.all(`SELECT CAST(min(window_start) AS VARCHAR) AS s FROM ${META_TABLE}`);
+    return row?.s === null || row?.s === undefined ? undefined : String(row.s);
+  }
+
   private async tableExists(table: string): Promise<boolean> {
     const rows = await this.db.all(
       "SELECT 1 AS x FROM information_schema.tables WHERE table_name = $1 AND table_schema = current_schema()",
