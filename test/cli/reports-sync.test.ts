@@ -175,6 +175,12 @@ describe("reports sync into DuckDB", () => {
     );
   });
 
+  it("without an API key stops with exit 3 before creating the database", async () => {
+    const result = await env.run(["reports", "sync", "--db", db], { env: { SIMADMIN_API_KEY: undefined } });
+    expect(result.exitCode, result.stderr).toBe(3);
+    expect(existsSync(db)).toBe(false);
+  });
+
   it("refuses an unknown kind and a bad --since before anything is sent", async () => {
     const kind = await env.run(["reports", "sync", "--db", db, "--kinds", "users,nope"]);
     expect(kind.exitCode).toBe(2);

@@ -53,8 +53,10 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   const openDays = options.openDays ?? DEFAULT_OPEN_DAYS;
   const kinds = options.kinds ?? [...REPORT_KINDS];
   const limits = (await services.rateLimits()).reports;
-  // Settings first: a missing key or a bad profile is said before the database is touched.
+  // Settings and the client first: a missing key or a bad profile is said before the
+  // database is touched (or created).
   await services.settings();
+  if (!options.dryRun) await services.api();
 
   const target = options.db;
   // A dry run must not create the database: a DuckDB file not there yet holds nothing.
