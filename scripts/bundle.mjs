@@ -118,7 +118,8 @@ await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
-  external: ["@napi-rs/keyring"],
+  // DuckDB's binding is one too; pg is left to node_modules as well (its optional pg-native).
+  external: ["@napi-rs/keyring", "@duckdb/node-api", "pg"],
   plugins: [noLegacyBuffer],
   // CommonJS dependencies (cli-table3, exceljs, …) call require() for Node built-ins, which
   // an ES module does not have; every chunk gets one. The names cannot clash: ES modules

@@ -78,7 +78,9 @@ export function namedCommand(argv: readonly string[]): string | undefined {
   for (const flag of globalFlags())
     for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
 
-  const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
+  // A group, or a command with subcommands (`reports <kind>` beside `reports sync`).
+  const isGroup = (name: string | undefined): boolean =>
+    DECLARATIONS.some((d) => d.name === name && (d.kind === "group" || DECLARATIONS.some((s) => s.name.startsWith(`${name} `))));
   const words: string[] = [];
   // A command's own flags follow it: read on only after `help`, a group, or a group's `help`.
   const readOn = (): boolean =>
@@ -150,6 +152,11 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     const parent = commands.get(parentName);
     if (!parent) throw new Error(`${declaration.name}: its group must be declared before it`);
     const command = parent.command(words[words.length - 1]!).description(declaration.description);
+    // Under a command (`reports sync` under `reports <kind>`): the global options are the
+    // program's, not also the flags of the command above, which do not apply to it.
+    if (parent !== program && DECLARATIONS.some((d) => d.name === parentName && d.kind === "command")) {
+      command.configureHelp({ showGlobalOptions: true, visibleGlobalOptions: () => program.options.filter((o) => !o.hidden) });
+    }
     commands.set(declaration.name, command);
     if (declaration.kind === "command") {
       for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);

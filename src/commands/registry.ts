@@ -3,6 +3,7 @@ import { OUTPUT_FORMAT_NAMES } from "./output-formats.js";
 import { auth, authLogin, authLogout, authStatus } from "./auth/command.js";
 import { config, configGet, configList, configPath, configSet, configUnset } from "./config/command.js";
 import { reports } from "./reports/command.js";
+import { reportsSync } from "./reports-sync/command.js";
 import { library } from "./library/command.js";
 import { assign, unassign } from "./assign/command.js";
 import { token } from "./token/command.js";
@@ -34,6 +35,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   configUnset,
   configPath,
   reports,
+  reportsSync,
   library,
   assign,
   unassign,

@@ -111,4 +111,36 @@ describe("npm package", () => {
     expect((simulations as unknown[]).length).toBeGreaterThan(0);
     expect(simulations).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
   }, 60_000);
+
+  // DuckDB's native binding is left out of the bundle (scripts/bundle.mjs): the installed
+  // package must find it in its node_modules.
+  it("runs `reports sync` into a DuckDB file from the installed package", async () => {
+    const result = await execa(
+      "npx",
+      [
+        "simadmin",
+        "--sandbox",
+        "reports",
+        "sync",
+        "--db",
+        join(dir.path, "r.duckdb"),
+        "--kinds",
+        "users",
+        "--since",
+        // One window: the sandbox keeps the real reports budget (10 a minute).
+        new Date().toISOString().slice(0, 10),
+        "-o",
+        "json",
+      ],
+      {
+        cwd: appDir,
+        env: npmEnv({ SIMADMIN_CONFIG_DIR: join(dir.path, "config") }),
+        extendEnv: false,
+        reject: false,
+        timeout: 60_000,
+      },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ kind: "users", table: "users" })]);
+  }, 60_000);
 });
