@@ -255,10 +255,18 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     const asked = await refreshUnfinishedStatuses(ctx, decision.manifest.batches, setup.organizationId);
     if (asked) ctx.printer.info(asked);
   }
-  const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
+  const resumeFrom =
+    decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
 
   if (flags.dryRun) {
-    return planResult(summary, fileName, setup.organizationId, resumeFrom, decision?.kind === "refuse" ? decision : undefined);
+    return planResult(
+      summary,
+      fileName,
+      setup.organizationId,
+      resumeFrom,
+      decision?.kind === "refuse" ? decision : undefined,
+      flags.resendAmbiguous,
+    );
   }
   const organizationId = setup.organizationId!;
 
@@ -271,10 +279,12 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   if (ctx.printer.io.stdinIsTTY && !flags.yes) {
     // The plan names the file (and counts from it): escaped like every stderr line.
-    ctx.printer.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
+    ctx.printer.io.stderr.write(
+      `${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom, flags.resendAmbiguous))}\n`,
+    );
     const { confirm } = await import("../../output/prompt.js");
     const sending = resumeFrom
-      ? resumeFrom.batches.filter((b) => batchAction(b) === "send" || batchAction(b) === "resend-ambiguous").length
+      ? resumeFrom.batches.filter((b) => ["send", "resend-ambiguous"].includes(batchAction(b, flags.resendAmbiguous))).length
       : planBatchSizes(summary.validRows).length;
     if (!(await confirm(ctx.printer.io, `Upload ${plural(sending, "batch", "batches")} to ${organizationId}?`))) {
       throw new UsageError("import cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
@@ -424,6 +434,7 @@ function planResult(
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
   refusal: { message: string; hint: string } | undefined,
+  resendAmbiguous: boolean,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
@@ -448,7 +459,8 @@ function planResult(
       uploaded: counts.uploaded,
       rejected: counts.rejected,
       toSend: counts.pending,
-      toResend: counts.ambiguous + counts.uploading,
+      toResend: resendAmbiguous ? counts.ambiguous + counts.uploading : 0,
+      heldAmbiguous: resendAmbiguous ? 0 : counts.ambiguous + counts.uploading,
     };
   }
   if (refusal) value.realRunWouldStop = refusal.message;
@@ -456,7 +468,7 @@ function planResult(
     kind: "object",
     value,
     note:
-      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` +
+      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom, resendAmbiguous)}` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
 }
@@ -467,6 +479,7 @@ function planText(
   fileName: string,
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
+  resendAmbiguous: boolean,
 ): string {
   const sizes = planBatchSizes(summary.validRows);
   const lines = [
@@ -479,7 +492,8 @@ function planText(
   if (resumeFrom) {
     const counts = countStates(resumeFrom);
     lines.push(
-      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before and to be sent again`,
+      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before` +
+        (resendAmbiguous ? " and to be sent again (--resend-ambiguous)" : " and held back (not sent without --resend-ambiguous)"),
     );
   }
   return lines.join("\n");
