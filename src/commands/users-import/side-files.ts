@@ -31,6 +31,9 @@ export function problemText(problems: readonly RowProblem[]): string {
   return problems.map((p) => `${p.field}: ${p.message}`).join("; ");
 }
 
+/** A directory that refuses new files: read-only mount, no permission, full. */
+const UNWRITABLE_DIR_CODES = new Set(["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"]);
+
 /**
  * `<file>.errors.csv`, written while the rows come (pass 1 calls back synchronously, so the
  * stream is open before it starts); committed at the end, or removed when no row was rejected.
@@ -42,16 +45,35 @@ export class RejectedRowsFile {
   private readonly csv: Stringifier;
 
   private constructor(
-    private readonly file: AtomicFile,
+    private readonly file: AtomicFile | undefined,
     readonly path: string,
+    /** Why the file cannot be written (a dry run beside a read-only file): rows are counted, not kept. */
+    readonly unwritable?: LocalFileError,
   ) {
     this.csv = csvStringifier();
     // The file is ended by commit() or abort(), not when the CSV ends.
-    this.csv.pipe(file.stream, { end: false });
+    if (file) this.csv.pipe(file.stream, { end: false });
+    else this.csv.resume();
   }
 
   static async open(path: string): Promise<RejectedRowsFile> {
     return new RejectedRowsFile(await openAtomicFile(path, 0o600), path);
+  }
+
+  /**
+   * For --dry-run: the errors file is a by-product there, so a directory that cannot take it
+   * (read-only, full) does not fail a dry run of a valid file (issue 22 item 3); the rows
+   * still appear on stderr, and finish() returns the reason when there were some.
+   */
+  static async openOrSkip(path: string): Promise<RejectedRowsFile> {
+    try {
+      return await RejectedRowsFile.open(path);
+    } catch (error) {
+      // Only a directory that refuses writing; a path that is wrong itself (a directory, a
+      // missing folder) is still exit 11: the real run would meet the same.
+      if (!(error instanceof LocalFileError) || !UNWRITABLE_DIR_CODES.has(error.code ?? "")) throw error;
+      return new RejectedRowsFile(undefined, path, error);
+    }
   }
 
   private header(columns: string[]): void {
@@ -79,6 +101,10 @@ export class RejectedRowsFile {
 
   /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */
   async finish(options: { removeStale: boolean }): Promise<boolean> {
+    if (!this.file) {
+      this.csv.destroy();
+      return false;
+    }
     if (this.rows > 0) {
       this.csv.end();
       // Every row has reached the file stream once the stringifier has ended.
@@ -99,7 +125,7 @@ export class RejectedRowsFile {
 
   abort(): Promise<void> {
     this.csv.destroy();
-    return this.file.abort();
+    return this.file ? this.file.abort() : Promise.resolve();
   }
 }
 

@@ -163,7 +163,9 @@ async function recordAcceptedAnyway(
 ): Promise<ManifestBatch> {
   try {
     return await store.update(number, { ...accepted, error: "the service's row errors could not be recorded (disk full?)" });
-  } catch {
+  } catch (again) {
+    // The short record's failure is the one to name: it is what could not be written last.
+    if (again instanceof LocalFileError) failure = again;
     throw new LocalFileError(
       `${failure.message}; batch ${number} of ${total} was ACCEPTED by the service as task ${taskId} but ${store.path} could not record it; nothing more was sent`,
       {

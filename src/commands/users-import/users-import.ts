@@ -115,8 +115,17 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
   const manifestPath = manifestPathFor(flags.file);
   // Every side file is checked before anything is read or sent (exit 11 naming it): the
   // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
-  await checkOutputPath(errorsPathFor(flags.file));
-  if (!flags.dryRun) await checkOutputPath(manifestPath);
+  // A dry run writes no manifest, and its errors file only when there is a row to put in it:
+  // a valid file in a read-only directory is a clean dry run (issue 22 item 3).
+  if (!flags.dryRun) {
+    await checkOutputPath(errorsPathFor(flags.file));
+    await checkOutputPath(manifestPath);
+  } else {
+    await checkOutputPath(manifestPath).catch((error: unknown) => {
+      if (!(error instanceof LocalFileError)) throw error;
+      ctx.printer.warn(`dry run: a real run would stop here: ${error.message}`);
+    });
+  }
   // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
   const organizationId = flags.dryRun ? (await ctx.services.settings()).org : await ctx.services.org();
   if (!flags.dryRun) await ctx.services.api(); // a missing base URL or key stops here, before the lock
@@ -136,7 +145,9 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
         now: () => ctx.services.clock.now(),
       });
   try {
-    const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
+    const errors = flags.dryRun
+      ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file))
+      : await RejectedRowsFile.open(errorsPathFor(flags.file));
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
@@ -151,6 +162,9 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
       // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
       // keeps the rows found, since they are what the user has to fix. Only an import that
       // went through without rejecting a row removes an errors file of an earlier run.
+      if (errors.unwritable && errors.rows > 0) {
+        ctx.printer.warn(`dry run: the rejected rows were not written to ${errors.path}: ${errors.unwritable.message}`);
+      }
       if (ending === "interrupted") await errors.abort();
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
         ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
