@@ -69,19 +69,21 @@ export async function startRelay(target) {
         resolveDone();
         res.destroy();
       });
-      // A chunked body (no Content-Length, as undici sends a multipart upload) is cut after
-      // its first chunk: the service has part of it and never sees its end.
-      const length = req.headers["content-length"] === undefined ? Infinity : Number(req.headers["content-length"]);
+      // Mid-body: the service gets the first half of the body (or of the first chunk, when
+      // the length is not known), then the client is killed; it never sees the body's end.
+      const length = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
       let seen = 0;
       req.on("data", (chunk) => {
-        seen += chunk.length;
-        up.write(chunk);
-        // Mid-body: after the first chunk when more of the body is still to come.
-        if (seen < length && fire(n, "mid-body")) {
-          // The service gets the half it was sent; the client is gone, so it ends there.
+        if (armed && armed.request === n && armed.phase === "mid-body") {
+          const half = Math.max(1, Math.floor(((length ?? seen + chunk.length) - seen) / 2));
+          up.write(chunk.subarray(0, Math.min(half, chunk.length)));
+          fire(n, "mid-body");
           up.destroy();
           req.socket.destroy();
+          return;
         }
+        seen += chunk.length;
+        up.write(chunk);
       });
       req.on("end", () => {
         up.end();
@@ -268,7 +270,8 @@ export async function reportsKillPoint({ bin, startSandbox, point, reference, ra
     await relay.settle();
     for (const name of await readdir(out).catch(() => [])) {
       if (name.endsWith(".tmp")) continue;
-      if (reference.get(name) !== (await readFile(join(out, name), "utf8"))) violations.push(`half-written ${name} after the kill`);
+      if (reference.get(name) !== (await readFile(join(out, name), "utf8")))
+        violations.push(`half-written ${name} after the kill`);
     }
     const again = await runCli(bin, args, { env, cwd: dir });
     if (again.code !== 0) violations.push(`re-run ended ${again.code}: ${again.stderr.trim().split("\n").pop()}`);
@@ -281,7 +284,12 @@ export async function reportsKillPoint({ bin, startSandbox, point, reference, ra
     }
     const left = await leftovers(dir);
     if (left.length > 0) violations.push(`left behind: ${left.join(", ")}`);
-    return { point, reached: first.killed, steps: [`first:${first.killed ? "killed" : first.code}`, `again:${again.code}`], violations };
+    return {
+      point,
+      reached: first.killed,
+      steps: [`first:${first.killed ? "killed" : first.code}`, `again:${again.code}`],
+      violations,
+    };
   } finally {
     await relay.close();
     await sandbox.close();

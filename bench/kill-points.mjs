@@ -19,7 +19,8 @@ async function record(kind, run) {
   const result = await run();
   results.push({ kind, ...result });
   const where = `${kind} request ${result.point.request} ${result.point.phase}`;
-  if (result.violations.length > 0) console.log(`VIOLATION ${where}: ${result.violations.join("; ")} (${result.steps.join(" → ")})`);
+  if (result.violations.length > 0)
+    console.log(`VIOLATION ${where}: ${result.violations.join("; ")} (${result.steps.join(" → ")})`);
   else if (process.env.VERBOSE) console.log(`ok ${where} (${result.steps.join(" → ")})`);
 }
 
@@ -38,7 +39,13 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
     for (let request = 1; request <= reference.requests; request++) {
       for (const phase of PHASES.filter((p) => p !== "mid-body")) {
         await record("reports", () =>
-          reportsKillPoint({ bin: BIN, startSandbox, point: { request, phase }, reference: reference.files, range: REPORT_RANGE }),
+          reportsKillPoint({
+            bin: BIN,
+            startSandbox,
+            point: { request, phase },
+            reference: reference.files,
+            range: REPORT_RANGE,
+          }),
         );
       }
     }
