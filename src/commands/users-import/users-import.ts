@@ -123,8 +123,17 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
   const manifestPath = manifestPathFor(flags.file);
   // Every side file is checked before anything is read or sent (exit 11 naming it): the
   // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
-  await checkOutputPath(errorsPathFor(flags.file));
-  if (!flags.dryRun) await checkOutputPath(manifestPath);
+  // A dry run writes no manifest, and its errors file only when there is a row to put in it:
+  // a valid file in a read-only directory is a clean dry run (issue 22 item 3).
+  if (!flags.dryRun) {
+    await checkOutputPath(errorsPathFor(flags.file));
+    await checkOutputPath(manifestPath);
+  } else {
+    await checkOutputPath(manifestPath).catch((error: unknown) => {
+      if (!(error instanceof LocalFileError)) throw error;
+      ctx.printer.warn(`dry run: a real run would stop here: ${error.message}`);
+    });
+  }
   // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
   const organizationId = flags.dryRun ? (await ctx.services.settings()).org : await ctx.services.org();
   if (!flags.dryRun) await ctx.services.api(); // a missing base URL or key stops here, before the lock
@@ -144,7 +153,9 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
         now: () => ctx.services.clock.now(),
       });
   try {
-    const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
+    const errors = flags.dryRun
+      ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file))
+      : await RejectedRowsFile.open(errorsPathFor(flags.file));
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
@@ -159,6 +170,9 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
       // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
       // keeps the rows found, since they are what the user has to fix. Only an import that
       // went through without rejecting a row removes an errors file of an earlier run.
+      if (errors.unwritable && errors.rows > 0) {
+        ctx.printer.warn(`dry run: the rejected rows were not written to ${errors.path}: ${errors.unwritable.message}`);
+      }
       if (ending === "interrupted") await errors.abort();
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
         ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
@@ -263,10 +277,18 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     const asked = await refreshUnfinishedStatuses(ctx, decision.manifest.batches, setup.organizationId);
     if (asked) ctx.printer.info(asked);
   }
-  const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
+  const resumeFrom =
+    decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
 
   if (flags.dryRun) {
-    return planResult(summary, fileName, setup.organizationId, resumeFrom, decision?.kind === "refuse" ? decision : undefined);
+    return planResult(
+      summary,
+      fileName,
+      setup.organizationId,
+      resumeFrom,
+      decision?.kind === "refuse" ? decision : undefined,
+      flags.resendAmbiguous,
+    );
   }
   const organizationId = setup.organizationId!;
 
@@ -279,10 +301,12 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   if (ctx.printer.io.stdinIsTTY && !flags.yes) {
     // The plan names the file (and counts from it): escaped like every stderr line.
-    ctx.printer.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
+    ctx.printer.io.stderr.write(
+      `${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom, flags.resendAmbiguous))}\n`,
+    );
     const { confirm } = await import("../../output/prompt.js");
     const sending = resumeFrom
-      ? resumeFrom.batches.filter((b) => batchAction(b) === "send" || batchAction(b) === "resend-ambiguous").length
+      ? resumeFrom.batches.filter((b) => ["send", "resend-ambiguous"].includes(batchAction(b, flags.resendAmbiguous))).length
       : planBatchSizes(summary.validRows).length;
     if (!(await confirm(ctx.printer.io, `Upload ${plural(sending, "batch", "batches")} to ${organizationId}?`))) {
       throw new UsageError("import cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
@@ -432,6 +456,7 @@ function planResult(
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
   refusal: { message: string; hint: string } | undefined,
+  resendAmbiguous: boolean,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
@@ -456,7 +481,8 @@ function planResult(
       uploaded: counts.uploaded,
       rejected: counts.rejected,
       toSend: counts.pending,
-      toResend: counts.ambiguous + counts.uploading,
+      toResend: resendAmbiguous ? counts.ambiguous + counts.uploading : 0,
+      heldAmbiguous: resendAmbiguous ? 0 : counts.ambiguous + counts.uploading,
     };
   }
   if (refusal) value.realRunWouldStop = refusal.message;
@@ -464,7 +490,7 @@ function planResult(
     kind: "object",
     value,
     note:
-      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` +
+      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom, resendAmbiguous)}` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
 }
@@ -475,6 +501,7 @@ function planText(
   fileName: string,
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
+  resendAmbiguous: boolean,
 ): string {
   const sizes = planBatchSizes(summary.validRows);
   const lines = [
@@ -487,7 +514,8 @@ function planText(
   if (resumeFrom) {
     const counts = countStates(resumeFrom);
     lines.push(
-      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before and to be sent again`,
+      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before` +
+        (resendAmbiguous ? " and to be sent again (--resend-ambiguous)" : " and held back (not sent without --resend-ambiguous)"),
     );
   }
   return lines.join("\n");
