@@ -328,6 +328,14 @@ describe("users sync on a terminal, and --resume", () => {
     const after = await e.capture(["users", "sync", path, "--plan"], { clock });
     expect(after.exitCode, after.stderr).toBe(0);
   });
+
+  it("--resend-ambiguous without --resume is a usage error and sends nothing", async () => {
+    const { e, clock, dir } = await night();
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--resend-ambiguous"], { clock });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--resend-ambiguous applies only with --resume");
+    expect(r.sent).toEqual([]);
+  });
 });
 
 const ROSTERS = join(import.meta.dirname, "../../fixtures/users/roster");

@@ -38,12 +38,13 @@ export const usersSync: CommandDeclaration = {
     { flags: "--skip-invalid", description: "send the valid rows; users of invalid rows are left as they are" },
     { flags: "--wait", description: "poll each import task until COMPLETED or FAILED; only COMPLETED rows enter the baseline" },
     { flags: "--wait-timeout <duration>", description: "give up waiting after this long (default 30m)" },
-    // TODO(issue 23, with H3's --resend-ambiguous in users import): accept --resend-ambiguous
-    // with --resume and pass it to importUsersFile. Until then a cut-off batch's rows are
-    // planned again by the next run (docs/users-sync.md).
     {
       flags: "--resume",
       description: "finish the last run's plan (batches never sent) instead of planning the roster again",
+    },
+    {
+      flags: "--resend-ambiguous",
+      description: "with --resume: also send again a batch whose upload may have been received (users import's rule)",
     },
     {
       flags: "--encoding <name>",

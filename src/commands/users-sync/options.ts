@@ -34,6 +34,7 @@ export const UsersSyncOptions = z
     wait: switchFlag,
     waitTimeout: durationFlag("--wait-timeout").optional(),
     resume: switchFlag,
+    resendAmbiguous: switchFlag,
     yes: switchFlag,
     encoding: parsedFlag((name) => encodingOption(name)).optional(),
   })
@@ -42,6 +43,7 @@ export const UsersSyncOptions = z
     if ((options.plan || options.dryRun) && options.wait)
       usageIssue(ctx, "--wait has nothing to wait for with --plan (nothing is sent)");
     if ((options.plan || options.dryRun) && options.resume) usageIssue(ctx, "--resume sends; it cannot go with --plan");
+    if (options.resendAmbiguous && !options.resume) usageIssue(ctx, "--resend-ambiguous applies only with --resume");
   })
   .transform(({ waitTimeout, dryRun, plan, ...rest }) => ({
     ...rest,

@@ -206,12 +206,13 @@ async function applyPlan(
   let outcome: CommandOutcome | undefined;
   let thrown: unknown;
   try {
-    // Through the import's own option schema, so that a flag it gains later (H3:
-    // --resend-ambiguous) takes its default here instead of breaking this call.
+    // Through the import's own option schema, so that a flag it gains later takes its
+    // default here instead of breaking this call.
     const importOptions = UsersImportOptions.parse({
       skipInvalid: options.skipInvalid,
       wait: options.wait,
       resume,
+      resendAmbiguous: resume && options.resendAmbiguous,
       // The sync asked already (or was told not to).
       yes: true,
     });
