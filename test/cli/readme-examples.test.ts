@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { copyFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,10 +14,28 @@ import { startTestEnv, tempDir, terminalStdin, ROOMY, type TestEnv } from "../he
 // the README shows only what works). Time is a fake clock shared with the sandbox, so
 // `--wait` examples finish at once.
 
-const README = resolve(import.meta.dirname, "../../README.md");
+const ROOT = resolve(import.meta.dirname, "../..");
+// The README, then the hand-written pages whose prose and examples moved out of it (issue 26).
+const PAGES = [
+  "README.md",
+  ...[
+    "configuration",
+    "report-exports",
+    "access",
+    "users-csv",
+    "sandbox",
+    "raw-api",
+    "output",
+    "rate-limits",
+    "proxies",
+    "shell-completion",
+  ].map((page) => `docs/${page}.md`),
+];
 const SAMPLE = resolve(import.meta.dirname, "../../fixtures/users-import-sample.csv");
 
 interface Example {
+  /** The page it is on: each page's sh examples share a directory of their own. */
+  page: string;
   line: string;
   /** A recipe (crontab, CI yaml) starts in a fresh checkout; sh examples share one directory. */
   fresh: boolean;
@@ -66,7 +85,7 @@ const PLACEHOLDERS: Record<string, string> = {
   $resume: "",
 };
 
-function examples(readme: string, lastMonth: string): Example[] {
+function examples(page: string, readme: string, lastMonth: string): Example[] {
   const found: Example[] = [];
   for (const [, lang, body] of readme.matchAll(/```(\w*)\n([\s\S]*?)```/g)) {
     if (!["sh", "crontab", "yaml"].includes(lang ?? "")) continue;
@@ -76,11 +95,12 @@ function examples(readme: string, lastMonth: string): Example[] {
       const match = /(^|[\s(|])(?:npx\s+)?(?:\/\S*\/)?simadmin\s/.exec(text);
       if (!match) continue;
       const argv = shellWords(text.slice(match.index + match[0].length))
-        .map((w) => PLACEHOLDERS[w] ?? w)
+        .map((w) => PLACEHOLDERS[w] ?? w.replace(/\borg-42\b/g, "org-demo").replace(/\bu-123\b/g, "user-demo"))
         .filter((w) => w !== "");
       const documented = /#\s*exit (\d+)\b/.exec(text.slice(match.index));
       const piped = /printf '%s' "\$(\w+)" \| /.exec(text);
       found.push({
+        page,
         line: line.trim(),
         fresh: lang !== "sh",
         argv,
@@ -92,7 +112,28 @@ function examples(readme: string, lastMonth: string): Example[] {
   return found;
 }
 
-describe("every simadmin example in README.md", () => {
+/**
+ * What a reader has at hand where an example runs: the sample users CSV as staff.csv (its Add
+ * rows with emails of this directory, since the sandbox keeps the people earlier examples
+ * added), the fixtures, a cohort of the seed's pairs, a report range and an export directory.
+ */
+async function workingDirectory(dir: string, name: string): Promise<void> {
+  await mkdir(join(dir, "fixtures"), { recursive: true });
+  await mkdir(join(dir, "srv-exports"));
+  const sample = await readFile(SAMPLE, "utf8");
+  await writeFile(
+    join(dir, "staff.csv"),
+    sample.replace(
+      /^(.*),([^,@]+)@example\.com,\2@example\.com,(.*,Add)$/gm,
+      `$1,$2+${name}@example.com,$2+${name}@example.com,$3`,
+    ),
+  );
+  await copyFile(SAMPLE, join(dir, "fixtures", "users-import-sample.csv"));
+  await writeFile(join(dir, "cohort.csv"), "userId,simulationId\nuser-demo,sim-001\nuser-demo,sim-002\n");
+  await writeFile(join(dir, "range.json"), '{"startDate":"2026-10-01","endDate":"2026-10-30"}\n');
+}
+
+describe("every simadmin example in README.md and the docs/ pages moved out of it", () => {
   let t: TestEnv;
   let work: { path: string; remove(): Promise<void> };
   let list: Example[];
@@ -101,13 +142,8 @@ describe("every simadmin example in README.md", () => {
   beforeAll(async () => {
     t = await startTestEnv({ ...ROOMY, now: () => clock.now(), attemptCompletesAfterMs: 45_000 });
     work = await tempDir("simadmin-readme-");
-    await copyFile(SAMPLE, join(work.path, "staff.csv"));
-    await mkdir(join(work.path, "fixtures"));
-    await copyFile(SAMPLE, join(work.path, "fixtures", "users-import-sample.csv"));
-    // The cohort the bulk and progress examples read: pairs of the sandbox's seed.
-    await writeFile(join(work.path, "cohort.csv"), "userId,simulationId\nuser-demo,sim-001\nuser-demo,sim-002\n");
-    await mkdir(join(work.path, "srv-exports"));
-    list = examples(await readFile(README, "utf8"), "2026-10");
+    list = [];
+    for (const page of PAGES) list.push(...examples(page, await readFile(join(ROOT, page), "utf8"), "2026-10"));
   });
   afterAll(async () => {
     await t?.close();
@@ -138,18 +174,9 @@ describe("every simadmin example in README.md", () => {
       // `auth login` without --with-key asks for the key on the terminal: type it.
       const stdin = argv.includes("login") && !argv.includes("--with-key") ? terminalStdin() : undefined;
       stdin?.write("sk_sandbox_full_0000000000demo\n");
-      let cwd = work.path;
-      if (example.fresh) {
-        cwd = join(work.path, `checkout-${++checkouts}`);
-        await mkdir(join(cwd, "srv-exports"), { recursive: true });
-        // Each recipe's runner imports its own new people: the sample's Add rows with new emails.
-        const sample = await readFile(SAMPLE, "utf8");
-        const fresh = sample.replace(
-          /^(.*),([^,@]+)@example\.com,\2@example\.com,(.*,Add)$/gm,
-          `$1,$2+ci${checkouts}@example.com,$2+ci${checkouts}@example.com,$3`,
-        );
-        await writeFile(join(cwd, "staff.csv"), fresh);
-      }
+      const name = example.fresh ? `checkout-${++checkouts}` : example.page.replace(/\W/g, "-");
+      const cwd = join(work.path, name);
+      if (!existsSync(cwd)) await workingDirectory(cwd, name);
       const controller = new AbortController();
       if (foreground) setTimeout(() => controller.abort(), 300);
       const result = await t.capture(argv, {
