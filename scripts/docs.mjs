@@ -72,7 +72,8 @@ function topicsOf(declaration, topics) {
 // ---------------------------------------------------------------------------------------------
 // Markdown
 
-const md = (text) => text.replace(/\|/g, "\\|").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+/** Prose in markdown: a word holding `<file>` would read as an HTML tag, so it is code. */
+const md = (text) => text.replace(/\|/g, "\\|").replace(/[^\s`]*<[^>\s]*>[^\s`]*/g, (word) => `\`${word}\``);
 const code = (text) => `\`${text.replace(/\|/g, "\\|")}\``;
 
 function flagsTable(flags, flagText) {
