@@ -15,7 +15,7 @@ import {
 // The commander program, built from the command declarations (src/commands/<name>/command.ts,
 // listed in src/commands/registry.ts). Declarations are plain data and each command's
 // module is imported only when it runs, so `simadmin --help` loads commander and nothing
-// else (README, Start-up).
+// else (docs/architecture.md, Start-up).
 
 /** Provided by main.ts: runs a declared command (src/runner.ts) once commander has parsed it. */
 export type Runner = (declaration: CommandDeclaration, command: Command) => Promise<void>;
@@ -124,7 +124,7 @@ export function namedCommand(argv: readonly string[]): string | undefined {
  * that list shows of them: name, description, arguments and one flag (commander writes
  * "[options]" after a command that has any). Building all twenty-four commands with their
  * flags and help texts cost more than anything else `simadmin --help` or `simadmin token`
- * did before its real work (README, Start-up). Without `named`, every command is whole.
+ * did before its real work (docs/architecture.md, Start-up). Without `named`, every command is whole.
  */
 export function createProgram(runner: Runner, version: string, named?: string): Command {
   const program = new Command("simadmin");
