@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles src/ for bin/simadmin.js into dist/bundle/ (README, Start-up), in two halves:
+// Bundles src/ for bin/simadmin.js into dist/bundle/ (docs/architecture.md, Start-up), in two halves:
 //
 // - main.cjs: src/main.ts and everything it imports statically — commander, the program
 //   built from the command declarations, errors, sanitising — as ONE CommonJS file. A

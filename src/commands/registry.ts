@@ -20,7 +20,7 @@ import { completionScript } from "./completion-script/command.js";
 import { api } from "./api/command.js";
 
 // Every command, in the order `simadmin --help` lists them. A new command starts as a copy
-// of a folder under src/commands/ and one line here (README, Architecture). Plain data only:
+// of a folder under src/commands/ and one line here (docs/architecture.md). Plain data only:
 // program.ts imports this for --help.
 
 export const DECLARATIONS: readonly Declaration[] = [

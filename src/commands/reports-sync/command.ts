@@ -38,7 +38,7 @@ fetched_at, the record's columns and raw (JSON); simadmin_sync_windows records e
   examples: [
     "simadmin reports sync --db reports.duckdb",
     "simadmin reports sync --db reports.duckdb --since 2025-01-01 --dry-run",
-    "simadmin reports sync --db postgres://simadmin@db.internal/warehouse --kinds users,teams-result",
+    "simadmin reports sync --db postgres://db.internal/reports --kinds users,teams-result",
   ],
   api: [1, 2],
   outputs: DATA_FORMATS,

@@ -9,7 +9,7 @@ export const usersImport: CommandDeclaration = {
   args: [
     {
       name: "file",
-      description: "users CSV: firstName,lastName,username,email,role,teamName,status,action",
+      description: "users CSV with the columns firstName, lastName, username, email, role, teamName, status, action",
       values: { kind: "files" },
     },
   ],
