@@ -9,10 +9,10 @@ import { join } from "node:path";
 // dynamic import, in those modules or below.
 import { ApiClient, checkApiKey } from "./api/client.js";
 import { ignoredUpperHttpProxy, proxyCredentials } from "./api/proxy-env.js";
-import { ledgerPathFor } from "./api/rate-ledger.js";
-import { parseRateLimits, type RateLimits } from "./api/rate-limits.js";
-import { createRateStore } from "./api/rate-store.js";
-import { describeWait, Scheduler, type WaitEvent } from "./api/scheduler.js";
+import { ledgerPathFor } from "./api/rate/file-store.js";
+import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
+import { createRateStore } from "./api/rate/open-store.js";
+import { describeWait, Scheduler, type WaitEvent } from "./api/rate/scheduler.js";
 import { openTransport } from "./api/transport.js";
 import type { Clock } from "./clock.js";
 import { AuthError, UsageError } from "./errors.js";
@@ -274,7 +274,7 @@ export class Services {
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(() => transport.close());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
-    // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate-store.ts).
+    // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; api/rate/open-store.ts).
     const store = await createRateStore({
       setting: this.env.SIMADMIN_RATE_STORE,
       baseUrl: settings.baseUrl,

@@ -12,11 +12,11 @@ import {
 } from "../errors.js";
 import { escapeForLine } from "../output/sanitize.js";
 import { serviceWords } from "./error-words.js";
-import { parseRetryAfter } from "./backoff.js";
+import { parseRetryAfter } from "./rate/backoff.js";
 import { proxyAnswerError, proxyRefusal } from "./proxy-answer.js";
 import type { ProxyInfo } from "./proxy-env.js";
-import type { RequestGroup } from "./rate-limits.js";
-import type { RetryClass, Scheduler } from "./scheduler.js";
+import type { RequestGroup } from "./rate/limits.js";
+import type { RetryClass, Scheduler } from "./rate/scheduler.js";
 import { CONNECT_FAILURE_CODES, isCertificateCode, post, wasNotSent, type Post, type TransportResponse } from "./transport.js";
 
 /**

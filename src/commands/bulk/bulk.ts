@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import type { ApiClient } from "../../api/client.js";
-import type { WaitEvent } from "../../api/scheduler.js";
+import type { WaitEvent } from "../../api/rate/scheduler.js";
 import {
   CliError,
   InvalidDataError,

@@ -1,9 +1,9 @@
-import type { Clock } from "../clock.js";
-import { UsageError } from "../errors.js";
-import type { BudgetStore } from "./budget-store.js";
-import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./rate-budget.js";
-import { RateLedger } from "./rate-ledger.js";
-import type { RateLimits, RequestGroup } from "./rate-limits.js";
+import type { Clock } from "../../clock.js";
+import { UsageError } from "../../errors.js";
+import type { BudgetStore } from "./store.js";
+import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./budget.js";
+import { RateLedger } from "./file-store.js";
+import type { RateLimits, RequestGroup } from "./limits.js";
 
 // SIMADMIN_RATE_STORE (docs/cli-contract.md "Rate limits", issue 17): where the rate budget
 // lives. Unset or empty: the file ledger in the settings directory, shared by the runs of one

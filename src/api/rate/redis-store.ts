@@ -1,19 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import type { BudgetStore } from "./budget-store.js";
-import { emptyRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./rate-budget.js";
-import { budgetAddressHash } from "./rate-ledger.js";
-import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./rate-limits.js";
-import type { RedisLocation } from "./rate-store.js";
+import type { BudgetStore } from "./store.js";
+import { emptyRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
+import { budgetAddressHash } from "./file-store.js";
+import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./limits.js";
+import type { RedisLocation } from "./open-store.js";
 
 // The rate budget in Redis, shared by every machine that uses it (issue 17). This module is
-// imported only when SIMADMIN_RATE_STORE names Redis (rate-store.ts), so ioredis costs the
+// imported only when SIMADMIN_RATE_STORE names Redis (open-store.ts), so ioredis costs the
 // other runs nothing.
 //
 // One key per service address and request group — `simadmin:rate:v1:{<hash of the base URL>}:reports`
 // — never per API key or profile: the service limits by client address, so every key of a
 // fleet behind one address spends one budget. The key holds the group's state as JSON, in
-// the shape of rate-budget.ts; one Lua script (below) does each step atomically with the
+// the shape of budget.ts; one Lua script (below) does each step atomically with the
 // server's TIME as the only clock, so slots never collide across machines and machines
 // whose clocks disagree still share one sliding window. Times returned (slotAt, sentAt) are
 // server times: handles to pass back, never compared with this machine's clock.
@@ -30,7 +30,7 @@ const KEY_PREFIX = "simadmin:rate:v1:";
 
 export const BUDGET_SCRIPT = `
 -- The rate budget of one request group, kept in Redis (issue 17). The same arithmetic as
--- src/api/rate-budget.ts, on the same state shape, run atomically by the server with its
+-- src/api/rate/budget.ts, on the same state shape, run atomically by the server with its
 -- own clock (TIME), so machines whose clocks disagree still share one sliding window.
 --
 -- KEYS[1]  the group's state (JSON)
@@ -264,7 +264,7 @@ export class RedisBudgetStore implements BudgetStore {
       connectTimeout: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
       // No queueing, no reconnecting: a failure surfaces at once and the run falls back to
-      // its local ledger (rate-store.ts) instead of waiting for Redis to come back.
+      // its local ledger (open-store.ts) instead of waiting for Redis to come back.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       retryStrategy: () => null,
@@ -379,7 +379,7 @@ interface StoredGroup {
   blockedUntil?: unknown;
 }
 
-/** The script's JSON (where an empty array reads as {}) as rate-budget.ts state. */
+/** The script's JSON (where an empty array reads as {}) as budget.ts state. */
 function fromStored(raw: string): RateBudgetState["groups"]["reports"] {
   let stored: StoredGroup = {};
   try {
