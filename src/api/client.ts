@@ -10,7 +10,7 @@ import {
   UnexpectedResponseError,
   UsageError,
 } from "../errors.js";
-import { escapeForLine } from "../output/sanitize.js";
+import { escapeForLine } from "../text/sanitize.js";
 import { serviceWords } from "./error-words.js";
 import { parseRetryAfter } from "./rate/backoff.js";
 import { proxyAnswerError, proxyRefusal } from "./proxy-answer.js";

@@ -1,13 +1,6 @@
 import { Option } from "commander";
 import { UsageError } from "../../errors.js";
-import {
-  completionScript,
-  SHELLS,
-  type CommandSpec,
-  type FlagSpec,
-  type Shell,
-  type ValueSource,
-} from "../../domain/shell-completion.js";
+import { completionScript, SHELLS, type CommandSpec, type FlagSpec, type Shell, type ValueSource } from "./shell-completion.js";
 import { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "../registry.js";
 import { NoOptions } from "../shared/flags.js";
 import { defineRun, type FlagDeclaration } from "../types.js";
@@ -15,7 +8,7 @@ import { defineRun, type FlagDeclaration } from "../types.js";
 // `simadmin completion-script bash|zsh|fish`. The command tree, every flag and the values
 // worth completing come from the command declarations — the same ones program.ts builds
 // commander from — so the scripts cannot drift from what the CLI accepts;
-// domain/shell-completion.ts writes them as text.
+// shell-completion.ts (beside this file) writes them as text.
 
 const NONE: ValueSource = { kind: "none" };
 
