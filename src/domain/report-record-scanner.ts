@@ -33,7 +33,7 @@ export class MalformedJsonError extends Error {}
 /**
  * Real report records nest a few levels. A document nested deeper is refused here: the
  * records would be parsed, but walking them (flattening for CSV, printing) would overflow
- * the stack (issue 13 item 5). Same limit as client.ts's MAX_JSON_DEPTH.
+ * the stack (issue 13 item 5). Same limit as api/answers.ts's MAX_JSON_DEPTH.
  */
 export const MAX_DEPTH = 256;
 
