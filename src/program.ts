@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
-import { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/registry.js";
+import { globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/global-flags.js";
+import { DECLARATIONS } from "./commands/registry.js";
 import type { CommandDeclaration, Declaration, FlagDeclaration } from "./commands/types.js";
 
 // The commander program, built from the command declarations (src/commands/<name>/command.ts,
@@ -73,7 +74,7 @@ function flagNames(flags: string): string[] {
 export function namedCommand(argv: readonly string[]): string | undefined {
   const withValue = new Set<string>();
   const bare = new Set<string>(flagNames(VERSION_FLAG.flags));
-  for (const flag of globalFlags())
+  for (const flag of globalFlags(DECLARATIONS))
     for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
 
   const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
@@ -133,7 +134,7 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     // Global options work after the subcommand too, so each command's help lists them (gh's
     // "inherited flags"). Set before the commands are declared: they copy it.
     .configureHelp({ showGlobalOptions: true });
-  for (const flag of globalFlags()) program.addOption(option(flag));
+  for (const flag of globalFlags(DECLARATIONS)) program.addOption(option(flag));
   program.addHelpText(
     "after",
     `${EXIT_CODES_HELP}\nEnvironment: SIMADMIN_API_KEY, SIMADMIN_PROFILE, SIMADMIN_BASE_URL, SIMADMIN_ORG, SIMADMIN_API_VERSION,\n  SIMADMIN_CONFIG_DIR, SIMADMIN_RATE_LIMITS, NO_COLOR. Precedence: flag > environment > profile > default.\n${examples(["simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv"])}`,

@@ -16,7 +16,8 @@ import { proxyAnswerError } from "./proxy-answer.js";
 import type { ProxyInfo } from "./proxy-env.js";
 import type { RequestGroup } from "./rate/limits.js";
 import type { RetryClass, Scheduler } from "./rate/scheduler.js";
-import { post, wasNotSent, type Post, type TransportResponse } from "./transport.js";
+import { wasNotSent, type Post, type TransportResponse } from "./transport-common.js";
+import { post } from "./transport.js";
 
 /**
  * multipart/form-data through the built-in Response: it writes a correct body and boundary.

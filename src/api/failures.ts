@@ -12,7 +12,7 @@ import { serviceWords } from "./error-words.js";
 import { proxyRefusal } from "./proxy-answer.js";
 import type { ProxyInfo } from "./proxy-env.js";
 import { parseRetryAfter } from "./rate/backoff.js";
-import { CONNECT_FAILURE_CODES, isCertificateCode, wasNotSent, type TransportResponse } from "./transport.js";
+import { CONNECT_FAILURE_CODES, isCertificateCode, wasNotSent, type TransportResponse } from "./transport-common.js";
 
 // Error mapping (client.ts sends, answers.ts reads): every failure — below HTTP (connection,
 // TLS, proxy) or an HTTP error answer — becomes a typed error with the contract's exit code

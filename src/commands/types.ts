@@ -94,6 +94,12 @@ export interface CommandInput<Options> {
   args: string[];
   services: Services;
   printer: Printer;
+  /**
+   * Every command as registered (registry.ts), for a command that describes the program
+   * (completion-script); handed down by the runner so that no command imports the registry
+   * that imports it (no import cycle, issue 27 item 2).
+   */
+  declarations: readonly Declaration[];
 }
 
 /**

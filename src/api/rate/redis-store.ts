@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
-import type { BudgetStore } from "./store.js";
+import type { BudgetStore, RedisLocation } from "./store.js";
 import { emptyRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
 import { budgetAddressHash } from "./file-store.js";
 import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./limits.js";
-import type { RedisLocation } from "./open-store.js";
 import { BUDGET_SCRIPT } from "./redis-budget.lua.js";
 
 // The rate budget in Redis, shared by every machine that uses it (issue 17). This module is

@@ -35,3 +35,15 @@ export interface BudgetStore {
   /** Ends connections; the store is not used afterwards. */
   close(): Promise<void>;
 }
+
+/** Where a shared budget lives in Redis: SIMADMIN_RATE_STORE parsed (open-store.ts). */
+export interface RedisLocation {
+  tls: boolean;
+  host: string;
+  port: number;
+  db: number;
+  username: string | undefined;
+  password: string | undefined;
+  /** For messages: "redis://10.0.0.5:6379/0" — never the user name or password. */
+  display: string;
+}
