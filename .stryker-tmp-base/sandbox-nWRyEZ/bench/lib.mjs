@@ -1,0 +1,90 @@
+// @ts-nocheck
+// What the benchmarks that run the built CLI against an in-process sandbox share: the paths,
+// a date range the CLI accepts whatever today is, one CLI run (wall time, optionally peak
+// memory) and a sandbox with matching SIMADMIN_* settings in a throw-away directory.
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const BIN = join(root, "bin", "simadmin.js");
+
+/** A module of the tsc build (dist/), e.g. distModule("sandbox", "server.js"). */
+export const distModule = (...segments) => import(join(root, "dist", ...segments));
+
+export const DAY_MS = 86_400_000;
+export const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/** `days` whole days ending yesterday (UTC). */
+export function rangeEndingYesterday(days) {
+  const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
+  return { from: isoDay(yesterday - (days - 1) * DAY_MS), to: isoDay(yesterday) };
+}
+
+// Reports the child's peak RSS (kB) on stderr as it exits; works wherever Node runs,
+// unlike /usr/bin/time.
+const MAXRSS_HOOK =
+  "data:text/javascript," +
+  encodeURIComponent(
+    'import { writeSync } from "node:fs";' +
+      'process.on("exit", () => writeSync(2, "\\nBENCH_MAXRSS_KB=" + process.resourceUsage().maxRSS + "\\n"));',
+  );
+
+/**
+ * One `simadmin` run with only PATH, HOME and `env`: its exit code, wall seconds, stderr and,
+ * with `{ maxRss: true }`, its peak resident memory in MiB.
+ */
+export function runCli(args, env, { maxRss = false } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...(maxRss ? ["--import", MAXRSS_HOOK] : []), BIN, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const match = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+      resolvePromise({
+        code,
+        seconds: (performance.now() - started) / 1000,
+        maxRssMiB: match ? Number(match[1]) / 1024 : undefined,
+        stderr: stderr.replace(/\n?BENCH_MAXRSS_KB=\d+\n/, ""),
+      });
+    });
+  });
+}
+
+/**
+ * A sandbox on loopback (startSandbox's `options`), and the settings that reach it in a
+ * temporary directory (plus `extraEnv`), for the length of `body`.
+ */
+export async function withSandbox(options, extraEnv, body) {
+  const { startSandbox } = await distModule("sandbox", "server.js");
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, ...options });
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-"));
+  const env = {
+    SIMADMIN_BASE_URL: sandbox.baseUrl,
+    SIMADMIN_API_KEY: sandbox.keys.full,
+    SIMADMIN_ORG: sandbox.org,
+    SIMADMIN_CONFIG_DIR: join(dir, "config"),
+    ...extraEnv,
+  };
+  try {
+    return await body({ sandbox, dir, env });
+  } finally {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export function fail(message) {
+  console.log(`FAILED: ${message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,58 @@
+// @ts-nocheck
+import * as z from "zod";
+import { REPORT_KINDS } from "../domain/report-kinds.js";
+
+// One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
+// same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
+// and the shape is handled by src/domain/records.ts — never a guessed field name.
+// Objects are loose: the service may add fields (docs/service-spec.md §9.3), and they are kept for JSON output.
+
+export { REPORT_KINDS };
+export const ReportKind = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof ReportKind>;
+
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const ReportRequest = z.object({ startDate: IsoDate, endDate: IsoDate });
+export type ReportRequest = z.infer<typeof ReportRequest>;
+
+export const Simulation = z.looseObject({
+  id: z.string(),
+  title: z.string().optional(),
+  type: z.string().optional(),
+  duration: z.string().optional(),
+  description: z.string().optional(),
+});
+export type Simulation = z.infer<typeof Simulation>;
+
+export const AssignResponse = z.looseObject({
+  success: z.boolean(),
+  simulationId: z.string().optional(),
+  deepLink: z.string().url(),
+});
+export type AssignResponse = z.infer<typeof AssignResponse>;
+
+/** §4.6 shows expiresIn, but a service may leave it out: §5.5/§8 say tokens live 3600 s (see token.ts). */
+export const UserToken = z.looseObject({
+  token: z.string().min(1),
+  expiresIn: z.number().int().positive().optional(),
+});
+export type UserToken = z.infer<typeof UserToken>;
+
+export const CompletionRecord = z.looseObject({
+  executionId: z.string(),
+  completedAt: z.string().nullable().optional(),
+  completionTime: z.number().nullable().optional(),
+  score: z.number().nullable().optional(),
+  status: z.string().nullable().optional(),
+});
+export type CompletionRecord = z.infer<typeof CompletionRecord>;
+
+export const CreateUserRequest = z.looseObject({
+  organizationId: z.string().min(1),
+  email: z.string().min(1),
+  username: z.string().min(1),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+});
+export type CreateUserRequest = z.infer<typeof CreateUserRequest>;

@@ -1,0 +1,155 @@
+// @ts-nocheck
+import { AuthError, UsageError } from "../../errors.js";
+import { promptHidden, readAllStdin } from "../../output/prompt.js";
+import { maskSecret } from "../../output/redact.js";
+import { BaseUrl, firstIssue, OrgId } from "../../settings/schema.js";
+import { refuseToSaveUnderSandbox } from "../config/config.js";
+import { defineRun } from "../types.js";
+import { LoginOptions, NoOptions } from "./options.js";
+
+// auth login | status | logout (docs/cli-contract.md). There is no --api-key flag on purpose:
+// argv is visible to every local user (ps), so keys come from a prompt, stdin or the env.
+
+function checkKey(raw: string): string {
+  const key = raw.trim();
+  if (key === "") throw new UsageError("no API key given; paste it at the prompt or pipe it to `simadmin auth login --with-key`");
+  if (/\s/.test(key)) throw new UsageError("the API key contains whitespace; check what was pasted or piped");
+  return key;
+}
+
+export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
+  // The sandbox has its own demo key; asking for one it would not keep helps nobody.
+  if (refuseToSaveUnderSandbox(ctx, "the sandbox uses its own demo key")) return { kind: "none" };
+  // Login is how a new profile is created, so the profile need not exist yet.
+  const { profile, store } = await ctx.services.profileStore();
+  // Validate everything before asking for the key.
+  const baseUrl = ctx.services.globals.baseUrl === undefined ? undefined : BaseUrl.safeParse(ctx.services.globals.baseUrl);
+  if (baseUrl && !baseUrl.success) throw new UsageError(`--base-url: ${firstIssue(baseUrl.error)}`);
+  const org = ctx.services.globals.org === undefined ? undefined : OrgId.safeParse(ctx.services.globals.org);
+  if (org && !org.success) throw new UsageError(`--org: ${firstIssue(org.error)}`);
+
+  let raw: string;
+  if (options.withKey) raw = await readAllStdin(ctx.printer.io);
+  else if (ctx.printer.io.stdinIsTTY) raw = await promptHidden(ctx.printer.io, `API key for profile '${profile}': `);
+  else throw new UsageError("no terminal to prompt on; pipe the key in with `simadmin auth login --with-key`");
+  const key = checkKey(raw);
+  ctx.printer.redactor.add(key);
+
+  // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
+  // belongs in the user's keychain), else the 0600 settings file with a notice.
+  let account: string | undefined;
+  let fallbackReason: string | undefined;
+  if (ctx.services.globals.sandbox) {
+    fallbackReason = "--sandbox keeps everything in its throw-away settings";
+  } else {
+    const { openKeychain, keychainAccount, KeychainUnavailable } = await import("../../settings/keychain.js");
+    try {
+      const keychain = await openKeychain(ctx.services.env);
+      account = keychainAccount(profile, store.dir);
+      keychain.set(account, key);
+    } catch (error) {
+      if (!(error instanceof KeychainUnavailable)) throw error;
+      account = undefined;
+      fallbackReason = error.message;
+    }
+  }
+  const createdAt = new Date(ctx.services.clock.now()).toISOString();
+  await store.updateProfile(profile, (current) => {
+    // One place for the key: a login into the keychain removes a key left in the file.
+    const { apiKey: _file, keychainAccount: _keychain, ...rest } = current;
+    return {
+      ...rest,
+      ...(account !== undefined ? { keychainAccount: account } : { apiKey: key }),
+      apiKeyCreatedAt: createdAt,
+      ...(baseUrl?.success ? { baseUrl: baseUrl.data } : {}),
+      ...(org?.success ? { org: org.data } : {}),
+    };
+  });
+  if (account !== undefined) {
+    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${store.path})`);
+  } else {
+    ctx.printer.warn(`no OS keychain (${fallbackReason}): the key is stored in ${store.path}, readable by you only`);
+    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${store.path}`);
+  }
+  if (ctx.services.env.SIMADMIN_API_KEY)
+    ctx.printer.warn("SIMADMIN_API_KEY is set and wins over the stored key while it stays set");
+  return { kind: "none" };
+});
+
+const LOCATIONS = { env: "environment", sandbox: "sandbox" } as const;
+
+export const status = defineRun(NoOptions, async (ctx) => {
+  const s = await ctx.services.settings();
+  // The masked key needs the key itself: from the keychain when it is there. An unreadable
+  // keychain still shows the rest, then ends with its error (exit 3).
+  let apiKey: string | undefined;
+  let keyError: Error | undefined;
+  try {
+    apiKey = await ctx.services.apiKey();
+  } catch (error) {
+    keyError = error instanceof Error ? error : new Error(String(error));
+  }
+  const source = s.sources.apiKey;
+  const location =
+    source === "env" || source === "sandbox"
+      ? LOCATIONS[source]
+      : source === "stored"
+        ? s.keychainAccount !== undefined
+          ? "keychain"
+          : "settings file"
+        : null;
+  const value = {
+    profile: s.profile,
+    baseUrl: s.baseUrl ?? null,
+    baseUrlSource: s.sources.baseUrl ?? null,
+    org: s.org ?? null,
+    orgSource: s.sources.org ?? null,
+    apiVersion: s.apiVersion,
+    apiKey: apiKey ? maskSecret(apiKey) : null,
+    apiKeySource: source ?? null,
+    apiKeyLocation: location,
+    apiKeyCreatedAt: s.apiKeyCreatedAt ?? null,
+    settingsFile: s.store.path,
+  };
+  // The status is printed either way; an unreadable keychain or a missing key then decides the exit code.
+  const failure =
+    keyError ??
+    (apiKey
+      ? undefined
+      : new AuthError(`no API key for profile '${s.profile}'`, { hint: "run `simadmin auth login` or set SIMADMIN_API_KEY" }));
+  return { kind: "object", value, ...(failure ? { failure } : {}) };
+});
+
+/** Removes the stored key from the settings file and from the OS keychain. */
+export const logout = defineRun(NoOptions, async (ctx) => {
+  if (refuseToSaveUnderSandbox(ctx, "no stored key was touched")) return { kind: "none" };
+  // A profile that was never created has no key to remove: that is not a usage error
+  // (README: `simadmin --profile staging auth logout`).
+  const { profile, store } = await ctx.services.profileStore();
+  const stored = store.getProfile(profile);
+  let removedFromKeychain = false;
+  if (!ctx.services.globals.sandbox) {
+    const { openKeychain, keychainAccount } = await import("../../settings/keychain.js");
+    const accounts = new Set([stored?.keychainAccount, keychainAccount(profile, store.dir)]);
+    try {
+      const keychain = await openKeychain(ctx.services.env);
+      for (const account of accounts) if (account !== undefined && keychain.remove(account)) removedFromKeychain = true;
+    } catch (error) {
+      // No keychain: nothing of ours can be in it — unless the settings say the key is there.
+      if (stored?.keychainAccount !== undefined) {
+        ctx.printer.warn(
+          `could not remove the key from the OS keychain (${(error as Error).message}); remove the entry "simadmin" / "${stored.keychainAccount}" by hand`,
+        );
+      }
+    }
+  }
+  const inFile = stored?.apiKey !== undefined;
+  if (inFile || stored?.keychainAccount !== undefined || stored?.apiKeyCreatedAt !== undefined) {
+    await store.updateProfile(profile, ({ apiKey: _f, keychainAccount: _k, apiKeyCreatedAt: _c, ...rest }) => rest);
+  }
+  const where = [removedFromKeychain ? "the OS keychain" : undefined, inFile ? "the settings file" : undefined].filter(Boolean);
+  if (where.length === 0) ctx.printer.info(`No stored key for profile '${profile}'; nothing to remove`);
+  else ctx.printer.info(`Removed the stored key of profile '${profile}' from ${where.join(" and ")}`);
+  if (ctx.services.env.SIMADMIN_API_KEY) ctx.printer.warn("SIMADMIN_API_KEY is still set in this environment and is still used");
+  return { kind: "none" };
+});

@@ -1,0 +1,78 @@
+// @ts-nocheck
+import type { CommandContext } from "../../context.js";
+import { UsageError } from "../../errors.js";
+import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "../../settings/schema.js";
+import { NoOptions } from "../shared/flags.js";
+import { defineRun } from "../types.js";
+
+// config list | get | set | unset | path — the profile's settings, validated with zod.
+// The API key is not a setting here: `auth login`/`logout` own it, so it is never printed.
+
+/**
+ * Under --sandbox nothing is saved (docs/cli-contract.md, Sandbox): say so plainly instead of
+ * "Set …" over a throw-away store (issue 15 item 6).
+ */
+export function refuseToSaveUnderSandbox({ services, printer }: CommandContext, what: string): boolean {
+  if (!services.globals.sandbox) return false;
+  printer.warn(
+    `nothing saved: --sandbox never saves settings or keys (${what}); run the command without --sandbox to change a profile`,
+  );
+  return true;
+}
+
+function settingKey(raw: string | undefined): SettingKey {
+  const match = SETTING_KEY_NAMES.find((key) => key.toLowerCase() === (raw ?? "").toLowerCase());
+  if (!match) throw new UsageError(`unknown setting '${raw ?? ""}'; settings are: ${SETTING_KEY_NAMES.join(", ")}`);
+  return match;
+}
+
+export const list = defineRun(NoOptions, async ({ services }) => {
+  const { profile, store } = await services.profileStore();
+  const stored = store.getProfile(profile);
+  if (!stored && profile !== "default") await services.settings(); // reports the unknown profile
+  return {
+    kind: "records",
+    records: SETTING_KEY_NAMES.map((key) => ({ key, value: stored?.[key] ?? null })),
+    tableColumns: ["key", "value"],
+  };
+});
+
+export const get = defineRun(NoOptions, async ({ args, services }) => {
+  const key = settingKey(args[0]);
+  const { profile, store } = await services.profileStore();
+  const value = store.getProfile(profile)?.[key];
+  if (value === undefined)
+    throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
+      hint: `set it with \`simadmin config set ${key} <value>\``,
+    });
+  return { kind: "object", value: { key, value }, text: String(value), defaultText: true };
+});
+
+export const set = defineRun(NoOptions, async ({ args, services, printer }) => {
+  const key = settingKey(args[0]);
+  const parsed = SETTING_KEYS[key].safeParse(args[1]);
+  if (!parsed.success) throw new UsageError(`${key}: ${firstIssue(parsed.error)} (got '${args[1] ?? ""}')`);
+  if (refuseToSaveUnderSandbox({ services, printer }, `${key} is unchanged`)) return { kind: "none" };
+  const { profile, store } = await services.profileStore();
+  await store.updateProfile(profile, (current) => ({ ...current, [key]: parsed.data }));
+  printer.info(`Set ${key} for profile '${profile}'`);
+  return { kind: "none" };
+});
+
+export const unset = defineRun(NoOptions, async ({ args, services, printer }) => {
+  const key = settingKey(args[0]);
+  if (refuseToSaveUnderSandbox({ services, printer }, `${key} is unchanged`)) return { kind: "none" };
+  const { profile, store } = await services.profileStore();
+  await store.updateProfile(profile, (current) => {
+    const next = { ...current };
+    delete next[key];
+    return next;
+  });
+  printer.info(`Unset ${key} for profile '${profile}'`);
+  return { kind: "none" };
+});
+
+export const path = defineRun(NoOptions, async ({ services }) => {
+  const { store } = await services.profileStore();
+  return { kind: "object", value: { path: store.path }, text: store.path, defaultText: true };
+});

@@ -1,0 +1,40 @@
+// @ts-nocheck
+import { TEXT_AND_DATA_FORMATS } from "../output-formats.js";
+import type { CommandDeclaration } from "../types.js";
+import { ENCODING_FLAG } from "../shared/declarations.js";
+
+// link --user --sim [--assign] (docs/service-spec.md §1 steps 2–4). Plain data: see ../types.ts.
+
+export const link: CommandDeclaration = {
+  kind: "command",
+  name: "link",
+  description: "the complete link <deepLink>?token=<token> for a user; -o text prints the bare URL; --from-csv for many",
+  flags: [
+    { flags: "--user <id>", description: "userId" },
+    { flags: "--sim <id>", description: "simulationId" },
+    { flags: "--assign", description: "take the deep link from assigning the simulation (version 2)" },
+    {
+      flags: "--from-csv <file>",
+      description: "every row of a CSV with columns userId,simulationId (one token per user)",
+      values: { kind: "files" },
+    },
+    { flags: "--resume", description: "with --from-csv: continue from <file>.link.json without repeating a finished row" },
+    { flags: "--dry-run", description: "with --from-csv: validate and print the plan; send nothing" },
+    ENCODING_FLAG,
+  ],
+  examples: [
+    "simadmin link --user user-demo --sim sim-001 -o text",
+    "simadmin link --user user-demo --sim sim-001 --assign",
+    "simadmin link --from-csv cohort.csv --out links.csv",
+  ],
+  // Version 1 has deep-links but not user/token (docs/service-spec.md §9.2), and a link
+  // without a token does not admit the user: refused before anything is sent rather than
+  // failing half-way.
+  api: [2],
+  versionNote: "the user token (user/token) exists only in version 2, and the deep link alone is not usable without a token",
+  outputs: TEXT_AND_DATA_FORMATS,
+  writesSettings: false,
+  needsOrg: true,
+  fields: true,
+  load: async () => (await import("./link.js")).run,
+};

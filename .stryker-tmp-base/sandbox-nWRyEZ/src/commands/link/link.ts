@@ -1,0 +1,43 @@
+// @ts-nocheck
+import * as endpoints from "../../api/endpoints.js";
+import { composeUserLink } from "../../domain/links.js";
+import { explainNotFound } from "../shared/access.js";
+import { defineRun } from "../types.js";
+import { LinkOptions } from "./options.js";
+
+// link --user --sim [--assign]: the complete link a user opens (docs/service-spec.md §1 steps 2–4): a deep
+// link — from deep-links (§4.2), or with --assign from the assignment (§4.5) — plus a fresh
+// user token (§4.6) as the `token` query parameter.
+//
+// Version 1: deep-links exists there, but user/token does not (docs/service-spec.md §9.2), and a link
+// without a token does not admit the user. So `link` needs version 2 with or without
+// --assign (command.ts declares it; the runner refuses before anything is sent).
+
+export const run = defineRun(LinkOptions, async ({ options, services, printer }) => {
+  if (options.fromCsv !== undefined) return (await import("../shared/bulk.js")).runBulk({ services, printer }, "link", options);
+  const { assign } = options;
+  // Both given: the option schema requires them unless --from-csv is.
+  const userId = options.user!;
+  const simulationId = options.sim!;
+  const organizationId = await services.org();
+  const ref = { organizationId, userId, simulationId };
+  const api = await services.api();
+
+  let deepLink: string;
+  let issuedAt: number;
+  let token: string;
+  let expiresIn: number;
+  try {
+    deepLink = assign ? (await endpoints.assignSimulation(api, ref)).deepLink : await endpoints.getDeepLink(api, ref);
+    // The token's clock starts before the request: expiresAt errs early, never late.
+    issuedAt = services.clock.now();
+    ({ token, expiresIn } = await endpoints.getUserToken(api, { organizationId, userId }));
+  } catch (error) {
+    throw explainNotFound(error, { org: organizationId, user: userId, sim: simulationId });
+  }
+  printer.redactor.add(token); // the link carries it too (encoded): kept out of traces and errors
+  const link = composeUserLink(deepLink, token);
+  const expiresAt = new Date(issuedAt + expiresIn * 1000).toISOString();
+  printer.secretOutput = true; // a new --out file is created 0600
+  return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link };
+});

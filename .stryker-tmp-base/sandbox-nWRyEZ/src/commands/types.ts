@@ -1,0 +1,125 @@
+// @ts-nocheck
+import type * as z from "zod";
+import type { ValueSource } from "./completion-script/shell-completion.js";
+import type { OutputFormat } from "../output/render.js";
+import type { PrintableResult, Printer } from "../printer.js";
+import type { Services } from "../services.js";
+
+// What a command is, in two halves (after Vercel CLI's commands/<name>/command.ts and gh's
+// Factory):
+//
+// - its declaration (`src/commands/<name>/command.ts`): plain data — name, arguments,
+//   flags, examples, and what it supports. program.ts builds commander from it, help and
+//   the completion scripts are derived from it, the README table is checked against it,
+//   and the runner (src/runner.ts) enforces it. It must stay plain data: `simadmin --help`
+//   imports every declaration, and only commander may load for help (README, Start-up).
+// - its module (`options.ts` + the run file), imported only when the command runs: a zod
+//   schema for its flags and a run function that receives them parsed and typed.
+//
+// Only type imports above: none of them loads anything at run time.
+
+/** One flag of a command, in commander's syntax. */
+export interface FlagDeclaration {
+  /** "--user <id>", "-y, --yes", "--task <id...>" */
+  flags: string;
+  description: string;
+  /** Must be given (commander says so before anything else runs). */
+  required?: boolean;
+  /** May be given several times; the values arrive as an array. */
+  repeatable?: boolean;
+  /** The only values accepted (commander checks them; the shell completes them). */
+  choices?: readonly string[];
+  /** What the shell completes for its value, when it is not one of `choices`. */
+  values?: ValueSource;
+}
+
+/** One positional argument; every argument is required. */
+export interface ArgumentDeclaration {
+  name: string;
+  description: string;
+  /** What the shell completes for it (the command checks the value itself). */
+  values?: ValueSource;
+}
+
+/** API versions a command works with; "local" commands never call the service. */
+export type ApiSupport = readonly (1 | 2)[] | "local";
+
+/** A command group (`auth`, `config`, `users`): only subcommands, no run function. */
+export interface GroupDeclaration {
+  kind: "group";
+  name: string;
+  description: string;
+  examples: readonly string[];
+}
+
+export interface CommandDeclaration {
+  kind: "command";
+  /** The full path: "library", "users import". */
+  name: string;
+  description: string;
+  args?: readonly ArgumentDeclaration[];
+  flags?: readonly FlagDeclaration[];
+  /** Help text shown before the examples. */
+  help?: string;
+  examples: readonly string[];
+  /** Under another version the runner stops with exit 2 before anything is sent. */
+  api: ApiSupport;
+  /** Why only version 2, when there is more to say than "it does not exist in version 1". */
+  versionNote?: string;
+  /**
+   * The -o formats it prints (checked before the command runs); "none" for commands that
+   * print no data (auth login, config set, …), which ignore -o.
+   */
+  outputs: readonly OutputFormat[] | "none";
+  /** It changes the settings file (auth login/logout, config set/unset). */
+  writesSettings: boolean;
+  /** It sends the organizationId: missing is exit 2 before the command runs. */
+  needsOrg: boolean | "unless-dry-run";
+  /** It accepts --fields (commands that print no data refuse it). */
+  fields: boolean;
+  /**
+   * The option (its key in the parsed options) naming a directory the command writes its
+   * files into (reports --out-dir): the output then needs no --out, even for xlsx.
+   */
+  outputDirectory?: string;
+  /** The command's module, imported only when it runs. */
+  load: () => Promise<CommandModule>;
+}
+
+export type Declaration = GroupDeclaration | CommandDeclaration;
+
+/** What a command's run function receives: its options parsed, and the two halves of the context. */
+export interface CommandInput<Options> {
+  options: Options;
+  /** Positional arguments, as declared. */
+  args: string[];
+  services: Services;
+  printer: Printer;
+  /**
+   * Every command as registered (registry.ts), for a command that describes the program
+   * (completion-script); handed down by the runner so that no command imports the registry
+   * that imports it (no import cycle, issue 27 item 2).
+   */
+  declarations: readonly Declaration[];
+}
+
+/**
+ * What a command hands back: the result the runner prints, and optionally an error that
+ * decides the exit code after it is printed (a CliError; anything else is a bug, exit 1) (import-status --wait printing the statuses
+ * before exit 10, users import printing the invalid rows before exit 6).
+ */
+export type CommandOutcome = PrintableResult & { failure?: Error };
+
+/** The lazily loaded half: the options schema and the run function typed by it. */
+export interface CommandModule {
+  options: z.ZodType;
+  run: (input: CommandInput<never>) => Promise<CommandOutcome>;
+}
+
+/** Ties a run function's options type to its schema (checked at compile time). */
+export function defineRun<S extends z.ZodType>(
+  options: S,
+  run: (input: CommandInput<z.output<S>>) => Promise<CommandOutcome>,
+): CommandModule {
+  return { options, run: run };
+}

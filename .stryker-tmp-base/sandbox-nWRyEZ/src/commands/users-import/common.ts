@@ -1,0 +1,32 @@
+// @ts-nocheck
+import { openTableSource } from "../../output/table-file.js";
+import type { CommandContext } from "../../context.js";
+import type { UsersImportOptions } from "./options.js";
+
+// Small pieces shared by users-import.ts (validation, plan) and upload.ts.
+
+/** Row problems shown on stderr before "… and N more" (all of them are in the errors file). */
+export const MAX_ROW_LINES = 20;
+
+/** The parsed options (options.ts) and the file argument. */
+export type ImportFlags = UsersImportOptions & { file: string };
+
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;
+}
+
+/** The file's bytes; a workbook's first sheet as CSV (output/table-file.ts), read by the same rules. */
+export function openSource(path: string): AsyncIterable<Uint8Array> {
+  return openTableSource(path);
+}
+
+export function problemLine(row: number | null | undefined, field: string | null | undefined, message: string): string {
+  return `row ${row ?? "?"}${field ? `, ${field}` : ""}: ${message}`;
+}
+
+export function showRowLines(ctx: CommandContext, lines: string[], more: string | undefined): void {
+  for (const line of lines.slice(0, MAX_ROW_LINES)) ctx.printer.info(`  ${line}`);
+  const hidden = lines.length - Math.min(lines.length, MAX_ROW_LINES);
+  if (hidden > 0 || more)
+    ctx.printer.info(`  …${hidden > 0 ? ` and ${plural(hidden, "more problem")}` : " more"}${more ? `: ${more}` : ""}`);
+}

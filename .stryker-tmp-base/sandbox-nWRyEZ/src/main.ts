@@ -1,0 +1,136 @@
+// @ts-nocheck
+import { readFileSync } from "node:fs";
+import { CommanderError, type Command } from "commander";
+import type { CommandContext, Deps } from "./context.js";
+import { packagePath } from "./package-root.js";
+import { createProgram, namedCommand, type Runner } from "./program.js";
+// Static on purpose: every run needs both, and two dynamic imports cost start-up time.
+import { systemClock } from "./clock.js";
+import { systemIO } from "./output/io.js";
+import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
+
+// run(argv, deps) → exit code. Every error ends here: commander's are answered below, all
+// others by report-error.ts, the one place where they become exit codes and a line on stderr
+// (house style; gh's internal/ghcmd/cmd.go).
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+async function defaultDeps(): Promise<Deps & { dispose(): void }> {
+  const controller = new AbortController();
+  let forced: NodeJS.Timeout | undefined;
+  const onSignal = (): void => {
+    if (controller.signal.aborted) return;
+    controller.abort();
+    // Ctrl-C stops within a second: if unwinding takes longer, remove temp files and leave.
+    forced = setTimeout(() => {
+      void import("./output/atomic-file.js").then(({ removePendingTempFilesSync }) => {
+        removePendingTempFilesSync();
+        process.stderr.write("interrupted\n");
+        process.exit(130);
+      });
+    }, 800);
+    forced.unref();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  // `simadmin reports … | head`: the reader left and wants no more. Stop quietly, as a
+  // program killed by SIGPIPE would, instead of crashing on the unhandled write error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    controller.abort();
+    void import("./output/atomic-file.js").then(({ removePendingTempFilesSync }) => {
+      removePendingTempFilesSync();
+      process.exit(0);
+    });
+  });
+  return {
+    io: systemIO(),
+    env: process.env,
+    clock: systemClock,
+    signal: controller.signal,
+    dispose() {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      if (forced) clearTimeout(forced);
+    },
+  };
+}
+
+export async function run(argv: string[], injected?: Deps): Promise<number> {
+  // `--version` is asked by scripts and package managers often; it needs no parser at all.
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-V")) {
+    (injected?.io.stdout ?? process.stdout).write(`${packageVersion()}\n`);
+    return 0;
+  }
+  const owned = injected ? undefined : await defaultDeps();
+  const deps: Deps = injected ?? owned!;
+  let ctx: CommandContext | undefined;
+
+  // main → program (commander, from the declarations) → runner.ts → the command's run function.
+  const runner: Runner = async (declaration, command) => {
+    const { runCommand } = await import("./runner.js");
+    await runCommand(declaration, command, deps, (context) => {
+      ctx = context;
+    }).catch((error: unknown) => {
+      throw ctx?.services.explain(error) ?? error;
+    });
+  };
+
+  // Only the command argv names is built whole (the others as the help lists them).
+  const args = helpAsFlag(argv);
+  const program = createProgram(runner, packageVersion(), namedCommand(args));
+  // Every command, not only the root: subcommands copied commander's defaults (process.stdout
+  // and stderr) when they were created, and an injected IOStreams must get all of the output.
+  const output = {
+    writeOut: (text: string) => deps.io.stdout.write(text),
+    // Commander echoes argv (an unknown option, a bad value): escaped like every stderr line.
+    writeErr: (text: string) => deps.io.stderr.write(escapeControlChars(text)),
+  };
+  const configure = (command: Command): void => {
+    command.configureOutput(output);
+    command.commands.forEach(configure);
+  };
+  configure(program);
+
+  // `simadmin help nope`: commander would print the general help; say what is wrong (exit 2).
+  const asked = argv[0] === "help" ? argv[1] : undefined;
+  if (
+    asked !== undefined &&
+    !asked.startsWith("-") &&
+    !program.commands.some((c) => c.name() === asked || c.aliases().includes(asked))
+  ) {
+    deps.io.stderr.write(`error: unknown command '${escapeForLine(asked)}'; run \`simadmin --help\` for the list of commands\n`);
+    return 2;
+  }
+  try {
+    await program.parseAsync(args, { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander already printed its message (with a suggestion for typos).
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
+      if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
+        return error.exitCode === 0 ? 0 : 2;
+      return 2;
+    }
+    const { reportError } = await import("./report-error.js");
+    return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+  } finally {
+    await ctx?.services.dispose();
+    owned?.dispose();
+  }
+}
+
+/**
+ * `simadmin help auth login` → `simadmin auth login --help`: commander's own help command
+ * only looks one level deep and would show the help of `auth`.
+ */
+function helpAsFlag(argv: string[]): string[] {
+  return argv[0] === "help" && argv.length > 2 ? [...argv.slice(1), "--help"] : argv;
+}

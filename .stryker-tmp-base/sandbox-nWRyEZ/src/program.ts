@@ -1,0 +1,172 @@
+// @ts-nocheck
+import { Command, Option } from "commander";
+import { globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/global-flags.js";
+import { DECLARATIONS } from "./commands/registry.js";
+import type { CommandDeclaration, Declaration, FlagDeclaration } from "./commands/types.js";
+
+// The commander program, built from the command declarations (src/commands/<name>/command.ts,
+// listed in src/commands/registry.ts). Declarations are plain data and each command's
+// module is imported only when it runs, so `simadmin --help` loads commander and nothing
+// else (README, Start-up).
+
+/** Provided by main.ts: runs a declared command (src/runner.ts) once commander has parsed it. */
+export type Runner = (declaration: CommandDeclaration, command: Command) => Promise<void>;
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
+function examples(lines: readonly string[]): string {
+  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join("\n")}\n`;
+}
+
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0    success
+  1    unexpected internal error (a bug: please report it)
+  2    usage: unknown command or flag, bad argument or date, command not in this API version
+  3    authentication: no API key, or the service answered 401
+  4    permission: the service answered 403
+  5    not found: the service answered 404
+  6    invalid data: local CSV validation failed, or the service answered 400
+  7    rate limited: 429 still returned after the retries
+  8    service unavailable: 5xx, timeout or network failure after the retries
+  9    a --wait ran out of time
+  10   a bulk import task ended FAILED
+  130  interrupted (Ctrl-C)
+`;
+
+function option(flag: FlagDeclaration): Option {
+  const built = new Option(flag.flags, flag.description);
+  if (flag.choices) built.choices(flag.choices);
+  if (flag.repeatable) built.argParser(collect);
+  if (flag.required) built.makeOptionMandatory();
+  return built;
+}
+
+/** What a command supports, in its help: the API versions and -o formats its declaration gives. */
+function supportsText(declaration: CommandDeclaration): string {
+  const lines: string[] = [];
+  if (declaration.api !== "local") lines.push(`API version: ${declaration.api.join(", ")}`);
+  if (declaration.outputs !== "none") lines.push(`Output (-o): ${declaration.outputs.join(", ")}`);
+  return lines.length > 0 ? `\n${lines.join("\n")}\n` : "";
+}
+
+function helpText(declaration: Declaration): string {
+  if (declaration.kind === "group") return examples(declaration.examples);
+  const help = declaration.help ? `\n${declaration.help}\n` : "";
+  return `${help}${supportsText(declaration)}${examples(declaration.examples)}`;
+}
+
+/** "-o, --output <format>" → ["-o", "--output"]. */
+function flagNames(flags: string): string[] {
+  return flags.split(/[ ,|]+/).filter((word) => word.startsWith("-"));
+}
+
+/**
+ * The command argv names, read the way commander reads it: "reports", "auth login", "auth",
+ * or "" for the program itself (`simadmin --help`, `simadmin`, and anything after a help flag
+ * that comes before the command). The root's own options (global flags, --version) and the
+ * values of those that take one are skipped, and `help <command>` names <command> (only the
+ * first word: commander's help command shows `help auth login` as the help of `auth`).
+ * Undefined whenever it is not certain — any other option before the command, `--`, a word
+ * that is no command — and then the whole program is built, as commander would see it.
+ */
+export function namedCommand(argv: readonly string[]): string | undefined {
+  const withValue = new Set<string>();
+  const bare = new Set<string>(flagNames(VERSION_FLAG.flags));
+  for (const flag of globalFlags(DECLARATIONS))
+    for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
+
+  const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
+  const words: string[] = [];
+  // A command's own flags follow it: read on only after `help`, a group, or a group's `help`.
+  const readOn = (): boolean =>
+    words.length === 0 ||
+    (words.length === 1 && (words[0] === "help" || isGroup(words[0]))) ||
+    (words.length === 2 && isGroup(words[0]) && words[1] === "help");
+  for (let i = 0; i < argv.length && readOn(); i++) {
+    const arg = argv[i]!;
+    if (arg === "--") return undefined;
+    if (arg.length > 1 && arg.startsWith("-")) {
+      // Commander takes every later word as the help flag's: the help of what came before.
+      if (arg === "-h" || arg === "--help") break;
+      if (bare.has(arg)) continue;
+      if (withValue.has(arg)) {
+        i++;
+        continue;
+      }
+      // --org=x, -ocsv: the value is in the same word.
+      const name = arg.startsWith("--") ? arg.split("=")[0]! : arg.slice(0, 2);
+      if (name !== arg && withValue.has(name)) continue;
+      return undefined;
+    }
+    words.push(arg);
+  }
+  if (words[0] === "help") words.shift();
+  // `auth help login`: the group's own help command, showing `auth login`.
+  else if (words[1] === "help") words.splice(1, 1);
+  const [first, second] = words;
+  const declared = (name: string): boolean => DECLARATIONS.some((d) => d.name === name);
+  if (first === undefined) return "";
+  if (!declared(first)) return undefined;
+  return second !== undefined && declared(`${first} ${second}`) ? `${first} ${second}` : first;
+}
+
+/**
+ * The commander program. Given the command argv names (namedCommand), it builds only what
+ * that run can reach: the named command whole, the groups above it, and — for the help of
+ * the program or of a group, which lists them — the commands one level below, with what
+ * that list shows of them: name, description, arguments and one flag (commander writes
+ * "[options]" after a command that has any). Building all twenty-four commands with their
+ * flags and help texts cost more than anything else `simadmin --help` or `simadmin token`
+ * did before its real work (README, Start-up). Without `named`, every command is whole.
+ */
+export function createProgram(runner: Runner, version: string, named?: string): Command {
+  const program = new Command("simadmin");
+  // Only main.ts ends the process: commander throws instead of exiting (inherited by every
+  // command declared below).
+  program.exitOverride();
+  program
+    .description(PROGRAM_DESCRIPTION)
+    .version(version, VERSION_FLAG.flags, VERSION_FLAG.description)
+    .showSuggestionAfterError(true)
+    .showHelpAfterError("(run with --help for usage)")
+    // Global options work after the subcommand too, so each command's help lists them (gh's
+    // "inherited flags"). Set before the commands are declared: they copy it.
+    .configureHelp({ showGlobalOptions: true });
+  for (const flag of globalFlags(DECLARATIONS)) program.addOption(option(flag));
+  program.addHelpText(
+    "after",
+    `${EXIT_CODES_HELP}\nEnvironment: SIMADMIN_API_KEY, SIMADMIN_PROFILE, SIMADMIN_BASE_URL, SIMADMIN_ORG, SIMADMIN_API_VERSION,\n  SIMADMIN_CONFIG_DIR, SIMADMIN_RATE_LIMITS, NO_COLOR. Precedence: flag > environment > profile > default.\n${examples(["simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv"])}`,
+  );
+
+  const commands = new Map<string, Command>([["", program]]);
+  for (const declaration of DECLARATIONS) {
+    const words = declaration.name.split(" ");
+    const parentName = words.slice(0, -1).join(" ");
+    const whole = named === undefined || named === declaration.name || named.startsWith(`${declaration.name} `);
+    if (!whole && parentName !== named) continue;
+    const parent = commands.get(parentName);
+    if (!parent) throw new Error(`${declaration.name}: its group must be declared before it`);
+    const command = parent.command(words[words.length - 1]!).description(declaration.description);
+    commands.set(declaration.name, command);
+    if (declaration.kind === "command") {
+      for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);
+      const flags = declaration.flags ?? [];
+      for (const flag of whole ? flags : flags.slice(0, 1)) command.addOption(option(flag));
+      command.action(
+        whole
+          ? async function (this: Command): Promise<void> {
+              await runner(declaration, this);
+            }
+          : () => {
+              // Never reached while namedCommand agrees with commander (test/unit/program.test.ts).
+              throw new Error(`${declaration.name} was dispatched but built for help only`);
+            },
+      );
+    }
+    if (whole) command.addHelpText("after", helpText(declaration));
+  }
+  return program;
+}

@@ -1,0 +1,128 @@
+// @ts-nocheck
+import type { Command } from "commander";
+import type { CommandDeclaration } from "./commands/types.js";
+import { DECLARATIONS, textCommandNames } from "./commands/registry.js";
+import { createContext, type CommandContext, type Deps } from "./context.js";
+import { UsageError } from "./errors.js";
+import { GlobalFlags, resolveOutputPlan } from "./output-plan.js";
+
+// The one way a command runs (after trigger.dev's wrapCommandAction): build the context,
+// load the command's module, parse its options with its schema, enforce what its
+// declaration says it supports, run it, print what it returns. Everything that can be
+// refused without the service is refused here, before the command sends anything
+// (docs/cli-contract.md "Exit codes": 2).
+//
+// main.ts → program.ts (commander, built from the declarations) → runCommand → the
+// command's run function (src/commands/<name>/).
+
+/** A zod issue, as much of it as the runner reads (the schema modules own zod). */
+interface Issue {
+  message: string;
+  path: readonly PropertyKey[];
+  code?: string;
+  params?: { hint?: string };
+}
+
+/** The first problem with the options, as the usage error it is: the flag is named. */
+function optionsError(issues: readonly Issue[], command: string): UsageError {
+  const issue = issues[0];
+  if (!issue) return new UsageError(`bad options for ${command}`);
+  const hint = issue.params?.hint;
+  // Our own checks (shared/flags.ts) write whole messages naming the flag; zod's built-in
+  // ones do not, so the flag is put in front.
+  const key = issue.path[0];
+  const flag = typeof key === "string" ? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : undefined;
+  const message = issue.code === "custom" || flag === undefined ? issue.message : `${flag}: ${issue.message}`;
+  return new UsageError(message, hint === undefined ? {} : { hint });
+}
+
+/** The commands that offer -o text, for the message of those that do not. */
+function textCommands(): string {
+  return textCommandNames()
+    .map((name) => `\`${name}\``)
+    .join(", ");
+}
+
+async function enforce(
+  declaration: CommandDeclaration,
+  context: CommandContext,
+  options: Record<string, unknown>,
+): Promise<void> {
+  const { services, printer } = context;
+  const { plan } = printer;
+  const { name } = declaration;
+  if (declaration.api !== "local" && declaration.api.length < 2) {
+    const { apiVersion } = await services.settings();
+    if (!declaration.api.includes(apiVersion)) {
+      const need = declaration.api.join(" or ");
+      throw new UsageError(
+        declaration.versionNote
+          ? `\`${name}\` needs API version ${need}: ${declaration.versionNote}`
+          : `\`${name}\` needs API version ${need}; it does not exist in version ${apiVersion}`,
+        { hint: `drop --api-version ${apiVersion} (or SIMADMIN_API_VERSION / the profile's apiVersion)` },
+      );
+    }
+  }
+  if (declaration.outputs !== "none") {
+    const { format } = plan;
+    // With --query, -o text prints the query's values, whatever the command (output/query.ts).
+    const queryText = format === "text" && plan.query !== undefined;
+    if (!declaration.outputs.includes(format) && !queryText) {
+      const formats = declaration.outputs.filter((f) => f !== "text");
+      const offered = `-o ${formats.slice(0, -1).join(", ")}${formats.length > 1 ? " or " : ""}${formats.at(-1) ?? ""}`;
+      // The message names where the format came from, never an -o the user did not type.
+      const origin = plan.formatOrigin;
+      throw new UsageError(
+        format === "text"
+          ? `\`${name}\` has no single value to print as text (${origin})`
+          : `\`${name}\` does not print ${format} (${origin})`,
+        { hint: format === "text" ? `use ${offered}; text is for ${textCommands()}` : `use ${offered}` },
+      );
+    }
+  }
+  if (declaration.needsOrg === true || (declaration.needsOrg === "unless-dry-run" && options.dryRun !== true)) {
+    await services.org();
+  }
+}
+
+/**
+ * Runs one declared command. `onContext` hands the context to main.ts as soon as it exists,
+ * so that an error is redacted and the context disposed whatever happens.
+ */
+export async function runCommand(
+  declaration: CommandDeclaration,
+  command: Command,
+  deps: Deps,
+  onContext: (context: CommandContext) => void,
+): Promise<void> {
+  const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
+  if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
+  const globals = globalFlags.data;
+  const context = createContext(deps, globals, declaration);
+  onContext(context);
+  if (globals.fields !== undefined && !declaration.fields) {
+    throw new UsageError(`\`${declaration.name}\` prints no data: --fields does not apply`);
+  }
+  const module = await declaration.load();
+  const parsed = module.options.safeParse(command.opts());
+  if (!parsed.success) throw optionsError(parsed.error.issues, declaration.name);
+  const options = parsed.data as Record<string, unknown>;
+  const dir = declaration.outputDirectory === undefined ? undefined : options[declaration.outputDirectory];
+  // The output decided once, before the command sends anything (a bad --query, --fields,
+  // --out extension or --out path stops here): output-plan.ts.
+  context.printer.usePlan(
+    await resolveOutputPlan({
+      globals,
+      io: deps.io,
+      env: deps.env,
+      settings: () => context.services.settings(),
+      outDir: typeof dir === "string" ? dir : undefined,
+      printsData: declaration.outputs !== "none",
+    }),
+  );
+  await enforce(declaration, context, options);
+  const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
+  const { failure, ...result } = outcome;
+  await context.printer.print(result);
+  if (failure) throw failure;
+}

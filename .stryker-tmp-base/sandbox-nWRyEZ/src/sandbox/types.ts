@@ -1,0 +1,33 @@
+// @ts-nocheck
+import type { Dialect } from "./dialects.js";
+import type { SandboxState } from "./state.js";
+
+export type RouteGroup = "reports" | "access";
+
+export interface HandlerContext {
+  version: 1 | 2;
+  /** The JSON body (an object) for JSON routes; empty for multipart ones. */
+  body: Record<string, unknown>;
+  rawBody: Buffer;
+  contentType: string | undefined;
+  state: SandboxState;
+  now: () => number;
+  reportRecordsPerDay: number;
+  /** The shapes of what the spec leaves "not shown" (dialects.ts). */
+  dialect: Dialect;
+  /** Replaces what `requests` records as this request's body (bulk-import records its parts). */
+  recordBody(body: unknown): void;
+}
+
+export type HandlerResult =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  /** A body written piece by piece with back-pressure (large reports). */
+  | { status: number; chunks: Iterable<string>; headers?: Record<string, string> };
+
+export interface Route {
+  path: string;
+  version: 1 | 2;
+  group: RouteGroup;
+  body: "json" | "multipart";
+  handle(ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
+}

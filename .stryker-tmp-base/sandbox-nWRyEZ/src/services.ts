@@ -1,0 +1,256 @@
+// @ts-nocheck
+// What every command that calls the service needs is imported here, statically: it loads
+// as one chunk of the bundle with the runner, where a dynamic import per module made
+// `simadmin token` load some forty files (README, Start-up). What only some runs need —
+// the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
+// dynamic import, in those modules or below.
+import type { ApiClient } from "./api/client.js";
+import { openApiClient } from "./api/open-client.js";
+import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
+import type { WaitEvent } from "./api/rate/scheduler.js";
+import type { Clock } from "./clock.js";
+import { AuthError, UsageError } from "./errors.js";
+import { configDir, type Env } from "./settings/paths.js";
+import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
+import { firstIssue, ProfileName } from "./settings/schema.js";
+import { SettingsStore } from "./settings/store.js";
+
+// The half of a command's context that builds things (gh's cmdutil.Factory): settings, the
+// API client, the in-process sandbox, the organization, the profile store, the rate budgets.
+// Build functions only: each thing is built the first time a command asks and then kept, so
+// `config path` loads no API client and `--help` none of this at all. How the client is put
+// together lives in api/open-client.ts, the sandbox start-up in sandbox/for-run.ts. The other
+// half (printer.ts) writes; the services see it only as a Reporter (below), and the printer
+// knows nothing of the services.
+
+/** Where the services' warnings, notices and traces go, and which secrets are never shown (context.ts: the printer). */
+export interface Reporter {
+  warn(text: string): void;
+  info(text: string): void;
+  trace(line: string): void;
+  readonly verbose: boolean;
+  readonly stderrIsTTY: boolean;
+  /** The API key: redacted from messages and from data. */
+  redactKey(key: string | undefined): void;
+  /** Another secret (proxy credentials): redacted from messages. */
+  redact(secret: string): void;
+}
+
+export interface ServicesOptions {
+  env: Env;
+  clock: Clock;
+  /** Fires on Ctrl-C: every wait and request stops at once. */
+  signal: AbortSignal;
+  globals: GlobalOptions;
+  /** Traces, warnings and the redaction of the API key. */
+  reporter: Reporter;
+  /** The command may change the settings file (its declaration says writesSettings). */
+  writesSettings: boolean;
+}
+
+export class Services {
+  readonly env: Env;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** The global options as given (raw strings); settings() validates them. */
+  readonly globals: GlobalOptions;
+  private readonly reporter: Reporter;
+  private readonly writesSettings: boolean;
+  private settingsPromise: Promise<ResolvedSettings> | undefined;
+  private resolved: ResolvedSettings | undefined;
+  private apiPromise: Promise<ApiClient> | undefined;
+  private apiKeyPromise: Promise<string | undefined> | undefined;
+  private rateLimitsPromise: Promise<RateLimits> | undefined;
+  private readonly waitListeners = new Set<(event: WaitEvent) => void>();
+  private readonly cleanups: (() => Promise<void>)[] = [];
+
+  constructor(options: ServicesOptions) {
+    this.env = options.env;
+    this.clock = options.clock;
+    this.signal = options.signal;
+    this.globals = options.globals;
+    this.reporter = options.reporter;
+    this.writesSettings = options.writesSettings;
+  }
+
+  settings(): Promise<ResolvedSettings> {
+    this.settingsPromise ??= this.loadSettings();
+    return this.settingsPromise;
+  }
+
+  private async loadSettings(): Promise<ResolvedSettings> {
+    const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
+    const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.reporter.warn(text) });
+    this.reporter.redactKey(settings.apiKey);
+    this.resolved = settings;
+    return { ...settings, store: this.guard(settings.store) };
+  }
+
+  /**
+   * --sandbox: an in-process sandbox on a free loopback port and a throw-away settings dir.
+   * Its state is kept between runs of the same user (docs/cli-contract.md, Sandbox).
+   */
+  private async startSandbox(): Promise<SandboxOverride> {
+    const { startRunSandbox } = await import("./sandbox/for-run.js");
+    const { override, close } = await startRunSandbox({
+      env: this.env,
+      clock: this.clock,
+      warn: (text) => this.reporter.warn(text),
+    });
+    this.cleanups.push(close);
+    return override;
+  }
+
+  /**
+   * Only commands that declare `writesSettings` may change the settings file; any other gets
+   * a store that refuses writes, so a command cannot start writing settings unannounced.
+   */
+  private guard(store: SettingsStore): SettingsStore {
+    if (this.writesSettings) return store;
+    return Object.create(store, {
+      updateProfile: {
+        value: () => Promise.reject(new Error("this command does not declare writesSettings; it may not change settings")),
+      },
+    }) as SettingsStore;
+  }
+
+  /**
+   * The profile's name and settings store for the commands that read or write settings
+   * directly (auth login, config): unlike settings(), the profile need not exist yet. Under
+   * --sandbox it is the throw-away store, never the user's.
+   */
+  async profileStore(): Promise<{ profile: string; store: SettingsStore }> {
+    if (this.globals.sandbox) {
+      const { profile, store } = await this.settings();
+      return { profile, store };
+    }
+    const parsed = ProfileName.safeParse(this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default");
+    if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
+    return {
+      profile: parsed.data,
+      store: this.guard(new SettingsStore(configDir(this.env), { warn: (text) => this.reporter.warn(text) })),
+    };
+  }
+
+  /**
+   * A command's error, with a next step that fits where the settings came from: a key from
+   * SIMADMIN_API_KEY that the service refuses is not mended by `auth login` (issue 15 item 5).
+   */
+  explain(error: unknown): unknown {
+    if (error instanceof AuthError && this.resolved?.sources.apiKey === "env" && /\(401\)/.test(error.message)) {
+      return new AuthError(error.message, {
+        hint: "the key came from SIMADMIN_API_KEY in the environment: check its value, or unset it to use the stored key",
+        cause: error.cause,
+      });
+    }
+    return error;
+  }
+
+  /** The organizationId for access calls; missing is a usage error naming --org. */
+  async org(): Promise<string> {
+    const { org } = await this.settings();
+    if (!org) {
+      throw new UsageError("no organization: pass --org <id>, set SIMADMIN_ORG, or run `simadmin config set org <id>`");
+    }
+    return org;
+  }
+
+  /**
+   * The API key: SIMADMIN_API_KEY, else the stored one — from the OS keychain when it is
+   * kept there (the keychain module loads only here), else from the settings file. Warns,
+   * once a day, when the stored key is older than 90 days (settings/key-age.ts).
+   */
+  apiKey(): Promise<string | undefined> {
+    this.apiKeyPromise ??= this.loadApiKey();
+    return this.apiKeyPromise;
+  }
+
+  private async loadApiKey(): Promise<string | undefined> {
+    const settings = await this.settings();
+    let key = settings.apiKey;
+    if (settings.keychainAccount !== undefined) {
+      const { openKeychain } = await import("./settings/keychain.js");
+      try {
+        key = (await openKeychain(this.env)).get(settings.keychainAccount);
+      } catch (error) {
+        throw new AuthError(
+          `cannot read the API key of profile '${settings.profile}' from the OS keychain (${(error as Error).message})`,
+          { hint: "unlock the keychain, set SIMADMIN_API_KEY, or run `simadmin auth login` again" },
+        );
+      }
+      if (key === undefined) {
+        throw new AuthError(`the API key of profile '${settings.profile}' is no longer in the OS keychain`, {
+          hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
+        });
+      }
+      this.reporter.redactKey(key);
+    }
+    if (key !== undefined && settings.sources.apiKey === "stored") {
+      const { keyAgeWarning } = await import("./settings/key-age.js");
+      const warning = keyAgeWarning({
+        configDir: settings.configDir,
+        profile: settings.profile,
+        createdAt: settings.apiKeyCreatedAt,
+        now: this.clock.now(),
+      });
+      if (warning) this.reporter.warn(warning);
+    }
+    return key;
+  }
+
+  /** SIMADMIN_RATE_LIMITS, parsed once for the client's scheduler and the commands that pace polls. */
+  rateLimits(): Promise<RateLimits> {
+    this.rateLimitsPromise ??= Promise.resolve().then(() => parseRateLimits(this.env.SIMADMIN_RATE_LIMITS));
+    return this.rateLimitsPromise;
+  }
+
+  /** Every wait of the scheduler (rate budget, retry back-off), for progress lines. */
+  onWait(listener: (event: WaitEvent) => void): () => void {
+    this.waitListeners.add(listener);
+    return () => this.waitListeners.delete(listener);
+  }
+
+  api(): Promise<ApiClient> {
+    this.apiPromise ??= this.buildApi();
+    return this.apiPromise;
+  }
+
+  private async buildApi(): Promise<ApiClient> {
+    const settings = await this.settings();
+    const { reporter } = this;
+    return openApiClient({
+      settings,
+      apiKey: settings.baseUrl ? await this.apiKey() : undefined,
+      env: this.env,
+      clock: this.clock,
+      signal: this.signal,
+      sandbox: this.globals.sandbox === true,
+      limits: () => this.rateLimits(),
+      reporter: {
+        warn: (text) => reporter.warn(text),
+        info: (text) => reporter.info(text),
+        trace: reporter.verbose ? (line) => reporter.trace(line) : undefined,
+        stderrIsTTY: reporter.stderrIsTTY,
+        redact: (secret) => reporter.redact(secret),
+      },
+      waitListeners: this.waitListeners,
+      addCleanup: (cleanup) => this.addCleanup(cleanup),
+    });
+  }
+
+  /** Runs when the command ends, whatever happened (sandbox shutdown, temp dirs). */
+  addCleanup(cleanup: () => Promise<void>): void {
+    this.cleanups.push(cleanup);
+  }
+
+  async dispose(): Promise<void> {
+    for (const cleanup of this.cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Cleanup must never hide the command's own outcome.
+      }
+    }
+    this.cleanups.length = 0;
+  }
+}

@@ -1,0 +1,115 @@
+// @ts-nocheck
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { execa } from "execa";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanEnv, tempDir } from "../helpers/cli.js";
+
+// What users get from `npm install simadmin`: the packed tarball holds only what the tool
+// needs to run, and installs and runs in an empty directory. Slow (one real npm install,
+// dependencies from the npm cache `npm ci` filled), so everything shares that one install.
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const ALLOWED_TOP_LEVEL = ["package.json", "README.md", "LICENSE", "bin", "dist", "fixtures"];
+const INSTALL_TIMEOUT_MS = 120_000;
+
+/** npm with the variables `npm test` sets for its own script removed (they describe this repo). */
+function npmEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  const env = cleanEnv(extra);
+  for (const key of Object.keys(env)) {
+    if (
+      key.startsWith("npm_package_") ||
+      key.startsWith("npm_lifecycle_") ||
+      key === "npm_config_local_prefix" ||
+      key === "INIT_CWD"
+    )
+      delete env[key];
+  }
+  return env;
+}
+
+interface PackResult {
+  filename: string;
+  files: { path: string }[];
+}
+
+let dir: { path: string; remove(): Promise<void> };
+let tarball: string;
+let files: string[];
+let appDir: string;
+
+beforeAll(async () => {
+  dir = await tempDir("simadmin-pack-");
+  // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
+  const pack = await execa("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir.path], {
+    cwd: ROOT,
+    env: npmEnv(),
+    extendEnv: false,
+  });
+  const [result] = JSON.parse(pack.stdout) as PackResult[];
+  if (!result) throw new Error(`npm pack printed no result: ${pack.stdout}`);
+  tarball = join(dir.path, result.filename);
+  files = result.files.map((file) => file.path);
+
+  appDir = join(dir.path, "app");
+  await mkdir(appDir);
+  await writeFile(
+    join(appDir, "package.json"),
+    `${JSON.stringify({ name: "simadmin-install-check", private: true }, null, 2)}\n`,
+  );
+  const install = (mode: string) =>
+    execa("npm", ["install", "--no-audit", "--no-fund", mode, tarball], {
+      cwd: appDir,
+      env: npmEnv(),
+      extendEnv: false,
+      reject: false,
+    });
+  let installed = await install("--offline");
+  // A cache missing something (e.g. a CI cache restored partially): the registry is reachable.
+  if (installed.exitCode !== 0) installed = await install("--prefer-offline");
+  if (installed.exitCode !== 0) throw new Error(`npm install of the tarball failed:\n${installed.stderr}`);
+}, INSTALL_TIMEOUT_MS);
+
+afterAll(async () => {
+  await dir?.remove();
+});
+
+describe("npm package", () => {
+  it("holds only package.json, README.md, LICENSE, bin/, the bundled dist/ and the sandbox's fixtures", () => {
+    const outside = files.filter((path) => !ALLOWED_TOP_LEVEL.includes(path.split("/")[0] ?? ""));
+    expect(outside).toEqual([]);
+    for (const required of [
+      "package.json",
+      "README.md",
+      "LICENSE",
+      "bin/simadmin.js",
+      "bin/package.json",
+      "dist/bundle/main.cjs",
+      "dist/bundle/runner.js",
+      "fixtures/sandbox-seed.json",
+    ]) {
+      expect(files).toContain(required);
+    }
+    // The binary runs the bundle: the per-module tsc output (for tests and benchmarks) and the
+    // users-CSV test corpus stay out of the package.
+    expect(files.filter((path) => path.startsWith("dist/") && !path.startsWith("dist/bundle/"))).toEqual([]);
+    expect(files.filter((path) => path.startsWith("fixtures/users/"))).toEqual([]);
+    expect(files.some((path) => path.endsWith(".ts") || path.endsWith(".map"))).toBe(false);
+  });
+
+  it("installs into an empty directory and runs `npx simadmin --sandbox library --user user-demo`", async () => {
+    const configDir = join(dir.path, "config");
+    const result = await execa("npx", ["simadmin", "--sandbox", "library", "--user", "user-demo", "-o", "json"], {
+      cwd: appDir,
+      env: npmEnv({ SIMADMIN_CONFIG_DIR: configDir }),
+      extendEnv: false,
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const simulations = JSON.parse(result.stdout) as unknown;
+    expect(Array.isArray(simulations)).toBe(true);
+    expect((simulations as unknown[]).length).toBeGreaterThan(0);
+    expect(simulations).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
+  }, 60_000);
+});

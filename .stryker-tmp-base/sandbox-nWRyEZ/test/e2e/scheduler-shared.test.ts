@@ -1,0 +1,66 @@
+// @ts-nocheck
+import { afterEach, describe, expect, it } from "vitest";
+import type { RecordedRequest } from "../../src/sandbox/server.js";
+import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+
+// Two processes on one machine and profile share one budget through the ledger in the
+// settings directory (issue 4: "two cron jobs or a loop of separate invocations"). The client
+// budget equals the service's limit exactly, so any double spending shows up as a 429.
+
+const envs: TestEnv[] = [];
+afterEach(async () => {
+  await Promise.all(envs.splice(0).map((t) => t.close()));
+});
+
+/** The most requests that arrived in any window of `windowMs` (ending at a request). */
+function busiestWindow(requests: RecordedRequest[], windowMs: number): number {
+  const times = requests.map((r) => r.at).sort((a, b) => a - b);
+  let most = 0;
+  for (const [i, end] of times.entries()) {
+    const inWindow = times.slice(0, i + 1).filter((t) => t > end - windowMs).length;
+    most = Math.max(most, inWindow);
+  }
+  return most;
+}
+
+describe("two processes sharing one budget", () => {
+  it("two concurrent `reports` runs of six windows each never trip 5 per 2 s", async () => {
+    const t = await startTestEnv({ rateLimits: { reports: { limit: 5, windowMs: 2000 } }, reportRecordsPerDay: 1 });
+    envs.push(t);
+    const env = { SIMADMIN_RATE_LIMITS: "reports=5/2s" };
+
+    // Six 30-day windows each: 2025-01-01..06-29 and 2025-07-01..12-27.
+    const [a, b] = await Promise.all([
+      t.run(["reports", "users", "--from", "2025-01-01", "--to", "2025-06-29", "-o", "ndjson", "-q"], { env }),
+      t.run(["reports", "users", "--from", "2025-07-01", "--to", "2025-12-27", "-o", "ndjson", "-q"], { env }),
+    ]);
+
+    expect([a.exitCode, b.exitCode], a.stderr + b.stderr).toEqual([0, 0]);
+    // Not "" exactly: a warning about the shared resume cache would be another matter.
+    expect(a.stderr + b.stderr).not.toMatch(/error|429|rate limit/i);
+    const requests = t.sandbox.requests.filter((r) => r.group === "reports");
+    expect(requests).toHaveLength(12);
+    expect(requests.filter((r) => r.status !== 200)).toEqual([]);
+    expect(busiestWindow(requests, 2000)).toBeLessThanOrEqual(5);
+  });
+
+  it("two shell-style loops of separate `token` invocations never trip 2 per 2 s", async () => {
+    const t = await startTestEnv({ rateLimits: { access: { limit: 2, windowMs: 2000 } } });
+    envs.push(t);
+    const env = { SIMADMIN_RATE_LIMITS: "access=2/2s" };
+    // Each invocation is its own process, like `while …; do simadmin token …; done` in cron.
+    const loop = async (user: string, times: number): Promise<number[]> => {
+      const codes: number[] = [];
+      for (let i = 0; i < times; i++) codes.push((await t.run(["token", "--user", user, "-q"], { env })).exitCode);
+      return codes;
+    };
+
+    const [a, b] = await Promise.all([loop("user-demo", 4), loop("user-ava", 4)]);
+
+    expect([...a, ...b]).toEqual(Array(8).fill(0));
+    const requests = t.sandbox.requests.filter((r) => r.group === "access");
+    expect(requests).toHaveLength(8);
+    expect(requests.filter((r) => r.status !== 200)).toEqual([]);
+    expect(busiestWindow(requests, 2000)).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,53 @@
+// @ts-nocheck
+import { describe, expect, it } from "vitest";
+import { composeUserLink } from "../../src/domain/links.js";
+
+const TOKEN = "++++////eyJvIjoib3JnIn0=.abc+def/ghi==";
+
+describe("composeUserLink", () => {
+  it.each([
+    [
+      "a deep link without a query",
+      "https://app.example.com/org-1/simulation/sim-1",
+      "https://app.example.com/org-1/simulation/sim-1?token=",
+    ],
+    [
+      "a deep link with a query",
+      "https://app.example.com/org-1/simulation/sim-1?lang=en",
+      "https://app.example.com/org-1/simulation/sim-1?lang=en&token=",
+    ],
+    ["a deep link with several parameters", "https://app.example.com/s?a=1&b=2", "https://app.example.com/s?a=1&b=2&token="],
+    ["a deep link ending in a bare ?", "https://app.example.com/s?", "https://app.example.com/s?token="],
+  ])("appends the encoded token to %s", (_name, deepLink, prefix) => {
+    const link = composeUserLink(deepLink, TOKEN);
+    expect(link).toBe(`${prefix}${encodeURIComponent(TOKEN)}`);
+    expect(new URL(link).searchParams.get("token")).toBe(TOKEN);
+  });
+
+  it("encodes +, / and = so that the token parses back unchanged", () => {
+    const link = composeUserLink("https://app.example.com/s", "a+b/c=");
+    expect(link).toBe("https://app.example.com/s?token=a%2Bb%2Fc%3D");
+    expect(new URL(link).searchParams.get("token")).toBe("a+b/c=");
+  });
+
+  it("keeps the existing query byte for byte (no re-encoding of %20 or /)", () => {
+    const link = composeUserLink("https://app.example.com/s?next=/a%20b&flag", "t");
+    expect(link).toBe("https://app.example.com/s?next=/a%20b&flag&token=t");
+  });
+
+  it("replaces a token the deep link already carries instead of adding a second one", () => {
+    const link = composeUserLink("https://app.example.com/s?token=old&lang=en", "new");
+    expect(link).toBe("https://app.example.com/s?lang=en&token=new");
+    expect(new URL(link).searchParams.getAll("token")).toEqual(["new"]);
+  });
+
+  it("keeps a fragment after the query", () => {
+    expect(composeUserLink("https://app.example.com/s?lang=en#start", "t")).toBe(
+      "https://app.example.com/s?lang=en&token=t#start",
+    );
+  });
+
+  it("refuses a deep link that is not a URL", () => {
+    expect(() => composeUserLink("not a url", "t")).toThrow(/deep link is not a URL/);
+  });
+});

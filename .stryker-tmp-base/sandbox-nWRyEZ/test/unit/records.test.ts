@@ -1,0 +1,54 @@
+// @ts-nocheck
+import { describe, expect, it } from "vitest";
+import { ColumnSet, extractRecords, flattenRecord } from "../../src/domain/records.js";
+
+describe("extractRecords (records of unknown shape)", () => {
+  it.each([
+    ["a top-level array is the record list", [{ a: 1 }, { a: 2 }], [{ a: 1 }, { a: 2 }]],
+    ["an object with one array of objects holds the list", { data: [{ a: 1 }], generatedAt: "x" }, [{ a: 1 }]],
+    ["an object with two arrays of objects is one record", { a: [{ x: 1 }], b: [{ y: 2 }] }, [{ a: [{ x: 1 }], b: [{ y: 2 }] }]],
+    ["an object with no array is one record", { total: 3 }, [{ total: 3 }]],
+    ["an array of scalars is not a record list inside an object", { ids: [1, 2] }, [{ ids: [1, 2] }]],
+    ["scalars in a top-level array become {value}", [1, "a"], [{ value: 1 }, { value: "a" }]],
+    ["null is no records", null, []],
+    ["an empty array is no records", [], []],
+  ])("%s", (_name, body, expected) => {
+    expect(extractRecords(body)).toEqual(expected);
+  });
+});
+
+describe("flattenRecord", () => {
+  it("turns nested objects into dotted columns, lists of values into a;b and other arrays into JSON text", () => {
+    expect(
+      flattenRecord({
+        id: 1,
+        user: { name: "Ana", team: { name: "Sales" } },
+        tags: ["a", "b"],
+        items: [{ x: 1 }],
+        empty: {},
+        none: null,
+      }),
+    ).toEqual({
+      id: 1,
+      "user.name": "Ana",
+      "user.team.name": "Sales",
+      tags: "a;b",
+      items: '[{"x":1}]',
+      empty: null,
+      none: null,
+    });
+  });
+
+  it("joins a list with the separator a table asks for", () => {
+    expect(flattenRecord({ tags: ["sales", "beginner"] }, "", {}, ", ")).toEqual({ tags: "sales, beginner" });
+  });
+});
+
+describe("ColumnSet", () => {
+  it("keeps the union of keys in first-seen order", () => {
+    const set = new ColumnSet();
+    set.add(["b", "a"]);
+    set.add(["a", "c", "b", "d"]);
+    expect(set.columns).toEqual(["b", "a", "c", "d"]);
+  });
+});

@@ -1,0 +1,104 @@
+// @ts-nocheck
+import { describe, expect, it } from "vitest";
+import { extractRecords, type JsonRecord } from "../../src/domain/records.js";
+import {
+  elementRecord,
+  JsonShapeScanner,
+  MalformedJsonError,
+  type ResponseShape,
+} from "../../src/domain/report-record-scanner.js";
+
+function chunks(text: string, size: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
+  return out;
+}
+
+/** The two passes as commands/reports/cache.ts runs them, over `text` cut into pieces of `size`. */
+function scanRecords(text: string, size: number): { shape: ResponseShape; records: JsonRecord[] } {
+  const pass1 = new JsonShapeScanner();
+  for (const piece of chunks(text, size)) pass1.feed(piece);
+  const shape = pass1.end();
+  if (shape.kind === "empty") return { shape, records: [] };
+  if (shape.kind === "whole") return { shape, records: extractRecords(JSON.parse(text)) };
+  const records: JsonRecord[] = [];
+  const pass2 = new JsonShapeScanner({
+    capture: {
+      target: shape.kind === "array" ? "top-array" : { member: shape.member },
+      onElement: (t) => records.push(elementRecord(t)),
+    },
+  });
+  for (const piece of chunks(text, size)) pass2.feed(piece);
+  pass2.end();
+  return { shape, records };
+}
+
+const SIZES = [1, 2, 7, 64, 1_000_000];
+
+describe("JsonShapeScanner finds the records as extractRecords does, whatever the chunking", () => {
+  it.each<[string, string, ResponseShape["kind"]]>([
+    ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list"],
+    [
+      "a v2 answer with metadata around the list",
+      '{"reportType":"x","n":-1.5e3,"ok":true,"z":null,"data":[{"a":1},{"a":2}],"after":{"k":[{"x":1}]}}',
+      "object-with-list",
+    ],
+    ["pretty-printed", '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n', "object-with-list"],
+    ["strings with brackets, quotes and escapes", '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}', "object-with-list"],
+    ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list"],
+    ["a list beside an array of scalars", '{"tags":["a","b"],"data":[{"x":1}]}', "object-with-list"],
+    ["an empty list", '{"generatedAt":"t","data":[]}', "object-with-list"],
+    ["a repeated key (the last one wins, as in JSON.parse)", '{"data":[{"a":1}],"data":[{"b":2}]}', "object-with-list"],
+    ["a top-level array, scalars becoming { value }", '[{"a":1}, 2, "s", null, [1], {"b":{}}]', "array"],
+    ["an empty top-level array", "[]", "array"],
+    ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole"],
+    ["an empty list beside another list: one record", '{"data":[],"rows":[{"a":1}]}', "whole"],
+    ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole"],
+    ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole"],
+    ["a string", '"text"', "whole"],
+    ["a number", "42", "whole"],
+    ["null", "null", "whole"],
+    ["an empty string", '""', "whole"],
+    ["a byte-order mark first", '\uFEFF{"data":[{"a":1}]}', "object-with-list"],
+  ])("%s", (_name, text, kind) => {
+    const expected = extractRecords(JSON.parse(text.replace(/^\uFEFF/, "")));
+    for (const size of SIZES) {
+      const { shape, records } = scanRecords(text, size);
+      expect(shape.kind).toBe(kind);
+      expect(records).toEqual(expected);
+    }
+  });
+
+  it("gives no records for an empty answer", () => {
+    expect(scanRecords("", 10)).toEqual({ shape: { kind: "empty" }, records: [] });
+    expect(scanRecords("  \n", 1)).toEqual({ shape: { kind: "empty" }, records: [] });
+  });
+
+  it("keeps thousands of records in order across many chunks", () => {
+    const data = Array.from({ length: 5000 }, (_, i) => ({ i, name: `n${i}`, nested: { list: [i, { j: i }] } }));
+    const text = JSON.stringify({ reportType: "users", data });
+    expect(scanRecords(text, 4096).records).toEqual(data);
+  });
+
+  it.each([
+    ["a cut-off answer", '{"data":[{"a":1}'],
+    ["an extra closing bracket", '{"data":[{"a":1}]]}'],
+    ["a mismatched bracket", '{"data":[{"a":1}}}'],
+    ["a missing colon", '{"data" [1]}'],
+    ["a trailing comma in an object", '{"a":1,}'],
+    ["a trailing comma in an array", "[1,]"],
+    ["an unquoted key", "{a:1}"],
+    ["text after the document", '{"a":1} {"b":2}'],
+    ["an unterminated string", '{"a":"b'],
+    ["a raw line break inside a string", '{"a":"b\nc"}'],
+    ["an HTML error page", "<html>Bad gateway</html>"],
+  ])("rejects %s", (_name, text) => {
+    for (const size of [1, 5, 1000]) {
+      const scanner = new JsonShapeScanner();
+      expect(() => {
+        for (const piece of chunks(text, size)) scanner.feed(piece);
+        scanner.end();
+      }).toThrow(MalformedJsonError);
+    }
+  });
+});

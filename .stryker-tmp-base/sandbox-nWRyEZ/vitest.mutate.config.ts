@@ -1,0 +1,15 @@
+// @ts-nocheck
+import { defineConfig } from "vitest/config";
+
+// `npm run mutate` (stryker.config.mjs, docs/mutation-testing.md): the unit tests, which
+// exercise the mutated layers (domain/, api/rate/, output/) directly and fast. Not the
+// in-process command tests of test/cli: Stryker's vitest runner runs tests in worker threads
+// (it sets pool "threads" itself), where their process.chdir() is refused; nor test/e2e,
+// which runs dist/, never the mutated sources.
+export default defineConfig({
+  test: {
+    include: ["test/unit/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
