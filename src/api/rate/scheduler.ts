@@ -54,7 +54,6 @@ export interface ScheduledRequest {
 
 /** Long enough for a year of reports queued behind another job; short enough for cron. */
 export const DEFAULT_DEADLINE_MS = 10 * 60_000;
-export const DEFAULT_RETRIES = 5;
 
 /** Whether `error` may be answered by sending the same request again. */
 export function isRetryable(error: unknown, retry: RetryClass): boolean {
