@@ -42,7 +42,7 @@ const layers = [
 ];
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "fixtures/**", ".stryker-tmp/**", "reports/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", "fixtures/**", ".stryker-tmp*/**", "reports/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

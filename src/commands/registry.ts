@@ -1,6 +1,5 @@
 import type { CommandDeclaration, Declaration } from "./types.js";
 import { textCommandsOf } from "./global-flags.js";
-import { OUTPUT_FORMAT_NAMES } from "./output-formats.js";
 import { auth, authLogin, authLogout, authStatus } from "./auth/command.js";
 import { config, configGet, configList, configPath, configSet, configUnset } from "./config/command.js";
 import { reports } from "./reports/command.js";

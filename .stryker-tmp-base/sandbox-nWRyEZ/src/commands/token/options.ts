@@ -1,4 +1,0 @@
-// @ts-nocheck
-import * as z from "zod";
-
-export const TokenOptions = z.object({ user: z.string() });
