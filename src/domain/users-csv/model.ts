@@ -5,7 +5,6 @@
 export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
 export type UserColumn = (typeof USER_COLUMNS)[number];
 
-
 export type { Delimiter } from "../csv-input/dialect.js";
 
 /** A valid row, values trimmed, ready to upload. `row` is its spreadsheet row (header = 1). */
