@@ -3,7 +3,8 @@ import { readValidUserRows, USER_COLUMNS, UsersCsvFileError, validateUsersCsv } 
 
 // Pass 2's own change detection, without the SHA-256 check (issue 27 item 3: with the hash,
 // every change is caught at the end whatever the row checks do, so they went untested).
-// Each change is caught at the row where it shows, and the message names that row.
+// Each change is caught at the row where it shows, and the message names that row. Also pass
+// 1's bookkeeping of invalid and blank rows, and its file errors.
 
 const HEADER = USER_COLUMNS.join(",");
 
@@ -78,5 +79,46 @@ describe("pass 2 without the SHA-256 check", () => {
     const { error } = await pass2(BEFORE, now);
     expect(error?.code).toBe("CHANGED");
     expect(error?.row).toBe(3);
+  });
+});
+
+describe("pass 1: invalid rows kept, handed over and counted", () => {
+  const file = csv(HEADER, userLine(1, { role: "x" }), userLine(2), userLine(3, { email: "bad" }), userLine(4, { role: "y" }));
+
+  it("keeps at most maxInvalidRowsKept rows, counts them all, hands every one to onInvalidRow in order", async () => {
+    const handed: number[] = [];
+    const summary = await validateUsersCsv(source(file), {
+      maxInvalidRowsKept: 1,
+      onInvalidRow: (row) => handed.push(row.row),
+    });
+    expect(summary.invalidRows.map((r) => r.row)).toEqual([2]);
+    expect(summary.invalidRowNumbers).toEqual([2, 4, 5]);
+    expect(summary.invalidRowCount).toBe(3);
+    expect(handed).toEqual([2, 4, 5]);
+    expect(summary.validRows).toBe(1);
+    expect(summary.totalRows).toBe(4);
+  });
+
+  it("keeps none with maxInvalidRowsKept 0, still counting them", async () => {
+    const summary = await validateUsersCsv(source(file), { maxInvalidRowsKept: 0 });
+    expect(summary.invalidRows).toEqual([]);
+    expect(summary.invalidRowCount).toBe(3);
+  });
+
+  it("the first file error wins, and a file of blank lines only is empty", async () => {
+    await expect(validateUsersCsv(source("\n\n"))).rejects.toMatchObject({ code: "EMPTY", message: "file is empty" });
+    await expect(validateUsersCsv(source(csv(HEADER, "")))).rejects.toMatchObject({
+      code: "NO_ROWS",
+      message: "no user rows: the file has a header but no users",
+    });
+  });
+
+  it("blank lines before the header are skipped; blank rows later are counted and named", async () => {
+    const summary = await validateUsersCsv(source(csv("", HEADER, userLine(1), "", userLine(2), "")));
+    expect(summary.validRows).toBe(2);
+    expect(summary.blankRows).toBe(2);
+    expect(summary.warnings).toContain("2 blank rows were skipped (the first is row 4)");
+    const one = await validateUsersCsv(source(csv(HEADER, userLine(1), "", userLine(2))));
+    expect(one.warnings).toContain("row 3 is blank and was skipped");
   });
 });
