@@ -400,12 +400,13 @@ export function staleFiles(root, files) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL("..", import.meta.url));
-  const { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION } = await import("../dist/commands/registry.js");
+  const { DECLARATIONS } = await import("../dist/commands/registry.js");
+  const { globalFlags, PROGRAM_DESCRIPTION } = await import("../dist/commands/global-flags.js");
   const help = await import("../dist/help.js");
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
   const files = generatedFiles({
     declarations: DECLARATIONS,
-    globalFlags: globalFlags(),
+    globalFlags: globalFlags(DECLARATIONS),
     description: PROGRAM_DESCRIPTION,
     version,
     environment: help.ENVIRONMENT,

@@ -24,15 +24,25 @@ export interface CommandContext {
 }
 
 export function createContext(deps: Deps, globals: GlobalOptions, declared: { writesSettings: boolean }): CommandContext {
-  // The services write warnings and traces through the printer; the printer's output plan
-  // comes from the runner (runner.ts, output-plan.ts).
+  // The services write warnings and traces through the printer, seen as a Reporter; the
+  // printer never calls the services (its output plan comes from the runner: output-plan.ts).
   const printer: Printer = new Printer(deps.io, deps.env, globals);
   const services: Services = new Services({
     env: deps.env,
     clock: deps.clock,
     signal: deps.signal,
     globals,
-    printer,
+    reporter: {
+      warn: (text) => printer.warn(text),
+      info: (text) => printer.info(text),
+      trace: (line) => printer.trace(line),
+      get verbose() {
+        return printer.verbose;
+      },
+      stderrIsTTY: deps.io.stderrIsTTY,
+      redactKey: (key) => printer.redactor.addKey(key),
+      redact: (secret) => printer.redactor.add(secret),
+    },
     writesSettings: declared.writesSettings,
   });
   return { services, printer };

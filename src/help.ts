@@ -1,4 +1,5 @@
-import { globalFlags, VERSION_FLAG } from "./commands/registry.js";
+import { globalFlags, VERSION_FLAG } from "./commands/global-flags.js";
+import { DECLARATIONS } from "./commands/registry.js";
 import type { FlagDeclaration } from "./commands/types.js";
 
 // What help says besides each command's own declaration: the exit codes, the environment,
@@ -152,7 +153,7 @@ export function flagText(flag: FlagDeclaration): string {
 
 /** `simadmin help options`: the global options every command accepts, before or after it. */
 function optionsTopic(width: number): string {
-  const rows = [...globalFlags(), VERSION_FLAG].map((flag) => [flag.flags, flagText(flag)] as const);
+  const rows = [...globalFlags(DECLARATIONS), VERSION_FLAG].map((flag) => [flag.flags, flagText(flag)] as const);
   return [
     "Global options, accepted before or after any command:",
     "",

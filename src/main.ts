@@ -7,7 +7,7 @@ import { HELP_WIDTH, helpTopic, isHelpTopic } from "./help.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
 import { systemClock } from "./clock.js";
 import { systemIO } from "./output/io.js";
-import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
+import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 
 // run(argv, deps) → exit code. Every error ends here: commander's are answered below, all
 // others by report-error.ts, the one place where they become exit codes and a line on stderr

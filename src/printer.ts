@@ -5,7 +5,7 @@ import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
-import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
+import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions } from "./settings/resolve.js";
 import type { OutputPlan } from "./output-plan.js";

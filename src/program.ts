@@ -1,5 +1,6 @@
 import { Command, Option } from "commander";
-import { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/registry.js";
+import { globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/global-flags.js";
+import { DECLARATIONS } from "./commands/registry.js";
 import type { CommandDeclaration, Declaration, FlagDeclaration } from "./commands/types.js";
 import {
   ENVIRONMENT,
@@ -79,7 +80,7 @@ function flagNames(flags: string): string[] {
 export function namedCommand(argv: readonly string[]): string | undefined {
   const withValue = new Set<string>();
   const bare = new Set<string>(flagNames(VERSION_FLAG.flags));
-  for (const flag of globalFlags())
+  for (const flag of globalFlags(DECLARATIONS))
     for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
 
   // A group, or a command with subcommands (`reports <kind>` beside `reports sync`).
@@ -141,7 +142,7 @@ export function createProgram(runner: Runner, version: string, named?: string): 
   // Global options work before or after the subcommand, but their ~30 lines of help are the
   // topic `simadmin help options` (main.ts): a command's help shows its own options and
   // examples, then one line pointing there (issue 26 item 6).
-  for (const flag of globalFlags()) program.addOption(option(flag, true));
+  for (const flag of globalFlags(DECLARATIONS)) program.addOption(option(flag, true));
   program.addHelpText(
     "after",
     `\n${GLOBAL_OPTIONS_POINTER}\nHelp topics: simadmin help options | environment | exit-codes\n${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${examples(["simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv"])}`,

@@ -1,6 +1,6 @@
 import type { CommandContext, Deps } from "./context.js";
 import { CliError, InterruptedError, LocalFileError } from "./errors.js";
-import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
+import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 
 // Where errors become exit codes and a line on stderr (house style; gh's internal/ghcmd/cmd.go):
 // main.ts hands over every error that is not commander's.

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { CommandDeclaration } from "./commands/types.js";
-import { textCommandNames } from "./commands/registry.js";
+import { DECLARATIONS, textCommandNames } from "./commands/registry.js";
 import { createContext, type CommandContext, type Deps } from "./context.js";
 import { UsageError } from "./errors.js";
 import { GlobalFlags, resolveOutputPlan } from "./output-plan.js";
@@ -120,7 +120,7 @@ export async function runCommand(
     }),
   );
   await enforce(declaration, context, options);
-  const outcome = await module.run({ options: options as never, args: command.args, ...context });
+  const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
   const { failure, ...result } = outcome;
   await context.printer.print(result);
   if (failure) throw failure;

@@ -1,31 +1,39 @@
-import { mkdirSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 // What every command that calls the service needs is imported here, statically: it loads
 // as one chunk of the bundle with the runner, where a dynamic import per module made
 // `simadmin token` load some forty files (README, Start-up). What only some runs need —
 // the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
 // dynamic import, in those modules or below.
-import { ApiClient, checkApiKey } from "./api/client.js";
-import { ignoredUpperHttpProxy, proxyCredentials } from "./api/proxy-env.js";
-import { ledgerPathFor } from "./api/rate-ledger.js";
-import { parseRateLimits, type RateLimits } from "./api/rate-limits.js";
-import { createRateStore } from "./api/rate-store.js";
-import { describeWait, Scheduler, type WaitEvent } from "./api/scheduler.js";
-import { openTransport } from "./api/transport.js";
+import type { ApiClient } from "./api/client.js";
+import { openApiClient } from "./api/open-client.js";
+import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
+import type { WaitEvent } from "./api/rate/scheduler.js";
 import type { Clock } from "./clock.js";
 import { AuthError, UsageError } from "./errors.js";
-import type { Printer } from "./printer.js";
 import { configDir, type Env } from "./settings/paths.js";
 import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
 import { firstIssue, ProfileName } from "./settings/schema.js";
 import { SettingsStore } from "./settings/store.js";
 
-// The half of a command's context that builds things (gh's Factory): settings, the API
-// client, the in-process sandbox, the organization, the profile store, the rate budgets.
-// Each is built the first time a command asks and then kept, so `config path` loads no
-// API client and `--help` none of this at all. The other half (printer.ts) writes.
+// The half of a command's context that builds things (gh's cmdutil.Factory): settings, the
+// API client, the in-process sandbox, the organization, the profile store, the rate budgets.
+// Build functions only: each thing is built the first time a command asks and then kept, so
+// `config path` loads no API client and `--help` none of this at all. How the client is put
+// together lives in api/open-client.ts, the sandbox start-up in sandbox/for-run.ts. The other
+// half (printer.ts) writes; the services see it only as a Reporter (below), and the printer
+// knows nothing of the services.
+
+/** Where the services' warnings, notices and traces go, and which secrets are never shown (context.ts: the printer). */
+export interface Reporter {
+  warn(text: string): void;
+  info(text: string): void;
+  trace(line: string): void;
+  readonly verbose: boolean;
+  readonly stderrIsTTY: boolean;
+  /** The API key: redacted from messages and from data. */
+  redactKey(key: string | undefined): void;
+  /** Another secret (proxy credentials): redacted from messages. */
+  redact(secret: string): void;
+}
 
 export interface ServicesOptions {
   env: Env;
@@ -34,25 +42,10 @@ export interface ServicesOptions {
   signal: AbortSignal;
   globals: GlobalOptions;
   /** Traces, warnings and the redaction of the API key. */
-  printer: Printer;
+  reporter: Reporter;
   /** The command may change the settings file (its declaration says writesSettings). */
   writesSettings: boolean;
 }
-
-/** A positive whole number of bytes from the environment, else the built-in default. */
-function byteLimit(value: string | undefined): number | undefined {
-  const bytes = Number(value);
-  return value && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
-}
-
-/**
- * Under --sandbox a STARTED attempt completes this long after its first completion-data
- * request, so the README's `completion --wait` example finishes (issue 15 item 6).
- */
-const SANDBOX_ATTEMPT_COMPLETES_MS = 45_000;
-
-/** Under --sandbox pairs without attempts progress in steps of this long (`progress`, issue 25). */
-const SANDBOX_SCRIPTED_STEP_MS = 30_000;
 
 export class Services {
   readonly env: Env;
@@ -60,7 +53,7 @@ export class Services {
   readonly signal: AbortSignal;
   /** The global options as given (raw strings); settings() validates them. */
   readonly globals: GlobalOptions;
-  private readonly printer: Printer;
+  private readonly reporter: Reporter;
   private readonly writesSettings: boolean;
   private settingsPromise: Promise<ResolvedSettings> | undefined;
   private resolved: ResolvedSettings | undefined;
@@ -75,7 +68,7 @@ export class Services {
     this.clock = options.clock;
     this.signal = options.signal;
     this.globals = options.globals;
-    this.printer = options.printer;
+    this.reporter = options.reporter;
     this.writesSettings = options.writesSettings;
   }
 
@@ -86,8 +79,8 @@ export class Services {
 
   private async loadSettings(): Promise<ResolvedSettings> {
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
-    const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.printer.warn(text) });
-    this.printer.redactor.addKey(settings.apiKey);
+    const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.reporter.warn(text) });
+    this.reporter.redactKey(settings.apiKey);
     this.resolved = settings;
     return { ...settings, store: this.guard(settings.store) };
   }
@@ -97,31 +90,14 @@ export class Services {
    * Its state is kept between runs of the same user (docs/cli-contract.md, Sandbox).
    */
   private async startSandbox(): Promise<SandboxOverride> {
-    const [{ startSandbox }, { openSandboxState, sandboxStateDir }, { dialectFromEnv }] = await Promise.all([
-      import("./sandbox/server.js"),
-      import("./sandbox/persist.js"),
-      import("./sandbox/dialects.js"),
-    ]);
-    const dialect = dialectFromEnv(this.env);
-    const saved = await openSandboxState(sandboxStateDir(this.env));
-    if (saved.warning) this.printer.warn(saved.warning);
-    if (saved.notKept) this.printer.warn(saved.notKept);
-    const sandbox = await startSandbox({
-      host: "127.0.0.1",
-      port: 0,
-      now: () => this.clock.now(),
-      ...(saved.snapshot ? { snapshot: saved.snapshot } : {}),
-      attemptCompletesAfterMs: SANDBOX_ATTEMPT_COMPLETES_MS,
-      scriptedAttemptStepMs: SANDBOX_SCRIPTED_STEP_MS,
-      dialect,
+    const { startRunSandbox } = await import("./sandbox/for-run.js");
+    const { override, close } = await startRunSandbox({
+      env: this.env,
+      clock: this.clock,
+      warn: (text) => this.reporter.warn(text),
     });
-    const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
-    this.cleanups.push(async () => {
-      await sandbox.close();
-      await saved.close(sandbox.state.snapshot());
-      await rm(dir, { recursive: true, force: true });
-    });
-    return { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, org: sandbox.org, configDir: dir };
+    this.cleanups.push(close);
+    return override;
   }
 
   /**
@@ -151,7 +127,7 @@ export class Services {
     if (!parsed.success) throw new UsageError(`--profile: ${firstIssue(parsed.error)}`);
     return {
       profile: parsed.data,
-      store: this.guard(new SettingsStore(configDir(this.env), { warn: (text) => this.printer.warn(text) })),
+      store: this.guard(new SettingsStore(configDir(this.env), { warn: (text) => this.reporter.warn(text) })),
     };
   }
 
@@ -206,7 +182,7 @@ export class Services {
           hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
         });
       }
-      this.printer.redactor.addKey(key);
+      this.reporter.redactKey(key);
     }
     if (key !== undefined && settings.sources.apiKey === "stored") {
       const { keyAgeWarning } = await import("./settings/key-age.js");
@@ -216,7 +192,7 @@ export class Services {
         createdAt: settings.apiKeyCreatedAt,
         now: this.clock.now(),
       });
-      if (warning) this.printer.warn(warning);
+      if (warning) this.reporter.warn(warning);
     }
     return key;
   }
@@ -240,86 +216,24 @@ export class Services {
 
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
-    // (--out and the format were checked by the runner before the command ran: output-plan.ts.)
-    if (!settings.baseUrl) {
-      throw new UsageError(
-        "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
-      );
-    }
-    const apiKey = await this.apiKey();
-    if (!apiKey) {
-      throw new AuthError(`no API key for profile '${settings.profile}'`, {
-        hint: "run `simadmin auth login` or set SIMADMIN_API_KEY",
-      });
-    }
-    const { printer } = this;
-    const url = new URL(settings.baseUrl);
-    const loopback = ["localhost", "127.0.0.1", "[::1]", "::1"].includes(url.hostname) || url.hostname.startsWith("127.");
-    if (url.protocol === "http:" && !loopback) {
-      printer.warn(
-        `the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`,
-      );
-    }
-    const limits = await this.rateLimits();
-    // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
-    checkApiKey(apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
-    for (const secret of proxyCredentials(this.env)) printer.redactor.add(secret);
-    // The in-process sandbox is reached directly whatever the proxy variables say.
-    const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });
-    if (this.globals.sandbox !== true && ignoredUpperHttpProxy(settings.baseUrl, this.env)) {
-      printer.warn(
-        "HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy",
-      );
-    }
-    // Idle keep-alive connections would hold the process open after the command is done.
-    this.addCleanup(() => transport.close());
-    mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
-    // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate-store.ts).
-    const store = await createRateStore({
-      setting: this.env.SIMADMIN_RATE_STORE,
-      baseUrl: settings.baseUrl,
-      limits,
-      ledgerPath: ledgerPathFor(settings.configDir, settings.baseUrl),
+    const { reporter } = this;
+    return openApiClient({
+      settings,
+      apiKey: settings.baseUrl ? await this.apiKey() : undefined,
+      env: this.env,
       clock: this.clock,
       signal: this.signal,
-      warn: (text) => printer.warn(text),
-      trace: printer.verbose ? (line) => printer.trace(line) : undefined,
-    });
-    this.addCleanup(() => store.close());
-    const scheduler = new Scheduler({
-      limits,
-      store,
-      retries: settings.retries,
-      clock: this.clock,
-      signal: this.signal,
-      onWait: (event) => {
-        if (printer.verbose) {
-          printer.trace(
-            `… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt - 1}`}) before ${event.label}`,
-          );
-        }
-        for (const listener of this.waitListeners) listener(event);
-        // A command without its own progress display still says what a long wait is for,
-        // on a terminal (issue 12 item 10; docs/cli-contract.md "Progress").
-        if (this.waitListeners.size === 0 && !printer.verbose && event.waitMs >= 2_000 && printer.io.stderrIsTTY) {
-          printer.info(describeWait(event));
-        }
+      sandbox: this.globals.sandbox === true,
+      limits: () => this.rateLimits(),
+      reporter: {
+        warn: (text) => reporter.warn(text),
+        info: (text) => reporter.info(text),
+        trace: reporter.verbose ? (line) => reporter.trace(line) : undefined,
+        stderrIsTTY: reporter.stderrIsTTY,
+        redact: (secret) => reporter.redact(secret),
       },
-    });
-    return new ApiClient({
-      baseUrl: settings.baseUrl,
-      apiKey,
-      apiVersion: settings.apiVersion,
-      timeoutSeconds: settings.timeoutSeconds,
-      scheduler,
-      signal: this.signal,
-      trace: printer.verbose ? (line) => printer.trace(line) : undefined,
-      now: () => this.clock.now(),
-      transport: transport.post,
-      proxy: transport.proxy,
-      // For tests of the size caps (issue 13 item 4); see README "Development".
-      maxAnswerBytes: byteLimit(this.env.SIMADMIN_MAX_ANSWER_BYTES),
-      maxStreamBytes: byteLimit(this.env.SIMADMIN_MAX_REPORT_BYTES),
+      waitListeners: this.waitListeners,
+      addCleanup: (cleanup) => this.addCleanup(cleanup),
     });
   }
 

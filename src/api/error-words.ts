@@ -1,5 +1,5 @@
 import { isPlainObject, type JsonRecord } from "../domain/records.js";
-import { escapeForLine } from "../output/sanitize.js";
+import { escapeForLine } from "../text/sanitize.js";
 
 // The service's own words in an error answer (issue 21 item 4; docs/cli-contract.md "The
 // service's words"). docs/service-spec.md §7 shows no error body, so it is read by shape:

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { ServiceError } from "../errors.js";
-import { escapeForLine } from "../output/sanitize.js";
+import { escapeForLine } from "../text/sanitize.js";
 import type { ProxyInfo } from "./proxy-env.js";
 
 // Answers made by a proxy, not by the service (issue 22 item 4; docs/cli-contract.md "The

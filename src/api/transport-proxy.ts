@@ -14,7 +14,7 @@ import {
   markNotSent,
   type Transport,
   type TransportResponse,
-} from "./transport.js";
+} from "./transport-common.js";
 import type { ProxyChoice } from "./proxy-env.js";
 
 // Requests through a corporate proxy (issue 13 item 1; docs/cli-contract.md "Global

@@ -1,7 +1,8 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
-import { hasProxyVariable, proxyFor, type ProxyChoice, type ProxyInfo } from "./proxy-env.js";
+import { hasProxyVariable, proxyFor, type ProxyChoice } from "./proxy-env.js";
+import { bodyText, markNotSent, type Post, type Transport, type TransportResponse } from "./transport-common.js";
 
 // One POST, two ways behind one interface (issue 13 item 1):
 // - direct: node:http(s). Why not fetch or undici here: on Node 20 the first fetch costs
@@ -10,67 +11,6 @@ import { hasProxyVariable, proxyFor, type ProxyChoice, type ProxyInfo } from "./
 // - through a proxy (HTTPS_PROXY/HTTP_PROXY/NO_PROXY, docs/cli-contract.md "Global options"):
 //   undici's EnvHttpProxyAgent (transport-proxy.ts), imported only when a proxy applies.
 // Everything else — statuses, retries, budgets, size caps — lives in client.ts and the scheduler.
-
-export interface TransportResponse {
-  status: number;
-  statusText: string;
-  header(name: string): string | undefined;
-  /** The body as bytes, streamed; read it once, here or through text(). */
-  body: AsyncIterable<Uint8Array>;
-  /** The whole body as text, uncapped: for tests and tools (the client reads `body` with a cap). */
-  text(): Promise<string>;
-  /** Stops reading and drops the connection (an answer too large, or not worth reading). */
-  discard(): void;
-}
-
-export interface TransportRequest {
-  headers: Record<string, string>;
-  body: string | Uint8Array;
-  signal: AbortSignal;
-}
-
-export type Post = (url: string, request: TransportRequest) => Promise<TransportResponse>;
-
-export interface Transport {
-  post: Post;
-  /** The proxy (never its credentials) when requests go through one. */
-  readonly proxy: ProxyInfo | undefined;
-  /** Closes idle keep-alive connections so the process can exit at once. */
-  close(): Promise<void>;
-}
-
-// Errors raised before a single byte of the request left this machine (connection refused,
-// TLS handshake failed, a header Node refused to write). A bulk-import upload that failed
-// so is "not sent" whatever the error code (contract: "Retries").
-const notSent = new WeakSet<object>();
-
-export function markNotSent<T>(error: T): T {
-  if (error && typeof error === "object") notSent.add(error);
-  return error;
-}
-
-/** True when the transport knows that nothing of the request reached the network. */
-export function wasNotSent(error: unknown): boolean {
-  return Boolean(error && typeof error === "object" && notSent.has(error));
-}
-
-/**
- * Errors that end a request before it reached the service (connecting, resolving the name,
- * a connect timeout): never received, so always safe to send again.
- */
-export const CONNECT_FAILURE_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "UND_ERR_CONNECT_TIMEOUT",
-]);
-
-/** Node's codes for a certificate the machine does not trust or that does not fit the host. */
-export function isCertificateCode(code: string): boolean {
-  return /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|HOSTNAME_MISMATCH/.test(code);
-}
 
 // Keep-alive: a multi-window report or a batched import reuses one connection.
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
@@ -84,12 +24,6 @@ export function closeConnections(): void {
   for (const agent of [agents.http, agents.https]) {
     for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
   }
-}
-
-export async function bodyText(body: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 function wrap(response: IncomingMessage): TransportResponse {

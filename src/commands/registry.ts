@@ -1,5 +1,5 @@
-import type { CommandDeclaration, Declaration, FlagDeclaration } from "./types.js";
-import { OUTPUT_FORMAT_NAMES } from "./output-formats.js";
+import type { CommandDeclaration, Declaration } from "./types.js";
+import { textCommandsOf } from "./global-flags.js";
 import { auth, authLogin, authLogout, authStatus } from "./auth/command.js";
 import { config, configGet, configList, configPath, configSet, configUnset } from "./config/command.js";
 import { reports } from "./reports/command.js";
@@ -59,50 +59,5 @@ export function commandDeclarations(): CommandDeclaration[] {
 
 /** The commands that offer `-o text` (one bare value), as their names. */
 export function textCommandNames(): string[] {
-  return commandDeclarations()
-    .filter((d) => d.outputs !== "none" && d.outputs.includes("text"))
-    .map((d) => d.name);
-}
-
-export const PROGRAM_DESCRIPTION =
-  "Administer the simulation training platform: reports, simulations, links, completions and users.";
-
-/** `-V, --version` (commander's own flag; main.ts answers it without commander when alone). */
-export const VERSION_FLAG: FlagDeclaration = { flags: "-V, --version", description: "print the version" };
-
-/** The global options: program.ts declares them on the root, completion scripts offer them. */
-export function globalFlags(): FlagDeclaration[] {
-  return [
-    { flags: "--profile <name>", description: 'settings profile (env SIMADMIN_PROFILE; default "default")' },
-    {
-      flags: "--base-url <url>",
-      description: "service base address, e.g. https://api.example.com (env SIMADMIN_BASE_URL)",
-    },
-    { flags: "--org <id>", description: "organizationId for access calls (env SIMADMIN_ORG)" },
-    { flags: "--api-version <n>", description: "API version (env SIMADMIN_API_VERSION; default 2)", choices: ["1", "2"] },
-    {
-      flags: "-o, --output <format>",
-      description: `table, json, csv, ndjson, xlsx (only into --out/--out-dir); text (the bare value) for ${textCommandNames().join(", ")} and with --query; default table on a terminal, json otherwise`,
-      choices: OUTPUT_FORMAT_NAMES,
-    },
-    {
-      flags: "--out <path>",
-      description:
-        "write the result to a file (atomically; FIFOs and devices written in place) instead of stdout; without -o the extension picks the format (.json .ndjson .csv .xlsx .txt)",
-      values: { kind: "files" },
-    },
-    { flags: "--fields <list>", description: "comma-separated columns to keep, in this order" },
-    {
-      flags: "--query <expr>",
-      description: "JMESPath expression applied to the JSON result before it is printed (any format)",
-    },
-    { flags: "--delimiter <c>", description: 'CSV output delimiter: ",", ";" or tab (default ",")', choices: [",", ";", "tab"] },
-    { flags: "--bom", description: "start CSV output with a UTF-8 byte-order mark (Excel)" },
-    { flags: "-q, --quiet", description: "no spinners or progress on stderr" },
-    { flags: "-v, --verbose", description: "HTTP trace on stderr (API key and tokens redacted)" },
-    { flags: "--no-color", description: "no colour (also NO_COLOR)" },
-    { flags: "--timeout <seconds>", description: "per-request timeout in seconds (default 30; reports 120)" },
-    { flags: "--retries <n>", description: "retries after 429, 5xx and network errors (default 5)" },
-    { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
-  ];
+  return textCommandsOf(DECLARATIONS);
 }

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { ValueSource } from "../domain/shell-completion.js";
+import type { ValueSource } from "./completion-script/shell-completion.js";
 import type { OutputFormat } from "../output/render.js";
 import type { PrintableResult, Printer } from "../printer.js";
 import type { Services } from "../services.js";
@@ -95,6 +95,12 @@ export interface CommandInput<Options> {
   args: string[];
   services: Services;
   printer: Printer;
+  /**
+   * Every command as registered (registry.ts), for a command that describes the program
+   * (completion-script); handed down by the runner so that no command imports the registry
+   * that imports it (no import cycle, issue 27 item 2).
+   */
+  declarations: readonly Declaration[];
 }
 
 /**

@@ -18,14 +18,18 @@ function asRecord(item: unknown): JsonRecord {
 
 /**
  * - a top-level array is the record list;
- * - an object with exactly one array of objects holds the record list;
+ * - an object with exactly one non-empty array of objects holds the record list — an empty
+ *   array beside it (`{data:[…], warnings:[]}`) is not a second list (issue 27 item 3); an
+ *   object whose one array of objects is empty (`{data:[]}`) holds no records;
  * - otherwise the object is one record.
  */
 export function extractRecords(body: unknown): JsonRecord[] {
   if (Array.isArray(body)) return body.map(asRecord);
   if (!isPlainObject(body)) return body === undefined || body === null || body === "" ? [] : [{ value: body }];
   const lists = Object.values(body).filter(isArrayOfObjects);
-  if (lists.length === 1 && lists[0]) return lists[0];
+  const filled = lists.filter((list) => list.length > 0);
+  if (filled.length === 1 && filled[0]) return filled[0];
+  if (filled.length === 0 && lists.length === 1 && lists[0]) return lists[0];
   return [body];
 }
 

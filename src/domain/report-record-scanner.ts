@@ -5,7 +5,8 @@ import { isPlainObject, type JsonRecord } from "./records.js";
 // Same rule, applied to JSON text fed in chunks:
 //
 // - a top-level array is the record list (non-objects become `{ value }`);
-// - an object with exactly one array of objects holds the record list;
+// - an object with exactly one non-empty array of objects holds the record list (an empty
+//   array beside it is not a second list), or with one array of objects, empty: no records;
 // - otherwise the whole answer is one record (or none, for null and "").
 //
 // Two passes over the text, both without building the document:
@@ -33,7 +34,7 @@ export class MalformedJsonError extends Error {}
 /**
  * Real report records nest a few levels. A document nested deeper is refused here: the
  * records would be parsed, but walking them (flattening for CSV, printing) would overflow
- * the stack (issue 13 item 5). Same limit as client.ts's MAX_JSON_DEPTH.
+ * the stack (issue 13 item 5). Same limit as api/answers.ts's MAX_JSON_DEPTH.
  */
 export const MAX_DEPTH = 256;
 
@@ -63,6 +64,8 @@ interface Member {
   key: string;
   isArray: boolean;
   allObjects: boolean;
+  /** How many elements the array has (0: empty, not a second record list). */
+  elements: number;
 }
 
 export interface ScannerOptions {
@@ -119,9 +122,10 @@ export class JsonShapeScanner {
       this.topKind = c === 0x7b ? "object" : c === 0x5b ? "array" : "scalar";
     } else if (level === 1 && this.stack[0] === OBJ) {
       this.memberIndex++;
-      this.members.push({ key: this.pendingKey, isArray: c === 0x5b, allObjects: true });
+      this.members.push({ key: this.pendingKey, isArray: c === 0x5b, allObjects: true, elements: 0 });
     } else if (level === 2 && this.stack[0] === OBJ && this.stack[1] === ARR) {
       const member = this.members[this.memberIndex];
+      if (member) member.elements++;
       if (member && c !== 0x7b) member.allObjects = false;
     }
     if (this.captureLevel > 0 && this.atCaptureLevel()) {
@@ -273,7 +277,11 @@ export class JsonShapeScanner {
         const member = this.members[index];
         return member !== undefined && member.isArray && member.allObjects;
       });
-      if (lists.length === 1 && lists[0] !== undefined) return { kind: "object-with-list", member: lists[0] };
+      const filled = lists.filter((index) => (this.members[index]?.elements ?? 0) > 0);
+      if (filled.length === 1 && filled[0] !== undefined) return { kind: "object-with-list", member: filled[0] };
+      if (filled.length === 0 && lists.length === 1 && lists[0] !== undefined) {
+        return { kind: "object-with-list", member: lists[0] };
+      }
     }
     return { kind: "whole" };
   }

@@ -1,6 +1,6 @@
 import { throwIfAborted } from "../errors.js";
 import type { ChunkSink } from "./record-types.js";
-import { escapeControlChars } from "./sanitize.js";
+import { escapeControlChars } from "../text/sanitize.js";
 
 /** How much text is gathered before one write (and how much of a spool is read at a time). */
 export const FLUSH_AT = 64 * 1024;

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { stringify, type Stringifier } from "csv-stringify";
 import type { Cell } from "../domain/records.js";
-import { neutralizeCsvCell } from "./sanitize.js";
+import { neutralizeCsvCell } from "../text/sanitize.js";
 
 // Every CSV simadmin writes for people's spreadsheets (output, `<file>.errors.csv`) goes
 // through csv-stringify, with the formula guard (sanitize.ts, docs/cli-contract.md "Output")

@@ -1,5 +1,5 @@
 import type { IOStreams } from "./io.js";
-import { escapeForLine } from "./sanitize.js";
+import { escapeForLine } from "../text/sanitize.js";
 
 // Long work shows a spinner with counts on stderr — only when stderr is a terminal and
 // --quiet is off, so cron mail and CI logs stay clean (docs/cli-contract.md, "Progress").

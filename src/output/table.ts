@@ -1,4 +1,4 @@
-import { escapeForLine } from "./sanitize.js";
+import { escapeForLine } from "../text/sanitize.js";
 import { cellText } from "./table-columns.js";
 import { wrapCell } from "./table-text.js";
 import type { Cell } from "../domain/records.js";

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { userCells } from "../../fixtures/users/generate.mjs";
-import { neutralizeCsvCell, unguardCsvCell } from "../../src/output/sanitize.js";
+import { neutralizeCsvCell, unguardCsvCell } from "../../src/text/sanitize.js";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
 import { FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BudgetStore } from "../../src/api/budget-store.js";
-import { RateLedger, isProcessAlive, ledgerOwner } from "../../src/api/rate-ledger.js";
-import { parseRateLimits } from "../../src/api/rate-limits.js";
-import { RedisBudgetStore } from "../../src/api/redis-store.js";
-import { parseRateStore } from "../../src/api/rate-store.js";
+import type { BudgetStore } from "../../src/api/rate/store.js";
+import { RateLedger, isProcessAlive, ledgerOwner } from "../../src/api/rate/file-store.js";
+import { parseRateLimits } from "../../src/api/rate/limits.js";
+import { RedisBudgetStore } from "../../src/api/rate/redis-store.js";
+import { parseRateStore } from "../../src/api/rate/open-store.js";
 import { systemClock } from "../../src/clock.js";
 import { startRedis, type TestRedis } from "../helpers/redis.js";
 

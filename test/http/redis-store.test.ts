@@ -1,11 +1,11 @@
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { BudgetStore } from "../../src/api/budget-store.js";
-import { budgetAddressHash } from "../../src/api/rate-ledger.js";
-import { parseRateLimits } from "../../src/api/rate-limits.js";
-import { RedisBudgetStore } from "../../src/api/redis-store.js";
-import { createRateStore, parseRateStore } from "../../src/api/rate-store.js";
-import { Scheduler, type WaitEvent } from "../../src/api/scheduler.js";
+import type { BudgetStore } from "../../src/api/rate/store.js";
+import { budgetAddressHash } from "../../src/api/rate/file-store.js";
+import { parseRateLimits } from "../../src/api/rate/limits.js";
+import { RedisBudgetStore } from "../../src/api/rate/redis-store.js";
+import { createRateStore, parseRateStore } from "../../src/api/rate/open-store.js";
+import { Scheduler, type WaitEvent } from "../../src/api/rate/scheduler.js";
 import { createFakeClock, systemClock } from "../../src/clock.js";
 import { UsageError } from "../../src/errors.js";
 import { closedPort } from "../helpers/cli.js";

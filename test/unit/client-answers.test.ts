@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkApiKey, jsonDepthExceeds } from "../../src/api/client.js";
+import { jsonDepthExceeds } from "../../src/api/answers.js";
+import { checkApiKey } from "../../src/api/client.js";
 import { AuthError } from "../../src/errors.js";
 
 // Pure parts of the client's checks (issue 13 items 3 and 5).

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatedFiles, roff, slug, staleFiles, topicPages, withManField } from "../../scripts/docs.mjs";
-import { commandDeclarations, DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION } from "../../src/commands/registry.js";
+import { globalFlags, PROGRAM_DESCRIPTION } from "../../src/commands/global-flags.js";
+import { commandDeclarations, DECLARATIONS } from "../../src/commands/registry.js";
 import { ENVIRONMENT, EXIT_CODES, flagText, PRECEDENCE, wrapExample, wrapText } from "../../src/help.js";
 
 // Issue 26 item 4: the command reference (docs/commands/) and the man pages (man/) are
@@ -17,7 +18,7 @@ const root = join(import.meta.dirname, "../..");
 const version = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string }).version;
 const files = generatedFiles({
   declarations: DECLARATIONS,
-  globalFlags: globalFlags(),
+  globalFlags: globalFlags(DECLARATIONS),
   description: PROGRAM_DESCRIPTION,
   version,
   environment: ENVIRONMENT,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isProxyAnswer, proxyAnswerError, proxyRefusal } from "../../src/api/proxy-answer.js";
 import type { ProxyInfo } from "../../src/api/proxy-env.js";
-import { isRetryable } from "../../src/api/scheduler.js";
+import { isRetryable } from "../../src/api/rate/scheduler.js";
 
 // Which error answers are a proxy's, by shape (issue 22 item 4; docs/proxies.md). The header
 // sets are those real squid 5.7 and tinyproxy 1.11 send (curl -i through them).

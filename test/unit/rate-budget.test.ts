@@ -5,8 +5,8 @@ import {
   parseRateBudgetState,
   recoveryStep,
   safetyMarginMs,
-} from "../../src/api/rate-budget.js";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../src/api/rate-limits.js";
+} from "../../src/api/rate/budget.js";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../src/api/rate/limits.js";
 
 const T0 = Date.UTC(2026, 10, 21);
 const limits: RateLimits = DEFAULT_RATE_LIMITS;

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
-import { parseRateBudgetState } from "../../src/api/rate-budget.js";
-import { RateLedger, isProcessAlive, ledgerOwner, ledgerPathFor } from "../../src/api/rate-ledger.js";
-import { DEFAULT_RATE_LIMITS } from "../../src/api/rate-limits.js";
-import { Scheduler, type WaitEvent } from "../../src/api/scheduler.js";
+import { parseRateBudgetState } from "../../src/api/rate/budget.js";
+import { RateLedger, isProcessAlive, ledgerOwner, ledgerPathFor } from "../../src/api/rate/file-store.js";
+import { DEFAULT_RATE_LIMITS } from "../../src/api/rate/limits.js";
+import { Scheduler, type WaitEvent } from "../../src/api/rate/scheduler.js";
 
 const T0 = Date.UTC(2026, 10, 21);
 const report = { group: "reports", retry: "safe", label: "report" } as const;

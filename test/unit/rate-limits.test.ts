@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
-import { DEFAULT_RATE_LIMITS, formatRateLimit, parseRateLimits } from "../../src/api/rate-limits.js";
+import { DEFAULT_RATE_LIMITS, formatRateLimit, parseRateLimits } from "../../src/api/rate/limits.js";
 
 describe("parseRateLimits", () => {
   it("gives the published limits when SIMADMIN_RATE_LIMITS is unset or empty", () => {

@@ -51,3 +51,35 @@ describe("ColumnSet", () => {
     expect(set.columns).toEqual(["b", "a", "c", "d"]);
   });
 });
+
+describe("extractRecords on answers of odd shapes (issue 27 item 3)", () => {
+  it.each([
+    ["undefined is no records", undefined, []],
+    ['"" is no records', "", []],
+    ["a number is one {value} record", 0, [{ value: 0 }]],
+    ["false is one {value} record", false, [{ value: false }]],
+    ["a non-empty string is one {value} record", "done", [{ value: "done" }]],
+    ["a mixed top-level array: objects kept, others wrapped", [{ a: 1 }, 2, null], [{ a: 1 }, { value: 2 }, { value: null }]],
+    ["{data:[…], warnings:[]}: the empty array is not a second record list", { data: [{ a: 1 }], warnings: [] }, [{ a: 1 }]],
+    ["an object whose only array of objects is empty holds no records", { data: [], total: 0 }, []],
+    ["two empty arrays: no list to choose, one record", { data: [], warnings: [] }, [{ data: [], warnings: [] }]],
+    [
+      "two non-empty lists and an empty one: one record",
+      { a: [{ x: 1 }], b: [{ y: 1 }], c: [] },
+      [{ a: [{ x: 1 }], b: [{ y: 1 }], c: [] }],
+    ],
+    [
+      "an array mixing objects and scalars inside an object is no record list",
+      { data: [{ a: 1 }, 2] },
+      [{ data: [{ a: 1 }, 2] }],
+    ],
+    ["an array of arrays inside an object is no record list", { data: [[1]] }, [{ data: [[1]] }]],
+  ])("%s", (_name, body, expected) => {
+    expect(extractRecords(body)).toEqual(expected);
+  });
+
+  it("returns the record list itself, not a copy, when an object holds one", () => {
+    const list = [{ a: 1 }];
+    expect(extractRecords({ data: list })).toBe(list);
+  });
+});

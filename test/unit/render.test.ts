@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
 import { renderResult, type CommandResult } from "../../src/output/render.js";
-import { escapeControlChars, neutralizeCsvCell } from "../../src/output/sanitize.js";
+import { escapeControlChars, neutralizeCsvCell } from "../../src/text/sanitize.js";
 import { maskSecret, Redactor } from "../../src/output/redact.js";
 
 const records: CommandResult = {

@@ -51,7 +51,10 @@ describe("JsonShapeScanner finds the records as extractRecords does, whatever th
     ["a top-level array, scalars becoming { value }", '[{"a":1}, 2, "s", null, [1], {"b":{}}]', "array"],
     ["an empty top-level array", "[]", "array"],
     ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole"],
-    ["an empty list beside another list: one record", '{"data":[],"rows":[{"a":1}]}', "whole"],
+    // An empty array is not a second record list (issue 27 item 3).
+    ["an empty list beside a list: the list", '{"data":[],"rows":[{"a":1}]}', "object-with-list"],
+    ["a list beside empty warnings: the list", '{"data":[{"a":1}],"warnings":[]}', "object-with-list"],
+    ["two empty lists: one record", '{"data":[],"warnings":[]}', "whole"],
     ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole"],
     ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole"],
     ["a string", '"text"', "whole"],
@@ -65,6 +68,13 @@ describe("JsonShapeScanner finds the records as extractRecords does, whatever th
       const { shape, records } = scanRecords(text, size);
       expect(shape.kind).toBe(kind);
       expect(records).toEqual(expected);
+    }
+  });
+
+  it("takes the non-empty list beside an empty one, as written out", () => {
+    for (const size of SIZES) {
+      expect(scanRecords('{"warnings":[],"data":[{"a":1},{"a":2}]}', size).records).toEqual([{ a: 1 }, { a: 2 }]);
+      expect(scanRecords('{"data":[],"total":0}', size).records).toEqual([]);
     }
   });
 

@@ -1,6 +1,6 @@
-import { describeWait, formatDuration } from "../../src/api/scheduler.js";
+import { describeWait, formatDuration } from "../../src/api/rate/scheduler.js";
 import { describe, expect, it } from "vitest";
-import { backoffDelayMs, parseRetryAfter } from "../../src/api/backoff.js";
+import { backoffDelayMs, parseRetryAfter } from "../../src/api/rate/backoff.js";
 
 describe("backoffDelayMs", () => {
   it("doubles the ceiling each retry and caps it at 30 s", () => {

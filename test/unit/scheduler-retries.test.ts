@@ -11,8 +11,8 @@ import {
   UnexpectedResponseError,
   UsageError,
 } from "../../src/errors.js";
-import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../src/api/rate-limits.js";
-import { Scheduler, type RetryClass, type SchedulerOptions, type WaitEvent } from "../../src/api/scheduler.js";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../src/api/rate/limits.js";
+import { Scheduler, type RetryClass, type SchedulerOptions, type WaitEvent } from "../../src/api/rate/scheduler.js";
 
 const T0 = Date.UTC(2026, 10, 21);
 

@@ -28,7 +28,7 @@ function withAnswer(ours: JsonRecord, answer: JsonRecord): JsonRecord {
 }
 
 export const assign = defineRun(AssignOptions, async ({ options, services, printer }) => {
-  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "assign", options);
+  if (options.fromCsv !== undefined) return (await import("../shared/bulk.js")).runBulk({ services, printer }, "assign", options);
   const ids = await readIds(services, options);
   const api = await services.api();
   let answer;
@@ -50,7 +50,8 @@ export const assign = defineRun(AssignOptions, async ({ options, services, print
 });
 
 export const unassign = defineRun(UnassignOptions, async ({ options, services, printer }) => {
-  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "unassign", options);
+  if (options.fromCsv !== undefined)
+    return (await import("../shared/bulk.js")).runBulk({ services, printer }, "unassign", options);
   const ids = await readIds(services, options);
   const api = await services.api();
   let answer: unknown;

@@ -1,21 +1,14 @@
 import { Option } from "commander";
 import { UsageError } from "../../errors.js";
-import {
-  completionScript,
-  SHELLS,
-  type CommandSpec,
-  type FlagSpec,
-  type Shell,
-  type ValueSource,
-} from "../../domain/shell-completion.js";
-import { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "../registry.js";
+import { completionScript, SHELLS, type CommandSpec, type FlagSpec, type Shell, type ValueSource } from "./shell-completion.js";
+import { globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "../global-flags.js";
 import { NoOptions } from "../shared/flags.js";
-import { defineRun, type FlagDeclaration } from "../types.js";
+import { defineRun, type Declaration, type FlagDeclaration } from "../types.js";
 
 // `simadmin completion-script bash|zsh|fish`. The command tree, every flag and the values
 // worth completing come from the command declarations — the same ones program.ts builds
 // commander from — so the scripts cannot drift from what the CLI accepts;
-// domain/shell-completion.ts writes them as text.
+// shell-completion.ts (beside this file) writes them as text.
 
 const NONE: ValueSource = { kind: "none" };
 
@@ -41,17 +34,17 @@ const HELP_FLAG: FlagSpec = {
 };
 
 /** The command tree: global flags on the root, command flags below, groups holding their subcommands. */
-export function describeProgram(): CommandSpec {
+export function describeProgram(declarations: readonly Declaration[]): CommandSpec {
   const root: CommandSpec = {
     path: "",
     name: "simadmin",
     description: PROGRAM_DESCRIPTION,
-    flags: [...[VERSION_FLAG, ...globalFlags()].map(flagSpec), HELP_FLAG],
+    flags: [...[VERSION_FLAG, ...globalFlags(declarations)].map(flagSpec), HELP_FLAG],
     subcommands: [],
     args: [],
   };
   const byPath = new Map<string, CommandSpec>([["", root]]);
-  for (const declaration of DECLARATIONS) {
+  for (const declaration of declarations) {
     const words = declaration.name.split(" ");
     const parent = byPath.get(words.slice(0, -1).join(" "));
     if (!parent) throw new Error(`${declaration.name}: its group is declared after it`);
@@ -63,7 +56,7 @@ export function describeProgram(): CommandSpec {
       subcommands: [],
       args: declaration.kind === "command" ? (declaration.args ?? []).map((arg) => arg.values ?? NONE) : [],
     };
-    const parentDeclaration = DECLARATIONS.find((d) => d.name === parent.path);
+    const parentDeclaration = declarations.find((d) => d.name === parent.path);
     if (parentDeclaration?.kind === "command" && parent.args.length > 0) {
       // A command under a command (`reports sync` beside `reports <kind>`): the scripts know
       // a word as either a subcommand or an argument, so it is offered as one more word of the
@@ -92,11 +85,11 @@ function isShell(value: unknown): value is Shell {
   return typeof value === "string" && (SHELLS as readonly string[]).includes(value);
 }
 
-export const run = defineRun(NoOptions, async ({ args }) => {
+export const run = defineRun(NoOptions, async ({ args, declarations }) => {
   const shell = args[0];
   if (!isShell(shell)) {
     throw new UsageError(`unknown shell '${shell ?? ""}'; completion scripts exist for ${SHELLS.join(", ")}`);
   }
-  const script = completionScript(shell, describeProgram());
+  const script = completionScript(shell, describeProgram(declarations));
   return { kind: "object", value: { shell, script }, text: script, defaultText: true };
 });

@@ -13,7 +13,7 @@ import { LinkOptions } from "./options.js";
 // --assign (command.ts declares it; the runner refuses before anything is sent).
 
 export const run = defineRun(LinkOptions, async ({ options, services, printer }) => {
-  if (options.fromCsv !== undefined) return (await import("../bulk/bulk.js")).runBulk({ services, printer }, "link", options);
+  if (options.fromCsv !== undefined) return (await import("../shared/bulk.js")).runBulk({ services, printer }, "link", options);
   const { assign } = options;
   // Both given: the option schema requires them unless --from-csv is.
   const userId = options.user!;

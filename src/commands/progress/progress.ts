@@ -1,7 +1,7 @@
 import * as endpoints from "../../api/endpoints.js";
 import type { ApiClient } from "../../api/client.js";
-import { safetyMarginMs } from "../../api/rate-budget.js";
-import type { RateLimit } from "../../api/rate-limits.js";
+import { safetyMarginMs } from "../../api/rate/budget.js";
+import type { RateLimit } from "../../api/rate/limits.js";
 import type { CommandContext } from "../../context.js";
 import {
   CliError,

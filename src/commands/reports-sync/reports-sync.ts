@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
-import { formatRateLimit, type RateLimit } from "../../api/rate-limits.js";
+import { formatRateLimit, type RateLimit } from "../../api/rate/limits.js";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";

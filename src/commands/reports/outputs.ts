@@ -7,7 +7,7 @@ import { jsonText } from "../../output/json-text.js";
 import type { CompiledQuery } from "../../output/query.js";
 import { createRecordWriter } from "../../output/record-stream.js";
 import type { ChunkSink, RecordFormat } from "../../output/record-types.js";
-import { escapeForLine } from "../../output/sanitize.js";
+import { escapeForLine } from "../../text/sanitize.js";
 import { tableHint, type TableColumns } from "../../output/table-columns.js";
 import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { OutputSink, StreamTarget } from "../../printer.js";

@@ -1,5 +1,5 @@
-import type { RateLimit } from "../../api/rate-limits.js";
-import type { WaitEvent } from "../../api/scheduler.js";
+import type { RateLimit } from "../../api/rate/limits.js";
+import type { WaitEvent } from "../../api/rate/scheduler.js";
 import type { Clock } from "../../clock.js";
 import type { DateRange } from "../../domain/date-windows.js";
 import type { Progress } from "../../output/progress.js";

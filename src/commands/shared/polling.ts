@@ -1,4 +1,4 @@
-import type { RateLimit } from "../../api/rate-limits.js";
+import type { RateLimit } from "../../api/rate/limits.js";
 import type { Clock } from "../../clock.js";
 
 // The one polling loop of simadmin: `completion --wait` (attempts), `import-status --wait`

@@ -8,7 +8,7 @@ import {
   ServiceError,
   UnexpectedResponseError,
 } from "../../errors.js";
-import { escapeControlChars } from "../../output/sanitize.js";
+import { escapeControlChars } from "../../text/sanitize.js";
 import { formatDuration } from "../../domain/durations.js";
 import { batchAction, type ManifestBatch, type ManifestRowError, rowRange } from "../../domain/users-csv/import-manifest.js";
 import { isNoValidRowAnswer, parseUploadAnswer, type UploadAnswer } from "../../domain/users-csv/import-response.js";

@@ -43,7 +43,7 @@ import {
   type ValidationSummary,
 } from "../../domain/users-csv/validate.js";
 import type { CommandResult } from "../../output/render.js";
-import { escapeControlChars } from "../../output/sanitize.js";
+import { escapeControlChars } from "../../text/sanitize.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { UsersImportOptions } from "./options.js";
 import { loadManifest, ManifestStore, RejectedRowsFile } from "./side-files.js";

@@ -15,7 +15,7 @@ import {
 import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync/roster.js";
 import type { JsonRecord } from "../../domain/records.js";
 import type { CommandResult } from "../../output/render.js";
-import { escapeControlChars } from "../../output/sanitize.js";
+import { escapeControlChars } from "../../text/sanitize.js";
 import { readTableFile } from "../../output/table-file.js";
 import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";

@@ -5,9 +5,6 @@
 export const USER_COLUMNS = ["firstName", "lastName", "username", "email", "role", "teamName", "status", "action"] as const;
 export type UserColumn = (typeof USER_COLUMNS)[number];
 
-/** Every column but teamName must be non-empty in every row (docs/service-spec.md §4.8). */
-export const REQUIRED_COLUMNS: readonly UserColumn[] = USER_COLUMNS.filter((c) => c !== "teamName");
-
 export type { Delimiter } from "../csv-input/dialect.js";
 
 /** A valid row, values trimmed, ready to upload. `row` is its spreadsheet row (header = 1). */

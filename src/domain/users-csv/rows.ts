@@ -31,7 +31,7 @@
 
 import { excerpt } from "../csv-input/errors.js";
 import { codePointName, findControlCharacter, type HeaderLayout, mapHeader } from "../csv-input/header.js";
-import { unguardCsvCell } from "../../output/sanitize.js";
+import { unguardCsvCell } from "../../text/sanitize.js";
 import { EmailIndex } from "./email-index.js";
 import { type InvalidRow, type RowProblem, USER_COLUMNS, type UserColumn, type UserRow, WHOLE_ROW } from "./model.js";
 

@@ -17,14 +17,13 @@
 //
 // Pure: no file system, network or clock — the caller opens the file and passes its chunks.
 
-import { type InvalidRow, type RowProblem, type UserRow, type Delimiter, UsersCsvFileError } from "./model.js";
+import { type InvalidRow, type UserRow, type Delimiter, UsersCsvFileError } from "./model.js";
 import { type HeaderLayout, readHeader, RowChecker, type RowVerdict } from "./rows.js";
 import { type CsvReadOptions, streamCsvRecords } from "../csv-input/reader.js";
 import type { SourceInfo } from "./source.js";
 
 export {
   USER_COLUMNS,
-  REQUIRED_COLUMNS,
   WHOLE_ROW,
   UsersCsvFileError,
   type UserColumn,
@@ -283,9 +282,4 @@ class UsersCsvRun {
     }
     return warnings;
   }
-}
-
-/** The problems of some invalid rows, flattened: what `-o json` and tables show. */
-export function problemsOf(rows: readonly InvalidRow[]): RowProblem[] {
-  return rows.flatMap((r) => r.problems);
 }

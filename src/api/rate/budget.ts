@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./rate-limits.js";
+import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./limits.js";
 
 // Pure sliding-window arithmetic: no I/O and no clock of its own — every method takes `now`.
-// The ledger (rate-ledger.ts) persists the state between processes; the scheduler decides
+// The ledger (file-store.ts) persists the state between processes; the scheduler decides
 // when to sleep.
 
 /**

@@ -2,17 +2,11 @@ import { createHash, randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
-import { systemClock, type Clock } from "../clock.js";
-import { InterruptedError } from "../errors.js";
-import {
-  RateBudget,
-  parseRateBudgetState,
-  type RateBudgetState,
-  type RateLimitedOutcome,
-  type Reservation,
-} from "./rate-budget.js";
-import type { RateLimits, RequestGroup } from "./rate-limits.js";
-import type { BudgetStore } from "./budget-store.js";
+import { systemClock, type Clock } from "../../clock.js";
+import { InterruptedError } from "../../errors.js";
+import { RateBudget, parseRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
+import type { RateLimits, RequestGroup } from "./limits.js";
+import type { BudgetStore } from "./store.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
 // invocations, on one machine and profile spend one budget (docs/cli-contract.md "Rate limits").

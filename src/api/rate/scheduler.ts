@@ -1,9 +1,9 @@
-import type { Clock } from "../clock.js";
-import { InterruptedError, RateLimitError, ServiceError, UnexpectedResponseError, throwIfAborted } from "../errors.js";
+import type { Clock } from "../../clock.js";
+import { InterruptedError, RateLimitError, ServiceError, UnexpectedResponseError, throwIfAborted } from "../../errors.js";
 import { DEFAULT_BASE_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS, backoffDelayMs } from "./backoff.js";
-import type { BudgetStore } from "./budget-store.js";
-import { RateLedger } from "./rate-ledger.js";
-import { formatRateLimit, type RateLimits, type RequestGroup } from "./rate-limits.js";
+import type { BudgetStore } from "./store.js";
+import { RateLedger } from "./file-store.js";
+import { formatRateLimit, type RateLimits, type RequestGroup } from "./limits.js";
 
 // Every request to the service passes through Scheduler.run(): it waits for a slot in its
 // group's budget (so the client never causes a 429 itself), sends, and retries what is safe
@@ -54,7 +54,6 @@ export interface ScheduledRequest {
 
 /** Long enough for a year of reports queued behind another job; short enough for cron. */
 export const DEFAULT_DEADLINE_MS = 10 * 60_000;
-export const DEFAULT_RETRIES = 5;
 
 /** Whether `error` may be answered by sending the same request again. */
 export function isRetryable(error: unknown, retry: RetryClass): boolean {

@@ -1,25 +1,14 @@
-import type { Clock } from "../clock.js";
-import { UsageError } from "../errors.js";
-import type { BudgetStore } from "./budget-store.js";
-import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./rate-budget.js";
-import { RateLedger } from "./rate-ledger.js";
-import type { RateLimits, RequestGroup } from "./rate-limits.js";
+import type { Clock } from "../../clock.js";
+import { UsageError } from "../../errors.js";
+import type { BudgetStore, RedisLocation } from "./store.js";
+import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./budget.js";
+import { RateLedger } from "./file-store.js";
+import type { RateLimits, RequestGroup } from "./limits.js";
 
 // SIMADMIN_RATE_STORE (docs/cli-contract.md "Rate limits", issue 17): where the rate budget
 // lives. Unset or empty: the file ledger in the settings directory, shared by the runs of one
 // machine. redis://[user:pass@]host:port[/db] or rediss:// (TLS): Redis, shared by every
 // machine that uses it — a CI fleet behind one address. Redis is loaded only then.
-
-export interface RedisLocation {
-  tls: boolean;
-  host: string;
-  port: number;
-  db: number;
-  username: string | undefined;
-  password: string | undefined;
-  /** For messages: "redis://10.0.0.5:6379/0" — never the user name or password. */
-  display: string;
-}
 
 /** Parses SIMADMIN_RATE_STORE; undefined for the default (the local ledger). Throws UsageError, never echoing a password. */
 export function parseRateStore(value: string | undefined): RedisLocation | undefined {

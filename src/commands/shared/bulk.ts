@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import type { ApiClient } from "../../api/client.js";
-import type { WaitEvent } from "../../api/scheduler.js";
+import type { WaitEvent } from "../../api/rate/scheduler.js";
 import {
   CliError,
   InvalidDataError,
@@ -36,9 +36,9 @@ import { mapHeader } from "../../domain/csv-input/header.js";
 import { removeStaleTempFiles, writeFileAtomic } from "../../output/atomic-file.js";
 import { CsvRowWriter } from "../../output/csv.js";
 import type { CommandOutcome } from "../types.js";
-import type { BulkFlags } from "../shared/flags.js";
+import type { BulkFlags } from "./flags.js";
 import { acquireFileLock } from "../../output/file-lock.js";
-import { timeLeftText } from "../shared/time-left.js";
+import { timeLeftText } from "./time-left.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
 // "Bulk operations"; issue 16 item 1).

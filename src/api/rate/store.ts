@@ -1,14 +1,14 @@
-import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./rate-budget.js";
-import type { RequestGroup } from "./rate-limits.js";
+import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./budget.js";
+import type { RequestGroup } from "./limits.js";
 
 // Where the rate budget lives (issue 17): the scheduler talks only to this interface, so the
-// same sliding windows, Retry-After blocks and adaptive limits (rate-budget.ts) can be kept
-// in the settings directory (rate-ledger.ts: the processes of one machine) or in Redis
+// same sliding windows, Retry-After blocks and adaptive limits (budget.ts) can be kept
+// in the settings directory (file-store.ts: the processes of one machine) or in Redis
 // (redis-store.ts: every machine behind one address). Each implementation has its own clock
 // — the file ledger the machine's, Redis the server's TIME — so times returned by one call
 // (slotAt, sentAt) are handles to pass back to the same store, never compared with
 // Date.now(); the scheduler only sleeps the durations (waitMs) it is given.
-// The contract tests in test/unit/budget-store-contract.test.ts run against both.
+// The contract tests in test/http/budget-store-contract.test.ts run against both.
 
 export interface BudgetStore {
   /** For messages and --verbose: "file ~/.config/simadmin/…", "redis 10.0.0.5:6379/0". Never a password. */
@@ -34,4 +34,16 @@ export interface BudgetStore {
 
   /** Ends connections; the store is not used afterwards. */
   close(): Promise<void>;
+}
+
+/** Where a shared budget lives in Redis: SIMADMIN_RATE_STORE parsed (open-store.ts). */
+export interface RedisLocation {
+  tls: boolean;
+  host: string;
+  port: number;
+  db: number;
+  username: string | undefined;
+  password: string | undefined;
+  /** For messages: "redis://10.0.0.5:6379/0" — never the user name or password. */
+  display: string;
 }

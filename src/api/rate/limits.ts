@@ -1,4 +1,4 @@
-import { UsageError } from "../errors.js";
+import { UsageError } from "../../errors.js";
 
 // The service limits requests per IP address in two groups (docs/service-spec.md §8). Every request
 // the client sends belongs to exactly one of them.

@@ -1,0 +1,19 @@
+// `npm run mutate` (issue 27 item 3; docs/mutation-testing.md): StrykerJS mutates the pure
+// layers and runs the tests that cover each mutant. Not part of `npm test` — it is slow.
+// One module at a time: `npm run mutate -- --mutate src/domain/date-windows.ts`.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutate.config.ts", related: true },
+  mutate: ["src/domain/**/*.ts", "src/api/rate/**/*.ts", "src/output/**/*.ts", "!src/**/*.d.ts"],
+  coverageAnalysis: "perTest",
+  // The machine has 2 cores shared with other work.
+  concurrency: 2,
+  ignoreStatic: true,
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: true,
+  thresholds: { high: 90, low: 80, break: null },
+};

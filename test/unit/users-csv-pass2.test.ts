@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { readValidUserRows, USER_COLUMNS, UsersCsvFileError, validateUsersCsv } from "../../src/domain/users-csv/validate.js";
+
+// Pass 2's own change detection, without the SHA-256 check (issue 27 item 3: with the hash,
+// every change is caught at the end whatever the row checks do, so they went untested).
+// Each change is caught at the row where it shows, and the message names that row. Also pass
+// 1's bookkeeping of invalid and blank rows, and its file errors.
+
+const HEADER = USER_COLUMNS.join(",");
+
+async function* source(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, "utf8");
+}
+
+function csv(...lines: string[]): string {
+  return lines.join("\n") + "\n";
+}
+
+function userLine(i: number, changes: Partial<Record<(typeof USER_COLUMNS)[number], string>> = {}): string {
+  const email = `user${i}@example.com`;
+  const user: Record<string, string> = {
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    username: email,
+    email,
+    role: "trainee",
+    teamName: "Sales",
+    status: "ACTIVE",
+    action: "Add",
+    ...changes,
+  };
+  return USER_COLUMNS.map((c) => user[c]).join(",");
+}
+
+async function pass2(before: string, now: string): Promise<{ rows: number[]; error: UsersCsvFileError | undefined }> {
+  const summary = await validateUsersCsv(source(before));
+  const rows: number[] = [];
+  try {
+    for await (const row of readValidUserRows(source(now), { ...summary, sha256: undefined })) rows.push(row.row);
+  } catch (error) {
+    if (!(error instanceof UsersCsvFileError)) throw error;
+    return { rows, error };
+  }
+  return { rows, error: undefined };
+}
+
+// Pass 1 saw: row 2 valid, row 3 invalid (role), row 4 valid.
+const BEFORE = csv(HEADER, userLine(1), userLine(2, { role: "x" }), userLine(3));
+
+describe("pass 2 without the SHA-256 check", () => {
+  it("the same file yields the valid rows, skipping the invalid one", async () => {
+    expect(await pass2(BEFORE, BEFORE)).toEqual({ rows: [2, 4], error: undefined });
+  });
+
+  it.each([
+    ["a valid row became invalid", csv(HEADER, userLine(1), userLine(2, { role: "x" }), userLine(3, { role: "y" })), 4],
+    ["the skipped row is gone (rows moved up)", csv(HEADER, userLine(1), userLine(3)), undefined],
+    ["a row was added at the end", csv(HEADER, userLine(1), userLine(2, { role: "x" }), userLine(3), userLine(4)), 5],
+  ])("%s: CHANGED, naming the row", async (_name, now, row) => {
+    const { error } = await pass2(BEFORE, now);
+    expect(error?.code).toBe("CHANGED");
+    expect(error?.row).toBe(row);
+    expect(error?.message).toBe(`the file changed after it was validated${row === undefined ? "" : ` (row ${row} differs)`}`);
+  });
+
+  it("the skipped row became valid: still skipped, not re-checked (only the hash notices)", async () => {
+    expect(await pass2(BEFORE, csv(HEADER, userLine(1), userLine(2), userLine(3)))).toEqual({ rows: [2, 4], error: undefined });
+  });
+
+  it("a row removed at the end: CHANGED when the file ends, after the rows that still match", async () => {
+    const { rows, error } = await pass2(BEFORE, csv(HEADER, userLine(1), userLine(2, { role: "x" })));
+    expect(rows).toEqual([2]);
+    expect(error?.code).toBe("CHANGED");
+    expect(error?.row).toBeUndefined();
+  });
+
+  it("a skipped row now blank: CHANGED at the row it was", async () => {
+    const now = csv(HEADER, userLine(1), "", userLine(3));
+    const { error } = await pass2(BEFORE, now);
+    expect(error?.code).toBe("CHANGED");
+    expect(error?.row).toBe(3);
+  });
+});
+
+describe("pass 1: invalid rows kept, handed over and counted", () => {
+  const file = csv(HEADER, userLine(1, { role: "x" }), userLine(2), userLine(3, { email: "bad" }), userLine(4, { role: "y" }));
+
+  it("keeps at most maxInvalidRowsKept rows, counts them all, hands every one to onInvalidRow in order", async () => {
+    const handed: number[] = [];
+    const summary = await validateUsersCsv(source(file), {
+      maxInvalidRowsKept: 1,
+      onInvalidRow: (row) => handed.push(row.row),
+    });
+    expect(summary.invalidRows.map((r) => r.row)).toEqual([2]);
+    expect(summary.invalidRowNumbers).toEqual([2, 4, 5]);
+    expect(summary.invalidRowCount).toBe(3);
+    expect(handed).toEqual([2, 4, 5]);
+    expect(summary.validRows).toBe(1);
+    expect(summary.totalRows).toBe(4);
+  });
+
+  it("keeps none with maxInvalidRowsKept 0, still counting them", async () => {
+    const summary = await validateUsersCsv(source(file), { maxInvalidRowsKept: 0 });
+    expect(summary.invalidRows).toEqual([]);
+    expect(summary.invalidRowCount).toBe(3);
+  });
+
+  it("the first file error wins, and a file of blank lines only is empty", async () => {
+    await expect(validateUsersCsv(source("\n\n"))).rejects.toMatchObject({ code: "EMPTY", message: "file is empty" });
+    await expect(validateUsersCsv(source(csv(HEADER, "")))).rejects.toMatchObject({
+      code: "NO_ROWS",
+      message: "no user rows: the file has a header but no users",
+    });
+  });
+
+  it("blank lines before the header are skipped; blank rows later are counted and named", async () => {
+    const summary = await validateUsersCsv(source(csv("", HEADER, userLine(1), "", userLine(2), "")));
+    expect(summary.validRows).toBe(2);
+    expect(summary.blankRows).toBe(2);
+    expect(summary.warnings).toContain("2 blank rows were skipped (the first is row 4)");
+    const one = await validateUsersCsv(source(csv(HEADER, userLine(1), "", userLine(2))));
+    expect(one.warnings).toContain("row 3 is blank and was skipped");
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+
+// `npm run mutate` (stryker.config.mjs, docs/mutation-testing.md): the unit tests, which
+// exercise the mutated layers (domain/, api/rate/, output/) directly and fast. Not the
+// in-process command tests of test/cli: Stryker's vitest runner runs tests in worker threads
+// (it sets pool "threads" itself), where their process.chdir() is refused; nor test/e2e,
+// which runs dist/, never the mutated sources.
+export default defineConfig({
+  test: {
+    include: ["test/unit/**/*.test.ts"],
+    // Instrumented code runs several times slower; the tests at scale (200,000 rows, 300,000
+    // addresses) are left to `npm test`: under mutation each would run once per mutant it covers.
+    testNamePattern: /^(?!.*(at scale|\d{3},\d{3}))/,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
