@@ -21,12 +21,14 @@ export interface Deps {
 export interface CommandContext {
   services: Services;
   printer: Printer;
+  /** --ping-url's monitor, told when the run started; main.ts tells it how the run ended. */
+  pinger?: { finish(exitCode: number): Promise<void> };
 }
 
 export function createContext(deps: Deps, globals: GlobalOptions, declared: { writesSettings: boolean }): CommandContext {
   // The printer asks the services for the settings (the profile's output format) only when
   // it needs them; the services write warnings and traces through the printer.
-  const printer: Printer = new Printer(deps.io, deps.env, globals, () => services.settings());
+  const printer: Printer = new Printer(deps.io, deps.env, globals, () => services.settings(), deps.clock);
   const services: Services = new Services({
     env: deps.env,
     clock: deps.clock,

@@ -107,23 +107,32 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     deps.io.stderr.write(`error: unknown command '${escapeForLine(asked)}'; run \`simadmin --help\` for the list of commands\n`);
     return 2;
   }
+  let code = 1;
   try {
-    await program.parseAsync(args, { from: "user" });
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander already printed its message (with a suggestion for typos).
-      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
-      if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
-        return error.exitCode === 0 ? 0 : 2;
-      return 2;
+    try {
+      await program.parseAsync(args, { from: "user" });
+      code = 0;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        // Commander already printed its message (with a suggestion for typos).
+        if (error.code === "commander.helpDisplayed" || error.code === "commander.version") code = 0;
+        else if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
+          code = error.exitCode === 0 ? 0 : 2;
+        else code = 2;
+      } else {
+        const { reportError } = await import("./report-error.js");
+        code = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+      }
     }
-    const { reportError } = await import("./report-error.js");
-    return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+    ctx?.printer.stopProgress();
+    // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
+    await ctx?.pinger?.finish(code);
   } finally {
+    ctx?.printer.stopProgress();
     await ctx?.services.dispose();
     owned?.dispose();
   }
+  return code;
 }
 
 /**

@@ -2,6 +2,7 @@ import { basename, extname } from "node:path";
 import { LocalFileError, UsageError } from "./errors.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
+import type { Clock } from "./clock.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type OutputFormat, type RenderOptions } from "./output/render.js";
@@ -55,7 +56,12 @@ export class Printer {
     private readonly globals: GlobalOptions,
     /** The settings decide the format when -o is not given (the profile's `output`). */
     private readonly settings: () => Promise<ResolvedSettings>,
+    /** Times the heartbeat lines of progress without a terminal. */
+    private readonly clock?: Clock,
   ) {}
+
+  /** Every progress handed out, stopped when the run ends (a failed run never calls done()). */
+  private readonly progresses: Progress[] = [];
 
   get quiet(): boolean {
     return this.globals.quiet === true;
@@ -97,7 +103,19 @@ export class Printer {
 
   async progress(): Promise<Progress> {
     const { createProgress } = await import("./output/progress.js");
-    return createProgress(this.io, { quiet: this.quiet, color: this.colorOn(this.io.stderrIsTTY) });
+    const clock = this.clock;
+    const progress = await createProgress(this.io, {
+      quiet: this.quiet,
+      color: this.colorOn(this.io.stderrIsTTY),
+      ...(clock ? { now: () => clock.now() } : {}),
+    });
+    this.progresses.push(progress);
+    return progress;
+  }
+
+  /** Stops every progress still running (main.ts, when the run ends however it ends). */
+  stopProgress(): void {
+    for (const progress of this.progresses.splice(0)) progress.done();
   }
 
   /**

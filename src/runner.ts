@@ -96,6 +96,10 @@ export async function runCommand(
   const globals = command.optsWithGlobals<GlobalOptions>();
   const context = createContext(deps, globals, declaration);
   onContext(context);
+  if (globals.pingUrl !== undefined) {
+    const { startRunPing } = await import("./run-ping.js");
+    context.pinger = await startRunPing(globals.pingUrl, context, deps.env);
+  }
   if (globals.fields !== undefined && !declaration.fields) {
     throw new UsageError(`\`${declaration.name}\` prints no data: --fields does not apply`);
   }

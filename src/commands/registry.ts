@@ -100,5 +100,14 @@ export function globalFlags(): FlagDeclaration[] {
     { flags: "--timeout <seconds>", description: "per-request timeout in seconds (default 30; reports 120)" },
     { flags: "--retries <n>", description: "retries after 429, 5xx and network errors (default 5)" },
     { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
+    {
+      flags: "--ping-url <url>",
+      description: "healthchecks-style monitor: <url>/start, then <url> on success or <url>/<exit code>",
+    },
+    {
+      flags: "--junit <file>",
+      description: "also write a JUnit XML report of the run (rows or batches as test cases)",
+      values: { kind: "files" },
+    },
   ];
 }
