@@ -108,6 +108,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     return 2;
   }
   let code = 1;
+  let failure: string | undefined;
   try {
     try {
       await program.parseAsync(args, { from: "user" });
@@ -121,10 +122,13 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
         else code = 2;
       } else {
         const { reportError } = await import("./report-error.js");
+        failure = error instanceof Error ? error.message : undefined;
         code = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
       }
     }
     ctx?.printer.stopProgress();
+    // The CI report (annotations, step summary, --junit) holds the exit code: written last.
+    code = await finishCi(ctx, code, failure, deps, argv);
     // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
     await ctx?.pinger?.finish(code);
   } finally {
@@ -133,6 +137,24 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     owned?.dispose();
   }
   return code;
+}
+
+/** Writes the run's CI report; a --junit file that cannot be written is the run's failure (exit 11 unless it had failed already). */
+async function finishCi(
+  ctx: CommandContext | undefined,
+  code: number,
+  failure: string | undefined,
+  deps: Deps,
+  argv: string[],
+): Promise<number> {
+  try {
+    await ctx?.printer.finishCi(code, failure);
+    return code;
+  } catch (error) {
+    const { reportError } = await import("./report-error.js");
+    const reported = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+    return code === 0 ? reported : code;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { LocalFileError, UsageError } from "./errors.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Clock } from "./clock.js";
+import type { CiReport } from "./output/ci-report.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type OutputFormat, type RenderOptions } from "./output/render.js";
@@ -111,6 +112,36 @@ export class Printer {
     });
     this.progresses.push(progress);
     return progress;
+  }
+
+  /** What the run is, for CI reports: `users import staff.csv` (set by the runner). */
+  runTitle = "simadmin";
+  private ciReport: CiReport | undefined;
+
+  /**
+   * The run's report to its CI system (annotations, step summary, --junit; output/ci-report.ts).
+   * Commands that read rows record them here; main.ts finishes it with the exit code.
+   */
+  async ci(): Promise<CiReport> {
+    if (!this.ciReport) {
+      const { CiReport } = await import("./output/ci-report.js");
+      const clock = this.clock;
+      this.ciReport = new CiReport(
+        this.env,
+        (line) => this.io.stderr.write(`${this.redactor.apply(line)}\n`),
+        this.globals.junit,
+        clock ? () => clock.now() : Date.now,
+      );
+      this.ciReport.title = this.runTitle;
+    }
+    return this.ciReport;
+  }
+
+  /** Writes the CI report if the run made one or --junit asks for one (main.ts, with the exit code). */
+  async finishCi(exitCode: number, failure: string | undefined): Promise<void> {
+    if (!this.ciReport && this.globals.junit === undefined) return;
+    const report = await this.ci();
+    for (const warning of await report.finish(exitCode, failure)) this.warn(warning);
   }
 
   /** Stops every progress still running (main.ts, when the run ends however it ends). */

@@ -96,6 +96,7 @@ export async function runCommand(
   const globals = command.optsWithGlobals<GlobalOptions>();
   const context = createContext(deps, globals, declaration);
   onContext(context);
+  context.printer.runTitle = [declaration.name, ...command.args].join(" ");
   if (globals.pingUrl !== undefined) {
     const { startRunPing } = await import("./run-ping.js");
     context.pinger = await startRunPing(globals.pingUrl, context, deps.env);

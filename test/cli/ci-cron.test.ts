@@ -1,11 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { createProgress, fitWidth, HEARTBEAT_BOUND_MS } from "../../src/output/progress.js";
 import type { IOStreams } from "../../src/output/io.js";
 import { PassThrough, Readable, Writable } from "node:stream";
-import { FAST, startTestEnv, type TestEnv } from "../helpers/in-process.js";
+import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
 // Issue 26 items 1-3 (docs/ci-and-cron.md): --ping-url, heartbeats without a terminal.
 
@@ -14,7 +18,7 @@ let monitor: Server;
 let monitorUrl: string;
 const pings: { method: string; url: string; headers: IncomingMessage["headers"] }[] = [];
 beforeAll(async () => {
-  t = await startTestEnv(FAST);
+  t = await startTestEnv();
   monitor = createServer((req, res) => {
     pings.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
     req.resume();
@@ -132,5 +136,100 @@ describe("heartbeats without a terminal", () => {
   it("a spinner line is cut to the width", () => {
     expect(fitWidth("abcdef", 4)).toBe("abc…");
     expect(fitWidth("abc", 4)).toBe("abc");
+  });
+});
+
+describe("users import under GitHub Actions", () => {
+  const header = "firstName,lastName,username,email,role,teamName,status,action";
+  const good = (n: number): string => `Ann,Lee,ann${n}@example.com,ann${n}@example.com,trainee,Sales,ACTIVE,Add`;
+  const mismatch = (n: number): string => `Bo,Ng,bo${n}@example.com,bo${n}@example.org,trainee,Sales,ACTIVE,Add`;
+
+  async function ciRun(csv: string, extra: string[] = []) {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "staff.csv");
+    await writeFile(file, csv);
+    const summary = join(dir, "summary.md");
+    const junit = join(dir, "report.xml");
+    const r = await t.capture(["users", "import", file, "--junit", junit, ...extra], {
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir },
+    });
+    const read = (path: string): Promise<string> => readFile(path, "utf8").catch(() => "");
+    return { ...r, dir, summary: await read(summary), junit: await read(junit) };
+  }
+
+  it("annotates each rejected row on its physical line (a quoted line break shifts the lines), and writes the summary and JUnit", async () => {
+    const csv = [
+      header,
+      mismatch(1),
+      `Cy,"Multi\nLine",cy@example.com,cy@example.com,trainee,Sales,ACTIVE,Add`,
+      mismatch(2),
+      good(3),
+    ].join("\n");
+    const r = await ciRun(`${csv}\n`);
+    expect(r.exitCode).toBe(6);
+    const annotations = r.stderr.split("\n").filter((l) => l.startsWith("::"));
+    // Row 3 starts on line 3 and spans two lines (a valid name with a line break); row 4 is on line 5.
+    expect(annotations).toHaveLength(2);
+    expect(annotations[0]).toMatch(/^::error file=staff\.csv,line=2,title=row 2 rejected::row 2: /);
+    expect(annotations[1]).toMatch(/^::error file=staff\.csv,line=5,title=row 4 rejected::row 4: /);
+    expect(r.stderr).not.toContain("::notice");
+    expect(r.summary).toContain("### `simadmin users import");
+    expect(r.summary).toContain("❌ failed (exit 6)");
+    expect(r.summary).toMatch(/\| Rows \| 4 \(2 valid, 2 invalid\) \|/);
+    expect(r.summary).toMatch(/Errors file \| `.*staff\.errors\.csv`/);
+    expect(r.summary).toMatch(/\| .*staff\.csv \| 4 \| 5 \| /);
+
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(r.junit) as {
+      testsuites: {
+        testsuite: {
+          tests: string;
+          failures: string;
+          testcase: { name: string; line?: string; failure?: { message: string } }[];
+        };
+      };
+    };
+    expect(XMLValidator.validate(r.junit)).toBe(true);
+    const suite = parsed.testsuites.testsuite;
+    expect(suite.tests).toBe("2");
+    expect(suite.failures).toBe("2");
+    expect(suite.testcase.map((c) => [c.name.replace(/^.*staff/, "staff"), c.line])).toEqual([
+      ["staff.csv row 2", "2"],
+      ["staff.csv row 4", "5"],
+    ]);
+    expect(suite.testcase[1]!.failure!.message).toMatch(/email/);
+    await rm(r.dir, { recursive: true, force: true });
+  });
+
+  it("caps annotations at ten and gives the total in one notice; escapes what the data carries", async () => {
+    const rows = Array.from({ length: 13 }, (_, i) => mismatch(i));
+    rows[0] = `Bo,Ng,"50%,\r\nx",bo@example.com,trainee,Sales,ACTIVE,Add`;
+    const r = await ciRun(`${[header, ...rows].join("\n")}\n`);
+    expect(r.exitCode).toBe(6);
+    const errors = r.stderr.split("\n").filter((l) => l.startsWith("::error"));
+    const notices = r.stderr.split("\n").filter((l) => l.startsWith("::notice"));
+    expect(errors).toHaveLength(10);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^::notice title=simadmin::13 rows were rejected; the first 10 are annotated; all are in .*staff\.errors\.csv$/,
+      ),
+    ]);
+    // No raw line break inside an annotation; % encoded first.
+    expect(errors.join("\n")).not.toMatch(/%(?!25|0D|0A|3A|2C)/);
+    expect(errors[1]).toMatch(/line=4,/);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(r.junit) as {
+      testsuites: { testsuite: { failures: string } };
+    };
+    expect(parsed.testsuites.testsuite.failures).toBe("13");
+    await rm(r.dir, { recursive: true, force: true });
+  });
+
+  it("writes no annotation outside GitHub Actions", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "staff.csv");
+    await writeFile(file, `${[header, mismatch(1)].join("\n")}\n`);
+    const r = await t.capture(["users", "import", file]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).not.toContain("::error");
+    await rm(dir, { recursive: true, force: true });
   });
 });

@@ -1,3 +1,4 @@
+import type { CiReport } from "../../output/ci-report.js";
 import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
@@ -137,9 +138,13 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
       });
   try {
     const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
+    const ci = await ctx.printer.ci();
+    ci.source(flags.file, flags.encoding);
+    errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
+      reportToCi(ci, outcome);
       // A result printed before its error (the invalid rows, then exit 6) is not a success.
       if (outcome.failure === undefined) ending = "success";
       else if (outcome.failure instanceof InterruptedError) ending = "interrupted";
@@ -155,6 +160,7 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
         ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
       }
+      if (ending !== "interrupted" && errors.rows > 0) ci.setErrorsFile(errors.path);
     }
   } finally {
     await lock?.release();
@@ -192,6 +198,10 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   }
   for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
+  (await ctx.printer.ci()).fact(
+    "Rows",
+    `${summary.totalRows.toLocaleString("en-US")} (${summary.validRows.toLocaleString("en-US")} valid, ${invalid.toLocaleString("en-US")} invalid)`,
+  );
 
   if (invalid > 0 && !flags.skipInvalid) {
     const kept = summary.invalidRows.length;
@@ -398,6 +408,30 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     return { ...done, failure };
   }
   return done;
+}
+
+/** The batches as CI test cases and summary lines (output/ci-report.ts); a plan (--dry-run) as lines. */
+function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
+  if (outcome.kind === "object") {
+    const plan = outcome.value;
+    if (typeof plan.batches === "number") ci.fact("Plan", `dry run: ${plural(plan.batches, "batch", "batches")} would be sent`);
+    return;
+  }
+  if (outcome.kind !== "records") return;
+  const batches = outcome.records.filter((r) => typeof r.batch === "number");
+  for (const b of batches) {
+    const rows = b.firstRow === undefined ? "" : ` (rows ${String(b.firstRow)}-${String(b.lastRow)})`;
+    const task = typeof b.taskId === "string" ? ` task ${b.taskId}` : "";
+    const failed = b.state === "rejected" || b.status === "FAILED";
+    ci.testCase({
+      name: `batch ${String(b.batch)}${rows}${task}`,
+      failure: failed ? `batch ${String(b.batch)}: ${String(b.state)}${b.status ? ` ${String(b.status)}` : ""}` : undefined,
+    });
+  }
+  if (batches.length > 0) {
+    const tasks = batches.map((b) => b.taskId).filter((t): t is string => typeof t === "string");
+    ci.fact("Batches", `${batches.length}${tasks.length > 0 ? ` (task ids: ${tasks.join(", ")})` : ""}`);
+  }
 }
 
 function problemResult(summary: ValidationSummary): CommandResult {
