@@ -233,3 +233,24 @@ describe("users import under GitHub Actions", () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe("bulk --from-csv under GitHub Actions", () => {
+  it("annotates invalid rows on their physical lines and lists every row in the JUnit report", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "cohort.csv");
+    await writeFile(file, 'userId,simulationId\n,sim-0\n"user-\ndemo",sim-1\nuser-demo,\n');
+    const junit = join(dir, "bulk.xml");
+    const r = await t.capture(["assign", "--from-csv", file, "--junit", junit], {
+      env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir },
+    });
+    expect(r.exitCode).toBe(6);
+    const annotations = r.stderr.split("\n").filter((l) => l.startsWith("::error"));
+    expect(annotations.map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(["2", "5"]);
+    expect(annotations[0]).toMatch(/^::error file=cohort\.csv,line=2,title=row 2 rejected::row 2: userId/);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(await readFile(junit, "utf8")) as {
+      testsuites: { testsuite: { failures: string } };
+    };
+    expect(parsed.testsuites.testsuite.failures).toBe("2");
+    await rm(dir, { recursive: true, force: true });
+  });
+});
