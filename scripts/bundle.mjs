@@ -16,6 +16,7 @@
 //
 //   npm run build   (tsc, then this script)
 import { rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -68,6 +69,24 @@ const lazyChildProcess = {
   },
 };
 
+// exceljs's zip writer (archiver-utils' normalizeInputSource) and a few other old packages
+// call `new Buffer(…)`, and Node prints "[DEP0005] DeprecationWarning: Buffer()" on stderr
+// for it — even with -q, on every xlsx a cron job writes (issue 21) — because, bundled,
+// that code no longer lives under node_modules, where Node stays silent. The call is
+// rewritten to what it means on Node >= 8 (a number: zero-filled bytes; else the bytes of
+// the value), which is what the packages get at run time anyway.
+const LEGACY_BUFFER = '(function (a, b, c) { return typeof a === "number" ? Buffer.alloc(a) : Buffer.from(a, b, c); })(';
+const noLegacyBuffer = {
+  name: "no-legacy-buffer",
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /[\\/]node_modules[\\/].*\.js$/ }, async (args) => {
+      const contents = await readFile(args.path, "utf8");
+      if (!/\bnew Buffer\(/.test(contents)) return undefined;
+      return { contents: contents.replace(/\bnew Buffer\(/g, LEGACY_BUFFER), loader: "js" };
+    });
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 const common = {
   absWorkingDir: root,
@@ -100,6 +119,7 @@ await build({
   chunkNames: "chunks/[name]-[hash]",
   // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
   external: ["@napi-rs/keyring"],
+  plugins: [noLegacyBuffer],
   // CommonJS dependencies (cli-table3, exceljs, …) call require() for Node built-ins, which
   // an ES module does not have; every chunk gets one. The names cannot clash: ES modules
   // have no `require` binding of their own, and esbuild's helpers are `__`-prefixed words

@@ -26,9 +26,9 @@ export interface CommandContext {
 }
 
 export function createContext(deps: Deps, globals: GlobalOptions, declared: { writesSettings: boolean }): CommandContext {
-  // The printer asks the services for the settings (the profile's output format) only when
-  // it needs them; the services write warnings and traces through the printer.
-  const printer: Printer = new Printer(deps.io, deps.env, globals, () => services.settings(), deps.clock);
+  // The services write warnings and traces through the printer; the printer's output plan
+  // comes from the runner (runner.ts, output-plan.ts).
+  const printer: Printer = new Printer(deps.io, deps.env, globals, deps.clock);
   const services: Services = new Services({
     env: deps.env,
     clock: deps.clock,

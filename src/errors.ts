@@ -121,11 +121,13 @@ export class ServiceError extends CliError {
   }
 }
 
-/** 8 as well: the service answered, but not in a shape we can use. Never the user's fault; never retried. */
+/**
+ * 8 as well: the service answered, but not in a shape we can use. Never the user's fault;
+ * never retried. It answered, so the request may have been acted on ("maybe-received", the
+ * default) — unless the answer itself says it was not: a redirect (client.ts).
+ */
 export class UnexpectedResponseError extends ServiceError {
   override readonly retryable = false;
-  /** It answered: whatever the request was, it was received. */
-  override readonly delivery = "maybe-received";
 }
 
 /** 9: a --wait ran out of time before the awaited state. */

@@ -1,16 +1,16 @@
 import { basename, extname } from "node:path";
-import { LocalFileError, UsageError } from "./errors.js";
+import { LocalFileError } from "./errors.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Clock } from "./clock.js";
 import type { CiReport } from "./output/ci-report.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
-import { resultOfJson, writeResult, type CommandResult, type OutputFormat, type RenderOptions } from "./output/render.js";
+import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
 import { escapeControlChars, escapeForLine } from "./output/sanitize.js";
 import type { Env } from "./settings/paths.js";
-import type { GlobalOptions, ResolvedSettings } from "./settings/resolve.js";
-import type { CompiledQuery } from "./output/query.js";
+import type { GlobalOptions } from "./settings/resolve.js";
+import type { OutputPlan } from "./output-plan.js";
 
 // The half of a command's context that writes (gh's IOStreams): where data goes (stdout or
 // --out), in which format, progress and warnings on stderr, and the redaction of secrets
@@ -25,18 +25,25 @@ export interface OutputSink {
   abort(): Promise<void>;
 }
 
-/** `--out` extensions that pick the format when -o is not given (`.jsonl`: a common alias of ndjson). */
-const OUT_EXTENSIONS: Record<string, OutputFormat | undefined> = {
-  ".json": "json",
-  ".ndjson": "ndjson",
-  ".jsonl": "ndjson",
-  ".csv": "csv",
-  ".xlsx": "xlsx",
-  ".txt": "text",
-};
+/** What a streamed result is given to write with (reports): the plan and the way to open outputs. */
+export interface StreamTarget {
+  plan: OutputPlan;
+  options: RenderOptions;
+  /** stdout, or the path (the plan's --out when not given) written atomically. */
+  openOutput(path?: string): Promise<OutputSink>;
+}
 
-/** --delimiter's words to characters (the global flag offers exactly these choices). */
-const CSV_DELIMITERS: Record<string, "," | ";" | "\t" | undefined> = { ",": ",", ";": ";", tab: "\t" };
+/**
+ * A result too large to hold, written as it arrives (reports: window by window) through the
+ * same printer path as a complete one: the printer hands it the plan, it writes.
+ */
+export interface StreamResult {
+  kind: "stream";
+  write(target: StreamTarget): Promise<void>;
+}
+
+/** What a command returns for printing: complete (render.ts) or streamed. */
+export type PrintableResult = CommandResult | StreamResult;
 
 /** Names of this process's stdout (docs/cli-contract.md, "Output files": never replaced). */
 const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
@@ -48,15 +55,12 @@ export class Printer {
    * a new --out file is then created 0600 (docs/cli-contract.md, "Output files").
    */
   secretOutput = false;
-  private queryPromise: Promise<CompiledQuery | undefined> | undefined;
-  private outputDirectory: string | undefined;
+  private resolvedPlan: OutputPlan | undefined;
 
   constructor(
     readonly io: IOStreams,
     private readonly env: Env,
     private readonly globals: GlobalOptions,
-    /** The settings decide the format when -o is not given (the profile's `output`). */
-    private readonly settings: () => Promise<ResolvedSettings>,
     /** Times the heartbeat lines of progress without a terminal. */
     private readonly clock?: Clock,
   ) {}
@@ -70,16 +74,6 @@ export class Printer {
 
   get verbose(): boolean {
     return this.globals.verbose === true;
-  }
-
-  /** --out: the file the result goes to instead of stdout. */
-  get out(): string | undefined {
-    return this.globals.out;
-  }
-
-  /** -o as given on the command line (undefined: the profile's, or the default). */
-  get outputFlag(): string | undefined {
-    return this.globals.output;
   }
 
   /** Colour on a stream: not with --no-color or NO_COLOR (any non-empty value, no-color.org), only on a terminal. */
@@ -150,74 +144,30 @@ export class Printer {
   }
 
   /**
-   * The output format: -o, else the --out extension, else the profile's, else table on a
-   * terminal and json otherwise (docs/cli-contract.md, Global options `-o` and `--out`).
-   * Usage errors, found before anything is sent (the runner asks first): an --out extension
-   * that names no format when -o is not given, and xlsx with nowhere to go but stdout.
+   * The output plan the runner resolved once before the command ran (output-plan.ts): the
+   * format, --out, --fields, --query, the CSV delimiter. Commands read it here; nothing
+   * derives them again.
    */
-  async format(): Promise<OutputFormat> {
-    const settings = await this.settings();
-    const out = this.globals.out;
-    let format: OutputFormat;
-    if (this.globals.output) format = settings.output ?? "json";
-    else if (out !== undefined && extname(out) !== "") {
-      const extension = extname(out).toLowerCase();
-      const fromExtension = OUT_EXTENSIONS[extension];
-      if (!fromExtension) {
-        throw new UsageError(`--out ${out}: the extension ${extension} names no output format`, {
-          hint: "use .json, .ndjson, .csv, .xlsx or .txt, or give the format with -o",
-        });
-      }
-      format = fromExtension;
-    } else format = settings.output ?? (this.io.stdoutIsTTY && !out ? "table" : "json");
-    if (format === "xlsx" && !out && !this.outputDirectory) {
-      throw new UsageError("-o xlsx writes a workbook, not text for a terminal or a pipe", {
-        hint: "add --out <file>.xlsx",
-      });
-    }
-    return format;
+  get plan(): OutputPlan {
+    if (!this.resolvedPlan) throw new Error("bug: the output plan is read before the runner resolved it");
+    return this.resolvedPlan;
   }
 
-  /** A command writing files into a directory (reports --out-dir): xlsx needs no --out then. */
-  useOutputDirectory(dir: string): void {
-    this.outputDirectory = dir;
+  /** The runner hands the plan over once (runner.ts). */
+  usePlan(plan: OutputPlan): void {
+    this.resolvedPlan = plan;
   }
 
-  /**
-   * Where the output format came from, as the user gave it — for messages, which must never
-   * name an `-o` the user did not type (issue 15 item 5).
-   */
-  async formatOrigin(): Promise<string> {
-    const format = await this.format();
-    if (this.globals.output) return `-o ${this.globals.output}`;
-    const settings = await this.settings();
-    if (this.globals.out && settings.output === undefined) return `--out ${this.globals.out}`;
-    if (settings.output) return `the profile's output setting '${settings.output}' (\`simadmin config unset output\`)`;
-    return `the default for ${this.io.stdoutIsTTY ? "a terminal" : "a pipe"} (${format})`;
-  }
-
-  fields(): string[] | undefined {
-    if (this.globals.fields === undefined) return undefined;
-    const fields = this.globals.fields
-      .split(",")
-      .map((f) => f.trim())
-      .filter(Boolean);
-    if (fields.length === 0) throw new UsageError("--fields needs at least one field name, e.g. --fields id,title");
-    const repeated = fields.filter((field, i) => fields.indexOf(field) !== i);
-    if (repeated.length > 0) {
-      throw new UsageError(`--fields names ${[...new Set(repeated)].join(", ")} more than once; name each column once`);
-    }
-    return fields;
-  }
-
-  async renderOptions(): Promise<RenderOptions> {
+  /** The plan as the output engine's options (render.ts), for a complete result or a stream. */
+  renderOptions(): RenderOptions {
+    const { plan } = this;
     return {
-      format: await this.format(),
-      fields: this.fields(),
-      bom: this.globals.bom === true,
-      delimiter: CSV_DELIMITERS[this.globals.delimiter ?? ","],
-      color: this.colorOn(this.io.stdoutIsTTY && !this.globals.out),
-      width: this.io.columns,
+      format: plan.format,
+      fields: plan.fields,
+      bom: plan.bom,
+      delimiter: plan.delimiter,
+      color: plan.color,
+      width: plan.width,
     };
   }
 
@@ -225,7 +175,7 @@ export class Printer {
    * stdout, or --out written atomically: nothing is left behind if the command fails.
    * Failures of the file are LocalFileError (exit 11) naming it (output/atomic-file.ts).
    */
-  async openOutput(path = this.globals.out): Promise<OutputSink> {
+  async openOutput(path = this.plan.out): Promise<OutputSink> {
     // `--out /dev/stdout` names our own stdout, which may be a socket that cannot be opened
     // again (ENXIO): write to the stream we already hold, never replace the name.
     if (path && STDOUT_NAMES.has(path)) path = undefined;
@@ -253,23 +203,25 @@ export class Printer {
     };
   }
 
-  /** --query compiled (the runner asks before the command runs: a bad one sends nothing). */
-  query(): Promise<CompiledQuery | undefined> {
-    const expression = this.globals.query;
-    this.queryPromise ??=
-      expression === undefined ? Promise.resolve(undefined) : import("./output/query.js").then((m) => m.compileQuery(expression));
-    return this.queryPromise;
-  }
-
   /** Prints a complete result in the chosen format, after --query when given (the runner calls it with what a command returned). */
-  async print(result: CommandResult): Promise<void> {
+  async print(result: PrintableResult): Promise<void> {
     if (result.kind === "none") return;
-    const options = await this.renderOptions();
-    const query = await this.query();
-    if (result.kind === "object" && result.defaultText && !this.globals.output && !query) options.format = "text";
+    const { plan } = this;
+    const options = this.renderOptions();
+    const query = plan.query;
+    if (result.kind === "stream") {
+      // reports: records arrive window by window and leave as they come (memory stays flat).
+      await result.write({ plan, options, openOutput: (path) => this.openOutput(path) });
+      return;
+    }
+    if (result.kind === "object" && result.defaultText && plan.formatSource !== "flag" && !query) options.format = "text";
     // A service answer is JSON whatever the terminal, unless -o or --out's extension says otherwise.
-    if (result.kind === "answer" && !this.globals.output && !this.globals.out) options.format = "json";
-    if (this.globals.out) options.sheetName = basename(this.globals.out, extname(this.globals.out));
+    if (result.kind === "answer" && (plan.formatSource === "profile" || plan.formatSource === "default")) {
+      options.format = "json";
+    }
+    if (plan.out) options.sheetName = basename(plan.out, extname(plan.out));
+    // The API key echoed inside an answer never reaches the output (redact.ts).
+    result = this.redactor.redactData(result);
     let text: string | undefined;
     let printed: CommandResult = result;
     if (query || (result.kind === "answer" && options.format === "text")) {
@@ -290,6 +242,6 @@ export class Printer {
       throw error;
     }
     if (result.kind !== "answer" && result.note) this.info(result.note);
-    if (this.globals.out) this.info(`wrote ${this.globals.out}`);
+    if (plan.out) this.info(`wrote ${plan.out}`);
   }
 }

@@ -3,7 +3,7 @@ import type { CommandDeclaration } from "./commands/types.js";
 import { textCommandNames } from "./commands/registry.js";
 import { createContext, type CommandContext, type Deps } from "./context.js";
 import { UsageError } from "./errors.js";
-import type { GlobalOptions } from "./settings/resolve.js";
+import { GlobalFlags, resolveOutputPlan } from "./output-plan.js";
 
 // The one way a command runs (after trigger.dev's wrapCommandAction): build the context,
 // load the command's module, parse its options with its schema, enforce what its
@@ -48,6 +48,7 @@ async function enforce(
   options: Record<string, unknown>,
 ): Promise<void> {
   const { services, printer } = context;
+  const { plan } = printer;
   const { name } = declaration;
   if (declaration.api !== "local" && declaration.api.length < 2) {
     const { apiVersion } = await services.settings();
@@ -62,14 +63,14 @@ async function enforce(
     }
   }
   if (declaration.outputs !== "none") {
-    const format = await printer.format();
+    const { format } = plan;
     // With --query, -o text prints the query's values, whatever the command (output/query.ts).
-    const queryText = format === "text" && services.globals.query !== undefined;
+    const queryText = format === "text" && plan.query !== undefined;
     if (!declaration.outputs.includes(format) && !queryText) {
       const formats = declaration.outputs.filter((f) => f !== "text");
       const offered = `-o ${formats.slice(0, -1).join(", ")}${formats.length > 1 ? " or " : ""}${formats.at(-1) ?? ""}`;
       // The message names where the format came from, never an -o the user did not type.
-      const origin = await printer.formatOrigin();
+      const origin = plan.formatOrigin;
       throw new UsageError(
         format === "text"
           ? `\`${name}\` has no single value to print as text (${origin})`
@@ -93,7 +94,9 @@ export async function runCommand(
   deps: Deps,
   onContext: (context: CommandContext) => void,
 ): Promise<void> {
-  const globals = command.optsWithGlobals<GlobalOptions>();
+  const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
+  if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
+  const globals = globalFlags.data;
   const context = createContext(deps, globals, declaration);
   onContext(context);
   context.printer.runTitle = [declaration.name, ...command.args].join(" ");
@@ -104,13 +107,23 @@ export async function runCommand(
   if (globals.fields !== undefined && !declaration.fields) {
     throw new UsageError(`\`${declaration.name}\` prints no data: --fields does not apply`);
   }
-  await context.printer.query(); // a bad --query is exit 2 before the command sends anything
   const module = await declaration.load();
   const parsed = module.options.safeParse(command.opts());
   if (!parsed.success) throw optionsError(parsed.error.issues, declaration.name);
   const options = parsed.data as Record<string, unknown>;
   const dir = declaration.outputDirectory === undefined ? undefined : options[declaration.outputDirectory];
-  if (typeof dir === "string") context.printer.useOutputDirectory(dir);
+  // The output decided once, before the command sends anything (a bad --query, --fields,
+  // --out extension or --out path stops here): output-plan.ts.
+  context.printer.usePlan(
+    await resolveOutputPlan({
+      globals,
+      io: deps.io,
+      env: deps.env,
+      settings: () => context.services.settings(),
+      outDir: typeof dir === "string" ? dir : undefined,
+      printsData: declaration.outputs !== "none",
+    }),
+  );
   await enforce(declaration, context, options);
   const outcome = await module.run({ options: options as never, args: command.args, ...context });
   const { failure, ...result } = outcome;

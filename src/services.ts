@@ -8,7 +8,7 @@ import { join } from "node:path";
 // the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
 // dynamic import, in those modules or below.
 import { ApiClient, checkApiKey } from "./api/client.js";
-import { proxyCredentials } from "./api/proxy-env.js";
+import { ignoredUpperHttpProxy, proxyCredentials } from "./api/proxy-env.js";
 import { ledgerPathFor } from "./api/rate-ledger.js";
 import { parseRateLimits, type RateLimits } from "./api/rate-limits.js";
 import { createRateStore } from "./api/rate-store.js";
@@ -16,7 +16,6 @@ import { describeWait, Scheduler, type WaitEvent } from "./api/scheduler.js";
 import { openTransport } from "./api/transport.js";
 import type { Clock } from "./clock.js";
 import { AuthError, UsageError } from "./errors.js";
-import { checkOutputPath } from "./output/atomic-file.js";
 import type { Printer } from "./printer.js";
 import { configDir, type Env } from "./settings/paths.js";
 import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
@@ -88,7 +87,7 @@ export class Services {
   private async loadSettings(): Promise<ResolvedSettings> {
     const sandbox = this.globals.sandbox ? await this.startSandbox() : undefined;
     const settings = resolveSettings(this.globals, this.env, sandbox, { warn: (text) => this.printer.warn(text) });
-    this.printer.redactor.add(settings.apiKey);
+    this.printer.redactor.addKey(settings.apiKey);
     this.resolved = settings;
     return { ...settings, store: this.guard(settings.store) };
   }
@@ -207,7 +206,7 @@ export class Services {
           hint: "run `simadmin auth login` again, or set SIMADMIN_API_KEY",
         });
       }
-      this.printer.redactor.add(key);
+      this.printer.redactor.addKey(key);
     }
     if (key !== undefined && settings.sources.apiKey === "stored") {
       const { keyAgeWarning } = await import("./settings/key-age.js");
@@ -241,13 +240,7 @@ export class Services {
 
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
-    // --out is checked before the first request can be sent: a token must not be minted (nor
-    // a report fetched) only to fail on a missing or read-only directory (exit 11).
-    if (this.globals.out) {
-      await checkOutputPath(this.globals.out);
-    }
-    // A bad --out extension or xlsx to stdout is a usage error before the first request.
-    await this.printer.format();
+    // (--out and the format were checked by the runner before the command ran: output-plan.ts.)
     if (!settings.baseUrl) {
       throw new UsageError(
         "no service address: pass --base-url <url>, set SIMADMIN_BASE_URL, or run `simadmin config set baseUrl <url>`",
@@ -273,6 +266,11 @@ export class Services {
     for (const secret of proxyCredentials(this.env)) printer.redactor.add(secret);
     // The in-process sandbox is reached directly whatever the proxy variables say.
     const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });
+    if (this.globals.sandbox !== true && ignoredUpperHttpProxy(settings.baseUrl, this.env)) {
+      printer.warn(
+        "HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy",
+      );
+    }
     // Idle keep-alive connections would hold the process open after the command is done.
     this.addCleanup(() => transport.close());
     mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
@@ -281,7 +279,7 @@ export class Services {
       setting: this.env.SIMADMIN_RATE_STORE,
       baseUrl: settings.baseUrl,
       limits,
-      ledgerPath: ledgerPathFor(settings.configDir, settings.profile, settings.baseUrl),
+      ledgerPath: ledgerPathFor(settings.configDir, settings.baseUrl),
       clock: this.clock,
       signal: this.signal,
       warn: (text) => printer.warn(text),

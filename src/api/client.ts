@@ -13,6 +13,8 @@ import {
 import { escapeForLine } from "../output/sanitize.js";
 import { serviceWords } from "./error-words.js";
 import { parseRetryAfter } from "./backoff.js";
+import { proxyAnswerError, proxyRefusal } from "./proxy-answer.js";
+import type { ProxyInfo } from "./proxy-env.js";
 import type { RequestGroup } from "./rate-limits.js";
 import type { RetryClass, Scheduler } from "./scheduler.js";
 import { CONNECT_FAILURE_CODES, isCertificateCode, post, wasNotSent, type Post, type TransportResponse } from "./transport.js";
@@ -75,8 +77,8 @@ export interface ApiClientOptions {
   now?: () => number;
   /** The HTTP exchange; tests wrap it to watch every attempt. */
   transport?: Post | undefined;
-  /** "http://proxy:3128" when the transport goes through a proxy (for messages). */
-  proxy?: string | undefined;
+  /** The proxy the transport goes through, for messages and for telling its answers apart. */
+  proxy?: ProxyInfo | undefined;
   /** Cap on a buffered answer (default DEFAULT_MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number | undefined;
   /** Cap on a streamed answer, a report window (default DEFAULT_MAX_REPORT_BYTES). */
@@ -193,6 +195,14 @@ function certificateProblem(code: string): string {
 }
 
 /**
+ * Redirects that say the request was not processed but belongs elsewhere (RFC 9110 §15.4:
+ * 301, 302, 307, 308): an upload answered so was not imported and may be sent again (issue
+ * 22 item 6). 303 See Other is how a server points at the result of a POST it *did* process,
+ * so it and the rest stay "may have been received".
+ */
+const NOT_PROCESSED_REDIRECTS: ReadonlySet<number> = new Set([301, 302, 307, 308]);
+
+/**
  * 3xx: never followed — the Authorization header would travel to wherever the service
  * points (docs/cli-contract.md "Retries"). The message names the Location and, when it is
  * the same endpoint at another address (http:// → https://, a moved host), the --base-url
@@ -220,7 +230,7 @@ function redirectError(endpoint: Endpoint, response: TransportResponse, url: str
   }
   return new UnexpectedResponseError(
     `${endpoint.label}: the service answered ${status}${response.statusText ? ` ${escapeForLine(response.statusText)}` : ""}, a redirect ${where}`,
-    { status, hint },
+    { status, hint, delivery: NOT_PROCESSED_REDIRECTS.has(status) ? "not-sent" : "maybe-received" },
   );
 }
 
@@ -376,7 +386,7 @@ export class ApiClient {
     const path = new URL(url).pathname;
     const started = now();
     trace?.(
-      `→ POST ${path}${attempt > 1 ? ` (retry ${attempt - 1})` : ""}${this.options.proxy ? ` via ${this.options.proxy}` : ""}`,
+      `→ POST ${path}${attempt > 1 ? ` (retry ${attempt - 1})` : ""}${this.options.proxy ? ` via ${this.options.proxy.display}` : ""}`,
     );
 
     let response: TransportResponse;
@@ -426,7 +436,8 @@ export class ApiClient {
         });
       }
       const failure = this.networkFailure(endpoint, url, error);
-      trace?.(`← ${networkCode(error) ?? "network error"} after ${now() - started} ms`);
+      const what = failure.status ? `${failure.status} from the proxy` : (networkCode(error) ?? "network error");
+      trace?.(`← ${what} after ${now() - started} ms`);
       throw failure;
     }
     trace?.(`← ${response.status} ${response.statusText} ${now() - started} ms`);
@@ -442,6 +453,14 @@ export class ApiClient {
         parsed = text;
       }
     }
+    // A page the proxy made is the proxy's refusal, never the key's (proxy-answer.ts).
+    const byProxy = proxyAnswerError(
+      endpoint.label,
+      url,
+      { status: response.status, header: (name) => response.header(name), body: parsed },
+      this.options.proxy,
+    );
+    if (byProxy) throw byProxy;
     throw this.errorFor(endpoint, response, parsed, now(), url);
   }
 
@@ -515,22 +534,13 @@ export class ApiClient {
         hint: "check SIMADMIN_API_KEY or the stored key for stray characters",
       });
     }
-    if (error instanceof Error && error.name === "ProxyTunnelError") {
-      const status = (error as Error & { status: number }).status;
-      const permanent = status === 407 || status === 403 || status === 405;
-      return new ServiceError(`${endpoint.label}: ${escapeForLine(error.message)} to ${origin}`, {
-        delivery: "not-sent",
-        retryable: !permanent,
-        cause: error,
-        hint:
-          status === 407
-            ? "the proxy wants credentials: put them in the proxy variable (http://user:password@host:port)"
-            : "check the proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) or ask whoever runs the proxy",
-      });
+    if (error instanceof Error && error.name === "ProxyRefusedError") {
+      const { status, tunnel } = error as Error & { status: number; tunnel: boolean };
+      return proxyRefusal({ label: endpoint.label, origin, proxy, status, tunnel, cause: error });
     }
-    const viaProxy = proxy && notSent ? `the proxy ${proxy}` : origin;
+    const viaProxy = proxy && notSent ? `the proxy ${proxy.display}` : origin;
     return new ServiceError(
-      `${endpoint.label}: cannot reach ${viaProxy}${proxy && !notSent ? ` (via the proxy ${proxy})` : ""} (${code})`,
+      `${endpoint.label}: cannot reach ${viaProxy}${proxy && !notSent ? ` (via the proxy ${proxy.display})` : ""} (${code})`,
       {
         hint: proxy
           ? "check the proxy variables (HTTPS_PROXY, HTTP_PROXY, NO_PROXY) and your network"
@@ -561,16 +571,6 @@ export class ApiClient {
         return new NotFoundError(`${endpoint.label}: not found (404)${detail}`, {
           hint: "check the ids given with --org, --user, --sim or --task",
         });
-      case 407:
-        return new ServiceError(
-          `${endpoint.label}: the proxy ${this.options.proxy ?? ""} wants credentials (407)`.replace("  ", " "),
-          {
-            status,
-            delivery: "not-sent",
-            retryable: false,
-            hint: "put them in the proxy variable (http://user:password@host:port)",
-          },
-        );
       case 429:
         return new RateLimitError(`${endpoint.label}: rate limit still exceeded after the retries (429)${detail}`, {
           retryAfterMs: parseRetryAfter(response.header("retry-after"), now, response.header("date")),

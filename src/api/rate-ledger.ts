@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { link, mkdir, open, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { systemClock, type Clock } from "../clock.js";
@@ -44,26 +44,34 @@ const MAX_LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
 /** Releasing a slot on Ctrl-C waits for the lock this long at most (exit 130 "within a second"). */
 const RELEASE_LOCK_WAIT_MS = 300;
 const LOCK_POLL_MS = 5;
+/** A wait for the lock longer than this is told on stderr: a silent stall looks like a hang. */
+const LOCK_NOTICE_MS = 1_000;
 
 /**
- * The ledger of one profile and one service address (issue 12 item 5): a 429 from a staging
- * service must not hold back production, nor one profile's budget another's. The address is
- * hashed so the file name stays short and portable; the key plays no part.
+ * The ledger of one service (issue 12 item 5, issue 22 item 5): a 429 from a staging service
+ * must not hold back production — but the service counts requests per client address, so
+ * every profile and key of this machine that talks to one service spends one budget
+ * (docs/cli-contract.md "Rate limits": "whatever their profile"). The address is hashed so
+ * the file name stays short and portable; neither profile nor key plays a part.
  */
-export function ledgerPathFor(configDir: string, profile: string, baseUrl: string): string {
-  return join(configDir, `rate-ledger-${profile}-${budgetAddressHash(baseUrl)}.json`);
+export function ledgerPathFor(configDir: string, baseUrl: string): string {
+  return join(configDir, `rate-ledger-${budgetAddressHash(baseUrl)}.json`);
 }
 
-/** A short fingerprint of the service address (scheme, host, port, path; no credentials or query). */
+/** A short fingerprint of the service: its host and port (no scheme, path, credentials or query). */
 export function budgetAddressHash(baseUrl: string): string {
-  return createHash("sha256").update(normalizeBaseUrl(baseUrl)).digest("hex").slice(0, 16);
+  return createHash("sha256").update(budgetAddress(baseUrl)).digest("hex").slice(0, 16);
 }
 
-/** "https://api.example.com/x" for "HTTPS://API.example.com:443/x/": one budget per address however it is written. */
-export function normalizeBaseUrl(baseUrl: string): string {
+/**
+ * "api.example.com" for "HTTPS://API.example.com:443/x/": the service is the host it runs
+ * on, however the address is written — a path (`/v2`, a gateway prefix) or another profile
+ * spelling the address its own way reaches the same service and its one budget. An explicit
+ * non-default port stays: another port is another service (the sandboxes of tests).
+ */
+function budgetAddress(baseUrl: string): string {
   try {
-    const url = new URL(baseUrl);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+    return new URL(baseUrl).host;
   } catch {
     return baseUrl;
   }
@@ -100,6 +108,11 @@ export interface RateLedgerOptions {
   signal?: AbortSignal | undefined;
   /** Who holds the reservations this ledger makes (ledgerOwner()); tests pass a dead process's. */
   owner?: string;
+  /**
+   * One line on stderr: a transaction waited ~1 s for the lock, or the ledger cannot be used
+   * (a full or read-only settings directory) and the run keeps its own budget. Each once.
+   */
+  warn?: ((text: string) => void) | undefined;
 }
 
 interface LockInfo {
@@ -116,6 +129,8 @@ export class RateLedger implements BudgetStore {
   readonly #staleLockMs: number;
   readonly #signal: AbortSignal | undefined;
   readonly #owner: string;
+  readonly #warn: (text: string) => void;
+  #told = new Set<"wait" | "unusable">();
   /** The in-memory budget, or this process's last copy of the shared one. */
   #budget: RateBudget;
 
@@ -127,6 +142,7 @@ export class RateLedger implements BudgetStore {
     this.#staleLockMs = options.staleLockMs ?? STALE_LOCK_MS;
     this.#signal = options.signal;
     this.#owner = options.owner ?? ledgerOwner();
+    this.#warn = options.warn ?? (() => undefined);
     this.#budget = new RateBudget(this.#limits);
   }
 
@@ -186,7 +202,11 @@ export class RateLedger implements BudgetStore {
     } catch (error) {
       if (error instanceof InterruptedError) throw error;
       // The settings directory is not writable, or the lock never freed: carry on with this
-      // process's own copy rather than fail the command over an optimisation.
+      // process's own copy rather than fail the command over an optimisation — and say so.
+      this.#tell(
+        "unusable",
+        `the shared rate budget ${path} cannot be used: ${describeLedgerError(error)}; this run keeps its own budget`,
+      );
       return update(this.#budget, this.#clock.now());
     }
     try {
@@ -200,6 +220,12 @@ export class RateLedger implements BudgetStore {
     } finally {
       await release();
     }
+  }
+
+  #tell(what: "wait" | "unusable", text: string): void {
+    if (this.#told.has(what)) return;
+    this.#told.add(what);
+    this.#warn(text);
   }
 
   /** The stored state; undefined (a fresh budget) when missing, unreadable or corrupt. */
@@ -226,30 +252,42 @@ export class RateLedger implements BudgetStore {
     const lockPath = `${path}.lock`;
     const token = randomUUID();
     const started = this.#lockClock.now();
-    for (;;) {
-      if (signal?.aborted) throw new InterruptedError();
-      try {
-        const handle = await open(lockPath, "wx", 0o600);
+    let told = false;
+    // The lock is made whole in a temp file and hard-linked into place (issue 22 item 3): a
+    // lock file is never empty, so one that is (a full disk under an older version) is stale
+    // at once — never a 5 s stall for every later run. A full or read-only settings directory
+    // fails here, before a lock exists, and the run keeps its own budget (transact).
+    const temp = `${lockPath}.${process.pid}.${token}.tmp`;
+    const body = () => JSON.stringify({ pid: process.pid, time: this.#lockClock.now(), token });
+    try {
+      for (;;) {
+        if (signal?.aborted) throw new InterruptedError();
         try {
-          await handle.writeFile(JSON.stringify({ pid: process.pid, time: this.#lockClock.now(), token }));
-        } finally {
-          await handle.close();
+          await writeFile(temp, body(), { mode: 0o600, flag: "w" });
+          await link(temp, lockPath);
+          return () => releaseLock(lockPath, token);
+        } catch (error) {
+          const code = errorCode(error);
+          if (code === "ENOENT") {
+            // First use of the settings directory. 0700 as for the settings themselves.
+            await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
+            continue;
+          }
+          if (code !== "EEXIST") throw error;
         }
-        return () => releaseLock(lockPath, token);
-      } catch (error) {
-        const code = errorCode(error);
-        if (code === "ENOENT") {
-          // First use of the settings directory. 0700 as for the settings themselves.
-          await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
-          continue;
+        if (await this.#takeOverIfStale(lockPath)) continue;
+        const waited = this.#lockClock.now() - started;
+        if (waited > maxWaitMs) {
+          throw new Error(`rate ledger lock ${lockPath} is held too long`);
         }
-        if (code !== "EEXIST") throw error;
+        if (!told && waited >= LOCK_NOTICE_MS) {
+          told = true;
+          this.#tell("wait", `waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
+        }
+        await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), signal);
       }
-      if (await this.#takeOverIfStale(lockPath)) continue;
-      if (this.#lockClock.now() - started > maxWaitMs) {
-        throw new Error(`rate ledger lock ${lockPath} is held too long`);
-      }
-      await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), signal);
+    } finally {
+      await unlink(temp).catch(() => undefined);
     }
   }
 
@@ -280,10 +318,8 @@ export class RateLedger implements BudgetStore {
 
 async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
   let raw: string;
-  let mtime: number;
   try {
     raw = await readFile(lockPath, "utf8");
-    mtime = (await stat(lockPath)).mtimeMs;
   } catch {
     return undefined;
   }
@@ -296,10 +332,11 @@ async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
       }
     }
   } catch {
-    // Empty or half-written: its owner is between open() and write(), or died there.
+    // Empty or not ours.
   }
-  // Without readable contents only the file's age tells whether it is stale.
-  return { pid: undefined, time: mtime, raw };
+  // Never written empty (#lock links a complete file): no readable owner means a crash or a
+  // full disk under an older version, or a hand-made file — stale now, whatever its age.
+  return { pid: undefined, time: Number.NEGATIVE_INFINITY, raw };
 }
 
 async function releaseLock(lockPath: string, token: string): Promise<void> {
@@ -318,6 +355,15 @@ export function isProcessAlive(pid: number): boolean {
     // EPERM: it exists but belongs to another user.
     return errorCode(error) === "EPERM";
   }
+}
+
+function describeLedgerError(error: unknown): string {
+  const code = errorCode(error);
+  const text = error instanceof Error ? error.message : String(error);
+  if (code === "ENOSPC") return "no space left on device (ENOSPC)";
+  if (code === "EROFS") return "read-only file system (EROFS)";
+  if (code === "EACCES" || code === "EPERM") return `permission denied (${code})`;
+  return (text.split("\n")[0] ?? text).slice(0, 200);
 }
 
 function errorCode(error: unknown): string | undefined {

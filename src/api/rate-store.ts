@@ -82,6 +82,7 @@ export async function createRateStore(options: RateStoreOptions): Promise<Budget
     clock: options.clock,
     path: options.ledgerPath,
     signal: options.signal,
+    warn: options.warn,
   });
   if (location === undefined) return local;
   const { RedisBudgetStore } = await import("./redis-store.js");

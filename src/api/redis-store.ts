@@ -272,14 +272,20 @@ export class RedisBudgetStore implements BudgetStore {
       enableReadyCheck: false,
     });
     // Failures reach the caller through the command that failed; an unhandled "error"
-    // event would crash the process instead.
-    client.on("error", () => undefined);
+    // event would crash the process instead. The event carries the cause ("connect
+    // ECONNREFUSED 10.0.0.5:6379", "WRONGPASS invalid username-password pair"), while
+    // connect() itself only rejects with "Connection is closed." (issue 22 item 6): that
+    // cause is what the warning names.
+    let cause: Error | undefined;
+    client.on("error", (error: Error) => {
+      cause ??= error;
+    });
     try {
       await client.connect();
       await client.ping();
     } catch (error) {
       client.disconnect();
-      throw error;
+      throw cause ?? error;
     }
     return new RedisBudgetStore(client, options);
   }

@@ -30,15 +30,20 @@ import type { ProxyChoice } from "./proxy-env.js";
 // in the proxy URL become a Proxy-Authorization header inside undici; messages only ever
 // show `choice.display` (scheme, host and port).
 
-/** Errors of the tunnel itself ("Proxy response (407) !== 200 when HTTP Tunneling"). */
-export class ProxyTunnelError extends Error {
+/**
+ * The proxy refused: a CONNECT answered with another status than 200 ("Proxy response (407)
+ * !== 200 when HTTP Tunneling"), or an absolute-form request answered 407, which undici turns
+ * into an error of its own ("Proxy Authentication Required (407)") instead of an answer.
+ * client.ts names it as the proxy's (proxy-answer.ts).
+ */
+export class ProxyRefusedError extends Error {
   constructor(
-    readonly proxy: string,
     readonly status: number,
+    readonly tunnel: boolean,
     options: { cause: unknown },
   ) {
-    super(`the proxy ${proxy} refused the tunnel (${status} ${STATUS_CODES[status] ?? ""})`.replace(/ \)$/, ")"), options);
-    this.name = "ProxyTunnelError";
+    super(`the proxy answered ${status}${tunnel ? " to CONNECT" : ""}`, options);
+    this.name = "ProxyRefusedError";
   }
 }
 
@@ -83,7 +88,7 @@ export function proxyTransport(choice: ProxyChoice): Transport {
       } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]),
   );
   return {
-    proxy: choice.display,
+    proxy: { display: choice.display, variable: choice.variable, withCredentials: choice.withCredentials },
     async post(url, req): Promise<TransportResponse> {
       try {
         const target = new URL(url);
@@ -109,8 +114,13 @@ export function proxyTransport(choice: ProxyChoice): Transport {
           },
         };
       } catch (error) {
-        const tunnel = /Proxy response \((\d{3})\)/.exec((error as Error)?.message ?? "");
-        if (tunnel?.[1]) throw markNotSent(new ProxyTunnelError(choice.display, Number(tunnel[1]), { cause: error }));
+        const message = (error as Error)?.message ?? "";
+        const tunnel = /Proxy response \((\d{3})\)/.exec(message);
+        if (tunnel?.[1]) throw markNotSent(new ProxyRefusedError(Number(tunnel[1]), true, { cause: error }));
+        // The proxy answered 407 and did not pass the request on.
+        if (/Proxy Authentication Required \(407\)/.test(message)) {
+          throw markNotSent(new ProxyRefusedError(407, false, { cause: error }));
+        }
         const code = innerCode(error);
         if (code && (CONNECT_FAILURE_CODES.has(code) || isCertificateCode(code))) markNotSent(error);
         throw error;

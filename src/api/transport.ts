@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
-import { hasProxyVariable, proxyFor, type ProxyChoice } from "./proxy-env.js";
+import { hasProxyVariable, proxyFor, type ProxyChoice, type ProxyInfo } from "./proxy-env.js";
 
 // One POST, two ways behind one interface (issue 13 item 1):
 // - direct: node:http(s). Why not fetch or undici here: on Node 20 the first fetch costs
@@ -33,8 +33,8 @@ export type Post = (url: string, request: TransportRequest) => Promise<Transport
 
 export interface Transport {
   post: Post;
-  /** "http://proxy:3128" (never its credentials) when requests go through a proxy. */
-  readonly proxy: string | undefined;
+  /** The proxy (never its credentials) when requests go through one. */
+  readonly proxy: ProxyInfo | undefined;
   /** Closes idle keep-alive connections so the process can exit at once. */
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import type * as z from "zod";
 import type { ValueSource } from "../domain/shell-completion.js";
-import type { CommandResult, OutputFormat } from "../output/render.js";
-import type { Printer } from "../printer.js";
+import type { OutputFormat } from "../output/render.js";
+import type { PrintableResult, Printer } from "../printer.js";
 import type { Services } from "../services.js";
 
 // What a command is, in two halves (after Vercel CLI's commands/<name>/command.ts and gh's
@@ -101,7 +101,7 @@ export interface CommandInput<Options> {
  * decides the exit code after it is printed (a CliError; anything else is a bug, exit 1) (import-status --wait printing the statuses
  * before exit 10, users import printing the invalid rows before exit 6).
  */
-export type CommandOutcome = CommandResult & { failure?: Error };
+export type CommandOutcome = PrintableResult & { failure?: Error };
 
 /** The lazily loaded half: the options schema and the run function typed by it. */
 export interface CommandModule {

@@ -102,12 +102,22 @@ export interface ResolvedRange extends DateRange {
  *   a day.
  */
 export function resolveRange(options: RangeOptions, today: number): ResolvedRange {
-  checkRangeFlags(options);
-  if (options.month !== undefined) return monthRange(options.month, today);
-  if (options.last !== undefined) return lastRange(options.last, today);
+  return resolveRangeSpec(rangeSpecOf(options), today);
+}
 
-  const start = parseDateFlag("--from", options.from!);
-  const end = parseDateFlag("--to", options.to!);
+/** The one way the range was given, its flags already checked (rangeSpecOf). */
+export type RangeSpec = { month: string } | { last: string } | { from: string; to: string };
+
+/**
+ * A checked range spec against today: the dates themselves (the flags were checked once, by
+ * the option schema; issue 27 item 1).
+ */
+export function resolveRangeSpec(spec: RangeSpec, today: number): ResolvedRange {
+  if ("month" in spec) return monthRange(spec.month, today);
+  if ("last" in spec) return lastRange(spec.last, today);
+
+  const start = parseDateFlag("--from", spec.from);
+  const end = parseDateFlag("--to", spec.to);
   if (start > end) {
     throw new UsageError(`--from ${formatIsoDate(start)} is after --to ${formatIsoDate(end)}: the range is reversed`);
   }
@@ -119,9 +129,10 @@ export function resolveRange(options: RangeOptions, today: number): ResolvedRang
 
 /**
  * The range flags without the dates: exactly one way of giving the range, and --from with
- * --to. Needs no clock, so the option schema of `reports` checks it before anything else.
+ * --to. Needs no clock, so the option schema of `reports` checks it before anything else
+ * and hands the command the spec it found.
  */
-export function checkRangeFlags(options: RangeOptions): void {
+export function rangeSpecOf(options: RangeOptions): RangeSpec {
   const given = [
     options.from !== undefined || options.to !== undefined ? "--from/--to" : undefined,
     options.month !== undefined ? "--month" : undefined,
@@ -135,9 +146,11 @@ export function checkRangeFlags(options: RangeOptions): void {
   if (given.length > 1) {
     throw new UsageError(`give one date range, not ${given.join(" and ")}`);
   }
-  if (given[0] !== "--from/--to") return;
+  if (options.month !== undefined) return { month: options.month };
+  if (options.last !== undefined) return { last: options.last };
   if (options.from === undefined) throw new UsageError("--to needs --from: give both, e.g. --from 2026-01-01 --to 2026-03-31");
   if (options.to === undefined) throw new UsageError("--from needs --to: give both, e.g. --from 2026-01-01 --to 2026-03-31");
+  return { from: options.from, to: options.to };
 }
 
 function monthRange(text: string, today: number): ResolvedRange {

@@ -1,4 +1,4 @@
-import { createWriteStream, rmSync, type WriteStream } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync, type WriteStream } from "node:fs";
 import { access, chmod, constants, lstat, readdir, readlink, rename, rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -155,6 +155,34 @@ export async function checkOutputPath(path: string): Promise<OutputTarget> {
   return target;
 }
 
+/**
+ * `mkdir -p` that names the real cause: Node's recursive mkdir reports ENOENT when a missing
+ * directory cannot be created on a read-only file system (or without permission), so on
+ * ENOENT the missing part is created one level at a time, and the level that fails says why
+ * (EROFS, EACCES) — issue 22 item 3. Exit 11 naming that directory.
+ */
+export function makeDirectory(dir: string, mode = 0o777, what = "create the directory"): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode });
+    return;
+  } catch (error) {
+    if (!isErrnoError(error) || error.code !== "ENOENT") throw LocalFileError.fromSystem(error, dir, what);
+  }
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const level of missing) {
+    try {
+      mkdirSync(level, { mode });
+    } catch (error) {
+      if (isErrnoError(error) && error.code === "EEXIST") continue;
+      throw LocalFileError.fromSystem(error, level, what);
+    }
+  }
+}
+
 function fileError(error: unknown, path: string): LocalFileError {
   return LocalFileError.fromSystem(error, path, "write");
 }
@@ -178,8 +206,22 @@ function endStream(stream: WriteStream, path: string, failure: () => LocalFileEr
   return new Promise((resolveEnd, reject) => {
     const fail = (error: unknown): void => reject(fileError(error, path));
     if (stream.closed) return failure() ? fail(failure()) : resolveEnd();
-    stream.end((error?: Error | null) => (error ? fail(error) : failure() ? fail(failure()) : resolveEnd()));
+    stream.end((error?: Error | null) => (error ? fail(failure() ?? error) : failure() ? fail(failure()) : resolveEnd()));
   });
+}
+
+/**
+ * The first error of `stream` as a LocalFileError naming `path`. A failed write (ENOSPC)
+ * destroys the stream at once but emits "error" a tick later, and a write in between fails
+ * with ERR_STREAM_DESTROYED: `errored` holds the real cause already (issue 22 item 3).
+ */
+function firstFailure(stream: WriteStream, path: string): () => LocalFileError | undefined {
+  let failure: LocalFileError | undefined;
+  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  return () => {
+    if (failure === undefined && stream.errored) failure = fileError(stream.errored, path);
+    return failure;
+  };
 }
 
 function openStream(path: string, flags: string, mode: number): Promise<WriteStream> {
@@ -210,18 +252,17 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
     await rm(tempPath, { force: true });
     throw fileError(error, path);
   }
-  let failure: LocalFileError | undefined;
-  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  const failed = firstFailure(stream, path);
   let done = false;
   return {
     path,
     stream,
-    failure: () => failure,
+    failure: failed,
     async commit() {
       if (done) return;
       done = true;
       try {
-        await endStream(stream, path, () => failure);
+        await endStream(stream, path, failed);
         await rename(tempPath, target.target);
       } catch (error) {
         await rm(tempPath, { force: true });
@@ -248,17 +289,16 @@ async function openDirect(path: string, target: string): Promise<AtomicFile> {
   } catch (error) {
     throw fileError(error, path);
   }
-  let failure: LocalFileError | undefined;
-  stream.on("error", (error) => (failure ??= fileError(error, path)));
+  const failed = firstFailure(stream, path);
   let done = false;
   return {
     path,
     stream,
-    failure: () => failure,
+    failure: failed,
     async commit() {
       if (done) return;
       done = true;
-      await endStream(stream, path, () => failure);
+      await endStream(stream, path, failed);
     },
     async abort() {
       if (done) return;

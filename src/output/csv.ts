@@ -13,6 +13,9 @@ export interface CsvOptions {
   bom?: boolean | undefined;
 }
 
+/** A value holding either line-break character must be quoted, whatever the record delimiter. */
+export const LINE_BREAK = /[\r\n]/;
+
 /**
  * A csv-stringify stream for spreadsheet-bound CSV. Rows are arrays of cells; `null` and
  * `undefined` are empty cells, numbers and booleans their JSON text, strings pass the
@@ -23,6 +26,9 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
     delimiter: options.delimiter ?? ",",
     bom: options.bom === true,
     record_delimiter: "unix",
+    // csv-stringify quotes a value holding the record delimiter (LF) but not a lone CR, which
+    // every reader takes for a line end: the row would split (issue 21 item 5).
+    quoted_match: LINE_BREAK,
     cast: {
       string: (value) => neutralizeCsvCell(value),
       // csv-stringify's default writes true as "1" and false as "": keep the JSON words.

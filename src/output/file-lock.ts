@@ -99,6 +99,8 @@ export async function acquireFileLock(
   try {
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
+    // A full disk creates the temp file, then fails to fill it: never leave it behind.
+    await rm(temp, { force: true }).catch(() => undefined);
     throw LocalFileError.fromSystem(error, path, "create the lock file");
   }
   try {
@@ -200,4 +202,83 @@ function held(path: string, owner: LockOwner): FileLock {
       if (current !== "gone" && current !== undefined && current.nonce === owner.nonce) await rm(path, { force: true });
     },
   };
+}
+
+interface WaitingLockOptions {
+  /** The file the lock guards and what is done to it, for messages: "cannot <action> <path>: …". */
+  guarded: { path: string; action: string };
+  command: string;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** Give up (exit 11) when a live owner holds it longer than this. */
+  maxWaitMs: number;
+  /** Called once when the wait passes `noticeAfterMs` (a line on stderr: a silent stall looks like a hang). */
+  onWait?: ((owner: LockOwner | undefined) => void) | undefined;
+  noticeAfterMs?: number;
+}
+
+const WAIT_POLL_MS = 10;
+
+/**
+ * A lock for short read-modify-write work shared by concurrent runs (the settings file,
+ * issue 22 item 2): unlike acquireFileLock, a second run waits its turn instead of stopping.
+ * The owner is written in full to a temp file and hard-linked into place, so a lock file is
+ * never empty: one that holds no readable owner (cut short by a full disk under an older
+ * version, or written by hand) is stale at once, as is one whose process is gone. A full or
+ * read-only disk fails here, before anything else, as exit 11 naming the guarded file.
+ */
+export async function acquireWaitingLock(path: string, options: WaitingLockOptions): Promise<FileLock> {
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date(options.now()).toISOString(),
+    command: options.command,
+    nonce: randomBytes(8).toString("hex"),
+  };
+  const cannot = (error: unknown): LocalFileError =>
+    LocalFileError.fromSystem(
+      error,
+      options.guarded.path,
+      options.guarded.action,
+      `its lock file ${path} could not be made: free some space or fix the permissions of its directory; nothing was changed`,
+    );
+  const temp = `${path}.${process.pid}.${owner.nonce}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw cannot(error);
+  }
+  const started = options.now();
+  let told = false;
+  try {
+    for (;;) {
+      try {
+        if (await tryLink(temp, path)) return held(path, owner);
+      } catch (error) {
+        throw cannot(error);
+      }
+      const current = await readOwner(path).catch(() => undefined);
+      if (current === "gone") continue;
+      if (current === undefined || ownerIsDead(current)) {
+        await takeOver(path, current).catch(() => undefined);
+        continue;
+      }
+      const waited = options.now() - started;
+      if (waited > options.maxWaitMs) {
+        const where = current.host === hostname() ? `pid ${current.pid}` : `pid ${current.pid} on host ${current.host}`;
+        throw new LocalFileError(
+          `cannot ${options.guarded.action} ${options.guarded.path}: its lock ${path} has been held by another simadmin run (${where}, ${current.command}) for more than ${Math.round(options.maxWaitMs / 1000)} s`,
+          { path, code: "EBUSY", hint: `if that run is gone or stuck, remove ${path} and try again; nothing was changed` },
+        );
+      }
+      if (!told && waited >= (options.noticeAfterMs ?? 1_000)) {
+        told = true;
+        options.onWait?.(current);
+      }
+      await options.sleep(WAIT_POLL_MS + Math.floor(Math.random() * WAIT_POLL_MS));
+    }
+  } finally {
+    await rm(temp, { force: true }).catch(() => undefined);
+  }
 }

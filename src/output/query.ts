@@ -1,6 +1,6 @@
 import { UsageError } from "../errors.js";
 import { isPlainObject } from "../domain/records.js";
-import { jsonText } from "./record-stream.js";
+import { jsonText } from "./json-text.js";
 import { renderResult, type CommandResult, type RenderOptions } from "./render.js";
 
 // --query <expr>: a JMESPath expression applied to the JSON result before it is formatted, for

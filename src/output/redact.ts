@@ -4,6 +4,56 @@
 export class Redactor {
   private readonly secrets = new Set<string>();
   private readonly shortSecrets = new Set<string>();
+  /** The API key alone: redacted from data output too, where a user token may belong. */
+  private readonly dataRedactor: Redactor | undefined;
+
+  constructor(options: { forData?: boolean } = {}) {
+    this.dataRedactor = options.forData ? undefined : new Redactor({ forData: true });
+  }
+
+  /**
+   * The API key: never on stderr, and never in data output either — a service that echoes
+   * the key inside report data must not put it into an export (issue 22 item 6).
+   */
+  addKey(key: string | undefined): void {
+    this.add(key);
+    this.dataRedactor?.add(key);
+  }
+
+  /**
+   * `value` (records, a service answer) with every occurrence of the API key in its strings
+   * and property names replaced by "[REDACTED]"; the value itself when there is none.
+   */
+  redactData<T>(value: T): T {
+    const data = this.dataRedactor;
+    if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return value;
+    return data.walk(value) as T;
+  }
+
+  private walk(value: unknown): unknown {
+    if (typeof value === "string") return this.apply(value);
+    if (Array.isArray(value)) {
+      let changed = false;
+      const out = value.map((item) => {
+        const next = this.walk(item);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? out : value;
+    }
+    if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        const name = this.apply(key);
+        const next = this.walk(item);
+        if (name !== key || next !== item) changed = true;
+        out[name] = next;
+      }
+      return changed ? out : value;
+    }
+    return value;
+  }
 
   add(secret: string | undefined): void {
     if (!secret) return;

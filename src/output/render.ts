@@ -1,6 +1,9 @@
 import { UsageError } from "../errors.js";
 import { extractRecords, type JsonRecord } from "../domain/records.js";
-import { BufferedChunkWriter, createRecordWriter, jsonText, type ChunkSink } from "./record-stream.js";
+import { BufferedChunkWriter } from "./chunk-writer.js";
+import { jsonText } from "./json-text.js";
+import { createRecordWriter } from "./record-stream.js";
+import type { ChunkSink } from "./record-types.js";
 
 // A command's complete result, printed: a stream of one batch through the output engine
 // (record-stream.ts), so every format is written in one place with one --fields check.

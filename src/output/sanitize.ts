@@ -1,11 +1,15 @@
 // Text from the service is untrusted: it must not drive the user's terminal (escape
 // sequences) nor the user's spreadsheet (formula injection). docs/cli-contract.md, "Output".
 
-// C0 controls except tab and newline, DEL, and C1 controls (which include CSI, 0x9b).
+// C0 controls except tab and newline, DEL, and C1 controls (which include CSI, 0x9b); and the
+// Unicode bidirectional controls (issue 22 item 6: U+202E RIGHT-TO-LEFT OVERRIDE from the
+// service turned "exe.txt" into what reads as "txt.exe"): ALM U+061C, LRM/RLM U+200E–U+200F,
+// the embeddings and overrides U+202A–U+202E and the isolates U+2066–U+2069 (the "Trojan
+// Source" set, Unicode UAX #9).
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Makes control characters visible (`\x1b` → "\u001b") so they cannot reach a terminal raw. */
+/** Makes control characters visible (`\x1b` → "\u001b", U+202E → "\u202e") so they cannot reach a terminal raw. */
 export function escapeControlChars(text: string): string {
   return text.replace(CONTROL_CHARS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

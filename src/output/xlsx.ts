@@ -133,13 +133,25 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
   const { default: excel } = (await import("exceljs")) as unknown as { default: typeof ExcelJS };
   const out = new PassThrough();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const pumped = (async () => {
-    for await (const chunk of out as AsyncIterable<Uint8Array>) await sink.write(chunk);
-  })();
+  // The first failure of the sink (a full disk: ENOSPC) is kept and the zip's output is still
+  // read and dropped, so exceljs never writes into a destroyed stream (issue 22 item 3: that
+  // was "The operation was aborted", exit 1, or a line of ERR_STREAM_DESTROYED per sheet);
+  // every later step throws that first failure — the LocalFileError naming the file.
   let failure: Error | undefined;
-  pumped.catch((error: unknown) => {
-    failure = error instanceof Error ? error : new Error(`xlsx output failed: ${String(error)}`);
+  const pumped = (async () => {
+    for await (const chunk of out as AsyncIterable<Uint8Array>) {
+      if (failure !== undefined) continue;
+      try {
+        await sink.write(chunk);
+      } catch (error) {
+        failure = error instanceof Error ? error : new Error(`xlsx output failed: ${String(error)}`);
+      }
+    }
+  })().catch((error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(`xlsx output failed: ${String(error)}`);
   });
+  // Read through a function: the pump sets it from outside the code that checks it.
+  const failed = (): Error | undefined => failure;
   let written = 0;
 
   return {
@@ -182,12 +194,19 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
     },
     async commit() {
       if (failure !== undefined) throw failure;
-      await workbook.commit();
+      try {
+        await workbook.commit();
+      } catch (error) {
+        throw failed() ?? error;
+      }
       await pumped;
+      const late = failed();
+      if (late !== undefined) throw late;
     },
     abort() {
-      out.destroy();
-      pumped.catch(() => {});
+      // Ends the zip's output quietly: what exceljs still writes is read and dropped.
+      failure ??= new Error("xlsx output aborted");
+      out.resume();
     },
   };
 }

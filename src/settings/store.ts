@@ -1,13 +1,17 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { systemClock, type Clock } from "../clock.js";
 import { LocalFileError, UsageError } from "../errors.js";
+import { makeDirectory } from "../output/atomic-file.js";
+import { acquireWaitingLock } from "../output/file-lock.js";
 import { SETTINGS_FILE_NAME } from "./paths.js";
 import { firstIssue, SettingsFile, type ProfileSettings } from "./schema.js";
 
 // The settings file holds the API key, so it is the owner's only: file 0600 in a directory
 // 0700 (docs/cli-contract.md, "Secrets") — also when it already existed with looser modes.
-// Reads parse the JSON directly (conf costs ~90 ms to import and reads need none of it);
-// writes go through conf, which writes atomically with the mode we ask for.
+// Reads parse the JSON directly; writes are a locked read-modify-write, written atomically
+// with the mode we ask for (updateProfile).
 //
 // Settings you can trust (issue 13 item 8), as ssh treats ~/.ssh/config: a directory or
 // file owned by another user is refused — whoever owns it decides where the key is sent
@@ -33,7 +37,16 @@ export interface SettingsStoreOptions {
   /** Where "tightened the mode of …" goes (stderr, through the context's warn). */
   warn?: ((text: string) => void) | undefined;
   probe?: OwnershipProbe | undefined;
+  /** Names this run in the lock file ("auth login", "config set"). */
+  command?: string | undefined;
+  /** Real time by default: the lock is shared with other processes. */
+  lockClock?: Clock | undefined;
+  /** How long a live run's lock is waited for (LOCK_MAX_WAIT_MS); tests shorten it. */
+  lockMaxWaitMs?: number | undefined;
 }
+
+/** Writes take milliseconds (a keychain prompt longer): a live owner holding the lock this long is stuck. */
+const LOCK_MAX_WAIT_MS = 30_000;
 
 function octal(mode: number): string {
   return `0${(mode & 0o777).toString(8).padStart(3, "0")}`;
@@ -44,6 +57,9 @@ export class SettingsStore {
 
   private readonly probe: OwnershipProbe;
   private readonly warn: (text: string) => void;
+  private readonly command: string;
+  private readonly lockClock: Clock;
+  private readonly lockMaxWaitMs: number;
 
   constructor(
     readonly dir: string,
@@ -52,6 +68,9 @@ export class SettingsStore {
     this.path = join(dir, SETTINGS_FILE_NAME);
     this.probe = options.probe ?? systemProbe;
     this.warn = options.warn ?? (() => undefined);
+    this.command = options.command ?? "simadmin";
+    this.lockClock = options.lockClock ?? systemClock;
+    this.lockMaxWaitMs = options.lockMaxWaitMs ?? LOCK_MAX_WAIT_MS;
   }
 
   /**
@@ -90,7 +109,7 @@ export class SettingsStore {
     try {
       chmodSync(path, mode);
     } catch (error) {
-      throw LocalFileError.fromSystem(error, path, "tighten the mode of");
+      throw LocalFileError.fromSystem(error, path, `tighten the mode of the settings ${kind}`);
     }
     if (info.mode & 0o022) {
       this.warn(
@@ -141,26 +160,71 @@ export class SettingsStore {
     return this.read().profiles[name];
   }
 
-  /** Applies `mutate` to one profile (created when missing) and saves through conf. */
-  async updateProfile(name: string, mutate: (profile: ProfileSettings) => ProfileSettings): Promise<void> {
-    const current = this.read(); // refuses to continue over a corrupted file
-    const next = mutate({ ...(current.profiles[name] ?? {}) });
-    try {
-      mkdirSync(this.dir, { recursive: true, mode: DIR_MODE });
-    } catch (error) {
-      throw LocalFileError.fromSystem(error, this.dir, "create the settings directory");
-    }
+  /**
+   * Applies `mutate` to one profile (created when missing) and saves the file. Concurrent
+   * runs never lose one another's changes (docs/cli-contract.md "Settings", issue 22 item 2):
+   * the read-modify-write runs under a lock file beside the settings (`settings.json.lock`,
+   * holding the owner's pid; a dead owner's lock is taken over), the file is read again under
+   * the lock, and written whole to a temp file renamed into place. `mutate` may be async: it
+   * runs under the lock, so `auth login` writes the keychain there too, and the keychain and
+   * the file always end up from the same login. Resolves only once the file is in place.
+   */
+  async updateProfile(
+    name: string,
+    /** The profile's next settings; undefined: leave the file as it is. */
+    mutate: (profile: ProfileSettings) => ProfileSettings | undefined | Promise<ProfileSettings | undefined>,
+  ): Promise<void> {
+    this.read(); // refuses to continue over a corrupted or foreign file before taking the lock
+    makeDirectory(this.dir, DIR_MODE, "create the settings directory");
     this.secure(this.dir, "directory", DIR_MODE);
-    const { default: Conf } = await import("conf");
-    const conf = new Conf<Record<string, unknown>>({
-      cwd: this.dir,
-      configName: SETTINGS_FILE_NAME.replace(/\.json$/, ""),
-      projectName: "simadmin",
-      configFileMode: FILE_MODE,
-      clearInvalidConfig: false,
+    const lock = await acquireWaitingLock(`${this.path}.lock`, {
+      guarded: { path: this.path, action: "write the settings file" },
+      command: this.command,
+      now: () => this.lockClock.now(),
+      sleep: (ms) => this.lockClock.sleep(ms),
+      maxWaitMs: this.lockMaxWaitMs,
+      onWait: (owner) =>
+        this.warn(
+          `waiting for ${this.path}.lock, held by another simadmin run${owner ? ` (pid ${owner.pid}, ${owner.command})` : ""}`,
+        ),
     });
-    const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined));
-    conf.set("profiles", { ...current.profiles, [name]: cleaned });
-    this.secure(this.path, "file", FILE_MODE);
+    try {
+      const current = this.read(); // again under the lock: another run may have written meanwhile
+      const next = await mutate({ ...(current.profiles[name] ?? {}) });
+      if (next === undefined) return;
+      const cleaned = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined));
+      const whole = { ...this.readRaw(), profiles: { ...current.profiles, [name]: cleaned } };
+      this.writeWhole(`${JSON.stringify(whole, undefined, "\t")}\n`);
+      this.secure(this.path, "file", FILE_MODE);
+    } finally {
+      await lock.release();
+    }
+  }
+
+  /** The file's top-level object as it is (keys this version does not know are kept). */
+  private readRaw(): Record<string, unknown> {
+    try {
+      const raw: unknown = JSON.parse(readFileSync(this.path, "utf8"));
+      return raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Temp file (0600) beside the settings, then rename: a reader never sees half a file. */
+  private writeWhole(text: string): void {
+    const temp = join(this.dir, `.${SETTINGS_FILE_NAME}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+    try {
+      writeFileSync(temp, text, { mode: FILE_MODE, flag: "wx" });
+      renameSync(temp, this.path);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw LocalFileError.fromSystem(
+        error,
+        this.path,
+        "write the settings file",
+        "free some space or fix the permissions of its directory; the settings were left as they were",
+      );
+    }
   }
 }

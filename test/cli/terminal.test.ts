@@ -105,12 +105,14 @@ describe("spinner", () => {
   });
 });
 
-// Issue 15 item 2: report tables at 80 columns, long messages wrapped, lists as `a, b`.
+// Issue 15 item 2, issue 21 item 1: report tables at 80 columns, columns chosen from the
+// records (no list of the sandbox's names in src/), one hint line that itself works.
 describe("report tables at 80 columns", () => {
   it.each(["syms-result", "user-results", "training-plan-result", "modules-results", "syms", "users", "teams-result"])(
-    "%s: the kind's most telling columns that fit, and one hint line naming --fields and -o csv/json",
+    "%s: a date, then the telling columns that fit, and one hint line whose --fields works",
     async (kind) => {
-      const r = await t.capture(["reports", kind, "--from", "2025-06-01", "--to", "2025-06-03", "-q"], {
+      const range = ["--from", "2025-06-01", "--to", "2025-06-03"];
+      const r = await t.capture(["reports", kind, ...range, "-q"], {
         stdoutIsTTY: true,
         stderrIsTTY: false,
         columns: 80,
@@ -124,19 +126,28 @@ describe("report tables at 80 columns", () => {
         .filter(Boolean);
       expect(header[0]).toBe("date");
       expect(header.length).toBeGreaterThanOrEqual(3);
+      // Ids are left to csv and json when something else fits.
+      expect(header.filter((c) => /(^|\.)id$|Id$/.test(c))).toEqual([]);
       expect(r.stdout).not.toContain("…");
       // -q keeps the hint off (cron); without it there is exactly one.
-      const hinted = await t.capture(["reports", kind, "--from", "2025-06-01", "--to", "2025-06-03"], {
-        stdoutIsTTY: true,
-        columns: 80,
-      });
+      const hinted = await t.capture(["reports", kind, ...range], { stdoutIsTTY: true, columns: 80 });
       const hints = hinted.stderr.split("\n").filter((line) => line.includes("columns shown"));
       expect(hints).toHaveLength(1);
       expect(hints[0]).toMatch(
         new RegExp(
-          `^${kind}: ${header.length} of \\d+ columns shown to fit 80 columns; add others with --fields .*-o csv or -o json$`,
+          `^${kind}: ${header.length} of \\d+ columns shown to fit 80 columns; left out: .*-o csv / -o json for every column\\)$`,
         ),
       );
+      // The hint's own --fields runs as written and shows exactly those columns.
+      const suggested = /--fields (\S+) /.exec(hints[0] ?? "")?.[1] ?? "";
+      expect(suggested.split(",").slice(0, header.length)).toEqual(header);
+      const again = await t.capture(["reports", kind, ...range, "--fields", suggested], { stdoutIsTTY: true, columns: 80 });
+      expect(again.exitCode, again.stderr).toBe(0);
+      const shown = (visible(again.stdout).split("\n")[1] ?? "")
+        .split("│")
+        .map((c) => c.trim())
+        .filter(Boolean);
+      expect(shown).toEqual(suggested.split(","));
     },
   );
 

@@ -295,3 +295,27 @@ describe("users import: usage", () => {
     expect(r.sent).toEqual([]);
   });
 });
+
+describe("users import: line breaks inside values", () => {
+  // issue 21 item 5: a quoted CR in a name passed --dry-run and went up unquoted, so the
+  // service saw a phantom row. The upload is read back as the service would (CR, LF and CRLF
+  // all line ends) and must hold exactly the file's row with the name unchanged.
+  it("uploads a name holding a CR quoted: one row, the name unchanged", async () => {
+    const dir = await tempDir();
+    dirs.push(dir);
+    const name = "cr-name.csv";
+    await writeFile(
+      join(dir.path, name),
+      `${CANONICAL_HEADER}\n"Ann\rMarie",Lee,ann.lee@example.com,ann.lee@example.com,trainee,,ACTIVE,Add\n`,
+    );
+    const r = await run(["users", "import", name, "-o", "json"], dir.path);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.uploads).toHaveLength(1);
+    const uploaded = parse<Record<string, string>>(csvOf(r.uploads[0]!), {
+      columns: true,
+      record_delimiter: ["\r\n", "\n", "\r"],
+    });
+    expect(uploaded).toHaveLength(1);
+    expect(uploaded[0]).toMatchObject({ firstName: "Ann\rMarie", lastName: "Lee", email: "ann.lee@example.com" });
+  });
+});

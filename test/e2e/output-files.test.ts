@@ -233,3 +233,20 @@ describe("leftovers of a killed run", () => {
 function existsMkfifo(): boolean {
   return spawnSync("mkfifo", ["--version"]).status === 0 || spawnSync("which", ["mkfifo"]).status === 0;
 }
+
+describe("xlsx through the built binary", () => {
+  // issue 21: exceljs inside the bundle called `new Buffer()`, and Node printed its DEP0005
+  // line on stderr for every workbook, even with -q (scripts/bundle.mjs, noLegacyBuffer).
+  it("writes a workbook with -q and prints nothing on stderr (no DEP0005 warning)", async () => {
+    const dir = await tempDir();
+    try {
+      const path = join(dir.path, "users.xlsx");
+      const result = await env.capture(["-q", "reports", "users", "--last", "7d", "-o", "xlsx", "--out", path]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(result.stderr).toBe("");
+      expect((await readFile(path)).subarray(0, 2).toString("latin1")).toBe("PK");
+    } finally {
+      await dir.remove();
+    }
+  });
+});

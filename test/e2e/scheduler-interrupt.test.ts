@@ -132,7 +132,7 @@ describe("Ctrl-C", () => {
 async function ledgerSends(t: TestEnv): Promise<number[]> {
   const { readFile } = await import("node:fs/promises");
   const { configDir } = t;
-  const files = (await readdir(configDir)).filter((f) => /^rate-ledger-default-[0-9a-f]+\.json$/.test(f));
+  const files = (await readdir(configDir)).filter((f) => /^rate-ledger-[0-9a-f]+\.json$/.test(f));
   expect(files).toHaveLength(1);
   const state = JSON.parse(await readFile(join(configDir, files[0] ?? ""), "utf8")) as {
     groups: { access: { sends: number[] } };

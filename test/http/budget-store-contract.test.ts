@@ -19,7 +19,6 @@ import { startRedis, type TestRedis } from "../helpers/redis.js";
 
 const limits = parseRateLimits("reports=3/1s,access=100/300s");
 const WINDOW_PLUS_MARGIN = 1_150;
-const BASE_URL = "https://api.example.com";
 
 interface Backing {
   /** A store on the shared backing; `gone`: its owner is a run that no longer exists. */
@@ -70,8 +69,9 @@ const fileBacking = async (): Promise<Backing> => {
 
 let redisBases = 0;
 const redisBacking = async (): Promise<Backing> => {
-  // A base URL of its own per test: its own keys, as for another service address.
-  const baseUrl = `${BASE_URL}/contract-${++redisBases}-${process.pid}`;
+  // A service host of its own per test: its own keys, as for another service address (the
+  // budget is per host: a path would share them).
+  const baseUrl = `https://contract-${++redisBases}-${process.pid}.example.com`;
   return {
     open: async (options = {}) => {
       const store = await RedisBudgetStore.connect({

@@ -138,7 +138,8 @@ describe("when Redis fails", () => {
     });
     stores.push(store);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(`redis://127.0.0.1:${port}/0 cannot be used`);
+    expect(warnings[0]).toContain(`redis://127.0.0.1:${port}/0 cannot be used (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(warnings[0]).not.toContain("Connection is closed");
     expect(warnings[0]).toContain("this run keeps this machine's own budget instead");
     expect(warnings[0]).not.toContain(PASSWORD);
     expect(store.description).toMatch(/^file /);
@@ -159,6 +160,8 @@ describe("when Redis fails", () => {
     });
     stores.push(store);
     expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/cannot be used \(WRONGPASS invalid username-password pair/);
+    expect(warnings[0]).not.toContain("Connection is closed");
     expect(warnings[0]).not.toContain("wrong-password-123");
     expect(warnings[0]).not.toContain(PASSWORD);
   });

@@ -26,10 +26,11 @@ describe("error delivery", () => {
     ["RateLimitError (429)", new RateLimitError("x"), "not-sent"],
     ["ServiceError, refused connection", new ServiceError("x", { delivery: "not-sent" }), "not-sent"],
     ["ServiceError, 5xx or timeout", new ServiceError("x"), "maybe-received"],
+    ["UnexpectedResponseError: it answered", new UnexpectedResponseError("x"), "maybe-received"],
     [
-      "UnexpectedResponseError, even when told not-sent",
+      "UnexpectedResponseError told not-sent (a 301/302/307/308 redirect: not processed)",
       new UnexpectedResponseError("x", { delivery: "not-sent" }),
-      "maybe-received",
+      "not-sent",
     ],
     ["InterruptedError (Ctrl-C mid-request)", new InterruptedError(), "maybe-received"],
     ["WaitTimeoutError", new WaitTimeoutError("x"), "maybe-received"],

@@ -2,7 +2,8 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import type { JsonRecord } from "../../src/domain/records.js";
 import { UsageError } from "../../src/errors.js";
-import { createRecordWriter, type ChunkSink, type RecordStreamOptions } from "../../src/output/record-stream.js";
+import { createRecordWriter } from "../../src/output/record-stream.js";
+import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
 import { renderResult, writeResult, type CommandResult } from "../../src/output/render.js";
 import { isoDateValue, sheetName } from "../../src/output/xlsx.js";
 

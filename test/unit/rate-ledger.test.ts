@@ -145,6 +145,53 @@ describe("RateLedger shared through a file", () => {
     await expect(ledger.reserve("reports")).resolves.toMatchObject({ reserved: true });
   });
 
+  it("takes over a fresh empty lock at once: a lock is never written empty (a full disk left it; issue 22 item 3)", async () => {
+    await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
+    await writeFile(`${ledgerPath}.lock`, "");
+    const lockClock = createFakeClock(Date.now());
+    const ledger = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath, lockClock });
+    await expect(ledger.reserve("reports")).resolves.toMatchObject({ reserved: true });
+    expect(lockClock.sleeps).toEqual([]);
+    expect(existsSync(`${ledgerPath}.lock`)).toBe(false);
+  });
+
+  it("says once on stderr that it waits when the lock stays held over a second (issue 22 item 3)", async () => {
+    await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
+    const lockClock = createFakeClock(Date.now());
+    await writeFile(`${ledgerPath}.lock`, JSON.stringify({ pid: process.pid, time: lockClock.now() }));
+    const warnings: string[] = [];
+    const ledger = new RateLedger({
+      limits: DEFAULT_RATE_LIMITS,
+      clock: createFakeClock(T0),
+      path: ledgerPath,
+      lockClock,
+      staleLockMs: 1_500,
+      warn: (text) => warnings.push(text),
+    });
+    // The live holder never lets go: told after ~1 s, taken over as stale after 1.5 s.
+    await ledger.reserve("reports");
+    expect(warnings).toEqual([`waiting for the rate budget's lock ${ledgerPath}.lock, held by another simadmin run`]);
+    expect(lockClock.now() - T0).toBeGreaterThan(0);
+  });
+
+  it("says once that it keeps its own budget when the ledger's directory cannot be written", async () => {
+    const blocker = join(dir, "not-a-directory");
+    await writeFile(blocker, "");
+    const warnings: string[] = [];
+    const path = join(blocker, "rate-ledger.json");
+    const ledger = new RateLedger({
+      limits: DEFAULT_RATE_LIMITS,
+      clock: createFakeClock(T0),
+      path,
+      warn: (t) => warnings.push(t),
+    });
+    await ledger.reserve("reports");
+    await ledger.reserve("reports");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`the shared rate budget ${path} cannot be used`);
+    expect(warnings[0]).toContain("this run keeps its own budget");
+  });
+
   it("waits for a lock held by another live process instead of taking it", async () => {
     await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
     const lockPath = `${ledgerPath}.lock`;
@@ -213,11 +260,12 @@ describe("RateLedger without a path", () => {
 });
 
 describe("ledgerPathFor", () => {
-  it("keeps one ledger per profile and service address, however the address is written (issue 12 item 5)", () => {
-    const prod = ledgerPathFor("/cfg", "default", "https://api.example.com");
-    expect(ledgerPathFor("/cfg", "default", "HTTPS://API.example.com:443/")).toBe(prod);
-    expect(ledgerPathFor("/cfg", "default", "https://staging.example.com")).not.toBe(prod);
-    expect(ledgerPathFor("/cfg", "ci", "https://api.example.com")).not.toBe(prod);
-    expect(prod).toMatch(/^\/cfg\/rate-ledger-default-[0-9a-f]{16}\.json$/);
+  it("keeps one ledger per service host, whatever the profile and however the address is written (issue 22 item 5)", () => {
+    const prod = ledgerPathFor("/cfg", "https://api.example.com");
+    expect(ledgerPathFor("/cfg", "HTTPS://API.example.com:443/")).toBe(prod);
+    expect(ledgerPathFor("/cfg", "https://api.example.com/v2/")).toBe(prod);
+    expect(ledgerPathFor("/cfg", "https://staging.example.com")).not.toBe(prod);
+    expect(ledgerPathFor("/cfg", "https://api.example.com:8443")).not.toBe(prod);
+    expect(prod).toMatch(/^\/cfg\/rate-ledger-[0-9a-f]{16}\.json$/);
   });
 });

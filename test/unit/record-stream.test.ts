@@ -2,7 +2,9 @@ import { readdir } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import type { JsonRecord } from "../../src/domain/records.js";
 import { UsageError } from "../../src/errors.js";
-import { createRecordWriter, jsonChunks, type ChunkSink, type RecordStreamOptions } from "../../src/output/record-stream.js";
+import { jsonChunks } from "../../src/output/json-text.js";
+import { createRecordWriter } from "../../src/output/record-stream.js";
+import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
 import { tempDir } from "../helpers/cli.js";
 
 function memorySink(toTerminal = false): ChunkSink & { text(): string; writes: number } {

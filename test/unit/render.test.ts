@@ -77,6 +77,12 @@ describe("sanitising", () => {
   it("escapes ESC, BEL, DEL and C1 but keeps newlines and tabs", () => {
     expect(escapeControlChars("a\u001b[2Jb\u0007\u007f\u009b\n\t")).toBe("a\\u001b[2Jb\\u0007\\u007f\\u009b\n\t");
   });
+  it("escapes the bidirectional controls (U+202E and the rest), keeps other non-ASCII text", () => {
+    expect(escapeControlChars("report\u202Etxt.exe")).toBe("report\\u202etxt.exe");
+    const bidi = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069";
+    expect(escapeControlChars(bidi)).toBe("\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069");
+    expect(escapeControlChars("Zoë – שלום – 日本")).toBe("Zoë – שלום – 日本");
+  });
 });
 
 describe("secrets", () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { fitColumns } from "../../src/output/record-stream.js";
 import { keyValueText, wrapCell } from "../../src/output/table-text.js";
 
 // Issue 15 items 1 and 2: text for people that never cuts what they may copy.
@@ -31,15 +30,5 @@ describe("wrapCell", () => {
   it("splits a word longer than the line rather than cutting it", () => {
     const id = "a".repeat(25);
     expect(wrapCell(id, 10)).toBe("aaaaaaaaaa\naaaaaaaaaa\naaaaa");
-  });
-});
-
-describe("fitColumns", () => {
-  const rows = [{ date: "2026-10-01", name: "Quarterly Business Review", attempts: 5, extra: "x".repeat(60) }];
-  it("takes the preferred columns that fit, in order, skipping one too wide", () => {
-    expect(fitColumns(["date", "name", "extra", "attempts"], rows, 60)).toEqual(["date", "name", "attempts"]);
-  });
-  it("keeps at least two columns on a very narrow terminal", () => {
-    expect(fitColumns(["date", "name", "attempts"], rows, 20)).toEqual(["date", "name"]);
   });
 });

@@ -1,7 +1,7 @@
 import { AuthError, UsageError } from "../../errors.js";
 import { promptHidden, readAllStdin } from "../../output/prompt.js";
 import { maskSecret } from "../../output/redact.js";
-import { BaseUrl, firstIssue, OrgId } from "../../settings/schema.js";
+import { BaseUrl, firstIssue, OrgId, type ProfileSettings } from "../../settings/schema.js";
 import { refuseToSaveUnderSandbox } from "../config/config.js";
 import { defineRun } from "../types.js";
 import { LoginOptions, NoOptions } from "./options.js";
@@ -35,25 +35,28 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
   ctx.printer.redactor.add(key);
 
   // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
-  // belongs in the user's keychain), else the 0600 settings file with a notice.
+  // belongs in the user's keychain), else the 0600 settings file with a notice. The keychain
+  // is written under the settings lock, then the file (issue 22 item 2): of two logins at
+  // once, the keychain and the file both end up with the later one, and "Stored" is said
+  // only once both are written.
   let account: string | undefined;
   let fallbackReason: string | undefined;
-  if (ctx.services.globals.sandbox) {
-    fallbackReason = "--sandbox keeps everything in its throw-away settings";
-  } else {
-    const { openKeychain, keychainAccount, KeychainUnavailable } = await import("../../settings/keychain.js");
-    try {
-      const keychain = await openKeychain(ctx.services.env);
-      account = keychainAccount(profile, store.dir);
-      keychain.set(account, key);
-    } catch (error) {
-      if (!(error instanceof KeychainUnavailable)) throw error;
-      account = undefined;
-      fallbackReason = error.message;
-    }
-  }
+  const keychainModule = ctx.services.globals.sandbox ? undefined : await import("../../settings/keychain.js");
+  if (!keychainModule) fallbackReason = "--sandbox keeps everything in its throw-away settings";
   const createdAt = new Date(ctx.services.clock.now()).toISOString();
-  await store.updateProfile(profile, (current) => {
+  await store.updateProfile(profile, async (current) => {
+    if (keychainModule) {
+      const { openKeychain, keychainAccount, KeychainUnavailable } = keychainModule;
+      try {
+        const keychain = await openKeychain(ctx.services.env);
+        account = keychainAccount(profile, store.dir);
+        keychain.set(account, key);
+      } catch (error) {
+        if (!(error instanceof KeychainUnavailable)) throw error;
+        account = undefined;
+        fallbackReason = error.message;
+      }
+    }
     // One place for the key: a login into the keychain removes a key left in the file.
     const { apiKey: _file, keychainAccount: _keychain, ...rest } = current;
     return {
@@ -125,27 +128,36 @@ export const logout = defineRun(NoOptions, async (ctx) => {
   // A profile that was never created has no key to remove: that is not a usage error
   // (README: `simadmin --profile staging auth logout`).
   const { profile, store } = await ctx.services.profileStore();
-  const stored = store.getProfile(profile);
   let removedFromKeychain = false;
-  if (!ctx.services.globals.sandbox) {
-    const { openKeychain, keychainAccount } = await import("../../settings/keychain.js");
-    const accounts = new Set([stored?.keychainAccount, keychainAccount(profile, store.dir)]);
-    try {
-      const keychain = await openKeychain(ctx.services.env);
-      for (const account of accounts) if (account !== undefined && keychain.remove(account)) removedFromKeychain = true;
-    } catch (error) {
-      // No keychain: nothing of ours can be in it — unless the settings say the key is there.
-      if (stored?.keychainAccount !== undefined) {
-        ctx.printer.warn(
-          `could not remove the key from the OS keychain (${(error as Error).message}); remove the entry "simadmin" / "${stored.keychainAccount}" by hand`,
-        );
+  let inFile = false;
+  // The keychain entry is removed under the settings lock, then the file (issue 22 item 2):
+  // a login running at the same moment lands wholly before or wholly after, never leaving a
+  // keychain entry that the file no longer names.
+  const removeKey = async (stored: ProfileSettings | undefined): Promise<ProfileSettings | undefined> => {
+    if (!ctx.services.globals.sandbox) {
+      const { openKeychain, keychainAccount } = await import("../../settings/keychain.js");
+      const accounts = new Set([stored?.keychainAccount, keychainAccount(profile, store.dir)]);
+      try {
+        const keychain = await openKeychain(ctx.services.env);
+        for (const account of accounts) if (account !== undefined && keychain.remove(account)) removedFromKeychain = true;
+      } catch (error) {
+        // No keychain: nothing of ours can be in it — unless the settings say the key is there.
+        if (stored?.keychainAccount !== undefined) {
+          ctx.printer.warn(
+            `could not remove the key from the OS keychain (${(error as Error).message}); remove the entry "simadmin" / "${stored.keychainAccount}" by hand`,
+          );
+        }
       }
     }
-  }
-  const inFile = stored?.apiKey !== undefined;
-  if (inFile || stored?.keychainAccount !== undefined || stored?.apiKeyCreatedAt !== undefined) {
-    await store.updateProfile(profile, ({ apiKey: _f, keychainAccount: _k, apiKeyCreatedAt: _c, ...rest }) => rest);
-  }
+    if (stored === undefined) return undefined;
+    inFile = stored.apiKey !== undefined;
+    const { apiKey, keychainAccount: account, apiKeyCreatedAt, ...rest } = stored;
+    // A profile without a stored key is left as it is (nothing written).
+    return apiKey === undefined && account === undefined && apiKeyCreatedAt === undefined ? undefined : rest;
+  };
+  // No settings file: nothing to lock or write (and no settings directory is created).
+  if (store.exists()) await store.updateProfile(profile, (current) => removeKey(current));
+  else await removeKey(undefined);
   const where = [removedFromKeychain ? "the OS keychain" : undefined, inFile ? "the settings file" : undefined].filter(Boolean);
   if (where.length === 0) ctx.printer.info(`No stored key for profile '${profile}'; nothing to remove`);
   else ctx.printer.info(`Removed the stored key of profile '${profile}' from ${where.join(" and ")}`);

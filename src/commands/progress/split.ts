@@ -28,18 +28,18 @@ export async function prepareSplit(
   dir: string,
   fileColumns: readonly string[],
 ): Promise<SplitPlan> {
-  const { printer, services } = ctx;
-  if (printer.out !== undefined) throw new UsageError("give --out <file> or --split-by with --out-dir <dir>, not both");
+  const { printer } = ctx;
+  if (printer.plan.out !== undefined) throw new UsageError("give --out <file> or --split-by with --out-dir <dir>, not both");
   const columns = [...PROGRESS_COLUMNS, ...fileColumns];
   const column = columns.find((c) => c.toLowerCase() === splitBy.trim().toLowerCase());
   if (column === undefined) {
     throw new UsageError(`--split-by ${splitBy}: no such column; known columns: ${[...new Set(columns)].join(", ")}`);
   }
-  const settings = await services.settings();
-  const format = printer.outputFlag === undefined && settings.output === undefined ? "csv" : await printer.format();
+  // Only an -o or a profile's output setting chooses; the default (table on a terminal) never fits a file.
+  const format = printer.plan.formatSource === "default" ? "csv" : printer.plan.format;
   if (!FILE_FORMATS.includes(format)) {
     throw new UsageError(
-      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${await printer.formatOrigin()})`,
+      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.plan.formatOrigin})`,
     );
   }
   try {
@@ -73,7 +73,7 @@ export async function writeSplitFiles(
   }
   const names = splitFileNames([...groups.keys()]);
   const { writeResult } = await import("../../output/render.js");
-  const render = { ...(await printer.renderOptions()), format: plan.format, color: false };
+  const render = { ...printer.renderOptions(), format: plan.format, color: false };
   for (const [value, records] of groups) {
     const name = names.get(value)!;
     const path = join(plan.dir, `${name}.${EXTENSIONS[plan.format]}`);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
 import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
-import { UnexpectedResponseError } from "../../errors.js";
+import { LocalFileError, UnexpectedResponseError } from "../../errors.js";
 import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atomic-file.js";
 import { writeChunk } from "../../output/io.js";
 
@@ -115,7 +115,11 @@ export class ReportCache {
       const decoder = new TextDecoder("utf-8");
       for await (const chunk of body) {
         scanner.feed(decoder.decode(chunk, { stream: true }));
-        await writeChunk(file.stream, chunk);
+        try {
+          await writeChunk(file.stream, chunk);
+        } catch (error) {
+          throw file.failure() ?? LocalFileError.fromSystem(error, file.path, "write");
+        }
       }
       scanner.feed(decoder.decode());
       const shape = scanner.end();
@@ -125,6 +129,14 @@ export class ReportCache {
       await file.abort();
       if (error instanceof MalformedJsonError) {
         throw new UnexpectedResponseError(`${label}: the service answered something unexpected (not JSON: ${error.message})`);
+      }
+      // A full settings directory fails the export even when the output's disk has room:
+      // say where the space is needed (issue 22 item 3).
+      if (error instanceof LocalFileError && (error.code === "ENOSPC" || error.code === "EDQUOT")) {
+        throw error.rephrase(
+          error.message,
+          `report windows pass through the resume cache in ${this.dir}: free space there, or point SIMADMIN_CONFIG_DIR at a disk that has it`,
+        );
       }
       throw error;
     }

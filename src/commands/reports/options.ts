@@ -1,10 +1,11 @@
 import * as z from "zod";
-import { checkRangeFlags } from "../../domain/date-windows.js";
+import { rangeSpecOf, type RangeSpec } from "../../domain/date-windows.js";
 import { UsageError } from "../../errors.js";
 import { switchFlag, usageIssue } from "../shared/flags.js";
 
-// reports: one way of giving the range (--from with --to, --month or --last); the dates
-// themselves are checked against today (the injected clock) by the command.
+// reports: one way of giving the range (--from with --to, --month or --last), checked here
+// once and handed to the command as `range`; the dates themselves are checked against
+// today (the injected clock) by the command.
 
 export const ReportsOptions = z
   .object({
@@ -15,13 +16,16 @@ export const ReportsOptions = z
     outDir: z.string().min(1, "--out-dir needs a directory").optional(),
     raw: switchFlag,
   })
-  .superRefine((options, ctx) => {
+  .transform((options, ctx) => {
+    let range: RangeSpec;
     try {
-      checkRangeFlags(options);
+      range = rangeSpecOf(options);
     } catch (error) {
       if (!(error instanceof UsageError)) throw error;
       usageIssue(ctx, error.message, error.hint);
+      return z.NEVER;
     }
+    return { outDir: options.outDir, raw: options.raw, range };
   });
 
 export type ReportsOptions = z.output<typeof ReportsOptions>;

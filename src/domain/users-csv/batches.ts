@@ -34,7 +34,9 @@ export function buildUserBatch(users: readonly UserRow[], number: number): UserB
   const csv = stringify(
     users.map((u) => USER_COLUMNS.map((c) => u[c])),
     // No formula neutralising here: this is data for the service, not for a spreadsheet.
-    { header: true, columns: [...USER_COLUMNS], delimiter: ",", record_delimiter: "unix" },
+    // A lone CR is quoted too: csv-stringify quotes only the record delimiter (LF), and an
+    // unquoted CR in a name is a line end to the service — a phantom row (issue 21 item 5).
+    { header: true, columns: [...USER_COLUMNS], delimiter: ",", record_delimiter: "unix", quoted_match: /[\r\n]/ },
   );
   return {
     number,

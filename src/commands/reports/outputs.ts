@@ -1,0 +1,333 @@
+import { join } from "node:path";
+import type { ReportKind } from "../../api/schemas.js";
+import type { CommandContext } from "../../context.js";
+import { flattenRecord } from "../../domain/records.js";
+import { AuthError, CliError, InterruptedError, LocalFileError, UsageError } from "../../errors.js";
+import { jsonText } from "../../output/json-text.js";
+import type { CompiledQuery } from "../../output/query.js";
+import { createRecordWriter } from "../../output/record-stream.js";
+import type { ChunkSink, RecordFormat } from "../../output/record-types.js";
+import { escapeForLine } from "../../output/sanitize.js";
+import { tableHint, type TableColumns } from "../../output/table-columns.js";
+import type { XlsxWorkbook } from "../../output/xlsx.js";
+import type { OutputSink, StreamTarget } from "../../printer.js";
+import type { ReportsPlan } from "./plan.js";
+import type { ReportProgress } from "./progress.js";
+import type { ReportWindows } from "./windows.js";
+
+/** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */
+const DISK_WIDE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
+
+// Where `reports` writes (docs/cli-contract.md, "Output files", report kinds): one kind to
+// stdout or --out; `all` as one JSON object keyed by kind, a table per kind, or one
+// workbook with a sheet per kind; --out-dir as a file per kind; --query over what -o json
+// would print. Every record goes through the output engine (output/record-stream.ts) as
+// its window is read: memory holds neither a window nor the output.
+
+/** A text collector for what must be whole before it is written (a kind of `all`, a --query). */
+function textCollector(toTerminal: boolean): ChunkSink & { text: string } {
+  const collector = {
+    toTerminal,
+    text: "",
+    write: async (chunk: string | Uint8Array) =>
+      void (collector.text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")),
+  };
+  return collector;
+}
+
+export class ReportOutputs {
+  /** `reports all`: kinds that failed, each already named on stderr; the run goes on without them. */
+  readonly failed: { kind: ReportKind; error: CliError }[] = [];
+  private hintGiven = false;
+
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly plan: ReportsPlan,
+    private readonly target: StreamTarget,
+    private readonly windows: ReportWindows,
+    private readonly progress: ReportProgress,
+    /** Where the CSV writer spools rows (under the settings directory; cache.ts). */
+    private readonly spoolDir: string | undefined,
+  ) {}
+
+  async write(): Promise<void> {
+    const { query } = this.plan.output;
+    // --fields against what the service sent, before any output is written (issue 21 item 2).
+    // With --query it names the columns of the query's answer, checked when that is rendered.
+    if (this.plan.output.fields && !query) await this.eachKind((kind) => this.checkFields(kind));
+    if (query) await this.writeQueried(query);
+    else if (this.plan.output.outDir !== undefined) await this.writeFilePerKind(this.plan.output.outDir);
+    else await this.writeToOutput();
+  }
+
+  /**
+   * `reports all`: one kind that fails does not stop the others (docs/cli-contract.md,
+   * Report kinds; issue 15 item 3). Its error is named on stderr at once and the run goes on;
+   * a key the service refuses, a usage error, Ctrl-C and bugs still stop everything.
+   */
+  private async eachKind(work: (kind: ReportKind) => Promise<void>): Promise<void> {
+    const { plan, ctx } = this;
+    for (const kind of plan.kinds) {
+      if (this.failed.some((f) => f.kind === kind)) continue;
+      try {
+        await work(kind);
+      } catch (error) {
+        const fatal =
+          !plan.all ||
+          !(error instanceof CliError) ||
+          error instanceof InterruptedError ||
+          error instanceof AuthError ||
+          error instanceof UsageError ||
+          // A full or read-only disk fails every kind the same way: stop spending requests.
+          (error instanceof LocalFileError && error.code !== undefined && DISK_WIDE_CODES.has(error.code)) ||
+          ctx.services.signal.aborted;
+        if (fatal) throw error;
+        this.failed.push({ kind, error });
+        this.progress.pause();
+        ctx.printer.io.stderr.write(
+          `${ctx.printer.redactor.apply(escapeForLine(`error: ${kind}: ${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
+        );
+      }
+    }
+  }
+
+  /**
+   * --fields checked against the columns of the first window that holds records (at most
+   * one report request when the first window has records; the window is kept on disk and
+   * read again for the output). With no record at all nothing can be checked: an empty
+   * report's CSV header is --fields as given.
+   */
+  private async checkFields(kind: ReportKind): Promise<void> {
+    const fields = this.plan.output.fields;
+    if (!fields) return;
+    // json can pick a whole nested object by its top-level key; the others name flat columns.
+    const topLevel = this.plan.format === "json" || this.plan.format === "ndjson";
+    const seen = new Set<string>();
+    const accepted = new Set<string>();
+    for await (const { records } of this.windows.batches(kind)) {
+      if (records.length === 0) continue;
+      for (const record of records) {
+        if (topLevel) for (const key of Object.keys(record)) accepted.add(key);
+        for (const key of Object.keys(flattenRecord(record))) seen.add(key);
+      }
+      break;
+    }
+    if (seen.size === 0) return;
+    const unknown = fields.filter((field) => !seen.has(field) && !accepted.has(field));
+    if (unknown.length === 0) return;
+    const first = unknown[0] ?? "";
+    const nested = [...seen].filter((column) => column.startsWith(`${first}.`));
+    throw new UsageError(
+      `unknown field${unknown.length > 1 ? "s" : ""} for --fields of \`${kind}\`: ${unknown.join(", ")}; the service sent these columns: ${[...seen].join(", ")}`,
+      {
+        hint: nested.length
+          ? `'${first}' is a group of columns: name them, e.g. --fields ${nested.join(",")}`
+          : "see every column with -o csv (the header) or -o json",
+      },
+    );
+  }
+
+  private fileFor(dir: string, kind: ReportKind): string {
+    const { range, format } = this.plan;
+    return join(dir, `${kind}_${range.startDate}_${range.endDate}.${format}`);
+  }
+
+  /**
+   * --query: the expression sees what `-o json` would print — one kind's records, or for
+   * `all` (without --out-dir) the object keyed by kind; with --out-dir it is applied to each
+   * kind's records, file by file. The JSON is collected in memory first (a query needs the
+   * whole document), so a query over a very large export costs memory the streamed export
+   * does not; docs/reports.md says so.
+   */
+  private async writeQueried(query: CompiledQuery): Promise<void> {
+    const { plan } = this;
+    const { renderQueried } = await import("../../output/query.js");
+    const options = { ...this.target.options, format: plan.format };
+    const emit = async (path: string | undefined, value: unknown): Promise<void> => {
+      const queried = query.apply(value);
+      // A workbook is binary: the answer goes through the output engine (render.ts).
+      const text = plan.format === "xlsx" ? undefined : await renderQueried(queried, options);
+      const sink = await this.target.openOutput(path);
+      try {
+        if (text === undefined) {
+          const { writeResult, resultOfJson } = await import("../../output/render.js");
+          await writeResult(resultOfJson(queried), sink, { ...options, sheetName: "query" });
+        } else await sink.write(text);
+        await sink.commit();
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
+      if (path) this.note(`wrote ${path}`);
+    };
+    const { outDir, out } = plan.output;
+    if (outDir !== undefined) {
+      await this.eachKind(async (kind) => emit(this.fileFor(outDir, kind), await this.collectKind(kind)));
+      return;
+    }
+    if (!plan.all) {
+      const [kind] = plan.kinds;
+      if (kind !== undefined) await emit(out, await this.collectKind(kind));
+      return;
+    }
+    const whole: Record<string, unknown> = {};
+    await this.eachKind(async (kind) => {
+      whole[kind] = await this.collectKind(kind);
+    });
+    await emit(out, whole);
+  }
+
+  /** One kind as the JSON value `-o json` prints (records, or --raw windows), in memory. */
+  private async collectKind(kind: ReportKind): Promise<unknown> {
+    const collector = textCollector(false);
+    await this.writeKind(kind, collector, {}, "json");
+    return JSON.parse(collector.text) as unknown;
+  }
+
+  private wrote(path: string, count: number): void {
+    this.note(`wrote ${path} (${count} ${this.plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+  }
+
+  /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
+  private async writeFilePerKind(dir: string): Promise<void> {
+    await this.eachKind(async (kind) => {
+      const path = this.fileFor(dir, kind);
+      const sink = await this.target.openOutput(path);
+      try {
+        const count = await this.writeKind(kind, sink, {});
+        await sink.commit();
+        this.wrote(path, count);
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
+    });
+  }
+
+  /** stdout or --out: one kind, or `all` as one JSON object keyed by kind (or a table each, or a workbook). */
+  private async writeToOutput(): Promise<void> {
+    const { plan } = this;
+    const { out } = plan.output;
+    const sink = await this.target.openOutput();
+    try {
+      if (!plan.all) {
+        const [kind] = plan.kinds;
+        if (kind === undefined) return;
+        const count = await this.writeKind(kind, sink, {});
+        await sink.commit();
+        if (out) this.wrote(out, count);
+        return;
+      }
+      if (plan.format === "xlsx") await this.writeWorkbook(sink);
+      else await this.writeEachKind(sink);
+      await sink.commit();
+    } catch (error) {
+      await sink.abort();
+      throw error;
+    }
+  }
+
+  /**
+   * `all` into one workbook, a sheet per kind. A kind that fails is named on stderr and in
+   * the final error (exit code); the sheets of the others are kept.
+   */
+  private async writeWorkbook(sink: OutputSink): Promise<void> {
+    const { openXlsxWorkbook } = await import("../../output/xlsx.js");
+    const workbook = await openXlsxWorkbook(sink);
+    try {
+      await this.eachKind((kind) => this.writeKind(kind, sink, { workbook }).then(() => {}));
+      await workbook.commit();
+    } catch (error) {
+      workbook.abort();
+      throw error;
+    }
+    const { out } = this.plan.output;
+    if (out) this.note(`wrote ${out} (${this.plan.kinds.length - this.failed.length} sheets)`);
+  }
+
+  /**
+   * `all` as one JSON object keyed by kind, or a titled table per kind. Each kind is
+   * rendered whole before it is written, so that a kind failing half-way leaves the JSON
+   * document valid (without that kind) and no half table behind.
+   */
+  private async writeEachKind(sink: OutputSink): Promise<void> {
+    const { plan } = this;
+    const json = plan.format === "json";
+    let first = true;
+    if (json) await sink.write("{\n");
+    await this.eachKind(async (kind) => {
+      const buffer = textCollector(sink.toTerminal);
+      await this.writeKind(kind, buffer, json ? { jsonTrailer: "" } : {});
+      await sink.write(
+        json
+          ? `${first ? "" : ",\n"}${jsonText(kind)}: ${buffer.text}`
+          : // table: a titled table per kind, for people at a terminal.
+            `${first ? "" : "\n"}${kind} ${plan.range.startDate}..${plan.range.endDate}\n${buffer.text}`,
+      );
+      first = false;
+    });
+    if (json) await sink.write("\n}\n");
+  }
+
+  /** Once a run: the table left columns out, and how to get them (one hint line that works). */
+  private columnsHint(kind: ReportKind, choice: TableColumns): void {
+    if (this.hintGiven) return;
+    this.hintGiven = true;
+    this.note(tableHint(kind, choice, this.target.options.width));
+  }
+
+  /** A line for people on stderr, above the spinner rather than through it. */
+  private note(text: string): void {
+    this.progress.pause();
+    this.ctx.printer.info(text);
+  }
+
+  /** One kind, window after window, into a record writer; returns the records written. */
+  private async writeKind(
+    kind: ReportKind,
+    sink: ChunkSink,
+    extra: { jsonTrailer?: string; workbook?: XlsxWorkbook },
+    asJson?: "json",
+  ): Promise<number> {
+    const { plan, ctx } = this;
+    const { options } = this.target;
+    // plan.format is "text" only with --query, which always collects JSON (asJson).
+    const format = asJson ?? (plan.format as RecordFormat);
+    const fields = plan.output.fields;
+    const writer = createRecordWriter(sink, {
+      format,
+      // --fields applies after the query, to its answer.
+      fields: asJson ? undefined : fields,
+      bom: options.bom,
+      delimiter: options.delimiter,
+      color: options.color,
+      width: options.width,
+      jsonTrailer: extra.jsonTrailer,
+      sheetName: kind,
+      workbook: extra.workbook,
+      // Raw responses can be tens of megabytes: written member by member, never as one string.
+      jsonSplitDepth: plan.raw ? 4 : 0,
+      spoolDir: fields ? undefined : this.spoolDir,
+      signal: ctx.services.signal,
+      // A table shows the columns that fit, chosen from the records (output/table-columns.ts).
+      onColumnsHidden: (choice) => this.columnsHint(kind, choice),
+    });
+    try {
+      // The API key echoed inside report data never reaches an export, whatever the format (redact.ts).
+      for await (const { records } of this.windows.batches(kind, { raw: plan.raw })) {
+        await writer.writeBatch(ctx.printer.redactor.redactData(records));
+      }
+      await writer.end();
+      // An empty report must not look like a broken file (issue 15 item 3): say so. With
+      // --fields a CSV still has its header.
+      if (writer.count === 0 && !plan.raw) {
+        const empty = format === "csv" && !fields ? "; the CSV is empty (--fields <columns> gives it a header)" : "";
+        this.note(`no records in ${kind} for ${plan.range.startDate}..${plan.range.endDate}${empty}`);
+      }
+      return writer.count;
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { access, constants, stat } from "node:fs/promises";
+import { REPORT_KINDS, ReportKind } from "../../api/schemas.js";
+import type { Clock } from "../../clock.js";
+import { resolveRangeSpec, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
+import { LocalFileError, UsageError } from "../../errors.js";
+import { makeDirectory } from "../../output/atomic-file.js";
+import type { OutputPlan } from "../../output-plan.js";
+import type { RecordFormat } from "../../output/record-types.js";
+import type { ReportsOptions } from "./options.js";
+
+// What `reports` will do, decided before anything is sent: the kinds, the range and its
+// windows, and the checks only reports needs on top of the output plan the runner resolved
+// (output-plan.ts: format, --out, --out-dir's default, --fields, --query, once).
+
+export interface ReportsPlan {
+  kinds: ReportKind[];
+  all: boolean;
+  range: ResolvedRange;
+  windows: DateRange[];
+  /** The plan's format; "text" only with --query (the runner refuses it otherwise). */
+  format: RecordFormat | "text";
+  raw: boolean;
+  output: OutputPlan;
+}
+
+/** The files --out-dir can hold. */
+const FILE_FORMATS: readonly string[] = ["json", "ndjson", "csv", "xlsx"];
+
+export async function planReports(
+  options: ReportsOptions,
+  args: readonly string[],
+  output: OutputPlan,
+  clock: Clock,
+): Promise<ReportsPlan> {
+  const kindArg = args[0] ?? "";
+  const all = kindArg === "all";
+  const kind = ReportKind.safeParse(kindArg);
+  if (!all && !kind.success) {
+    throw new UsageError(`unknown report kind ${JSON.stringify(kindArg)}; known kinds: ${REPORT_KINDS.join(", ")}, all`);
+  }
+  const range = resolveRangeSpec(options.range, utcDay(clock.now()));
+  const { format, formatOrigin: origin, out, outDir, query, fields } = output;
+
+  if (out !== undefined && outDir !== undefined) throw new UsageError("give --out <file> or --out-dir <dir>, not both");
+  // One workbook holds a sheet per kind (docs/cli-contract.md, report kinds); other files hold one kind.
+  if (out !== undefined && all && format !== "xlsx") {
+    throw new UsageError("`reports all` writes one file per kind: use --out-dir <dir> instead of --out", {
+      hint: "or --out <file>.xlsx for one workbook with a sheet per kind",
+    });
+  }
+  if (outDir !== undefined && !FILE_FORMATS.includes(format)) {
+    throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${origin})`);
+  }
+  if (all && outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
+    throw new UsageError(`\`reports all\` as ${format} (${origin}) writes one file per kind: add --out-dir <dir>`, {
+      hint: "or use -o json for one JSON object keyed by kind on stdout",
+    });
+  }
+  const raw = options.raw === true;
+  if (raw && format !== "json" && format !== "ndjson") {
+    throw new UsageError(`--raw prints each window's response untouched: use -o json or -o ndjson, not ${format} (${origin})`);
+  }
+  if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
+  // --fields is checked against the columns the service sends, on the first records
+  // (outputs.ts): no list of a kind's columns exists here (docs/cli-contract.md, "Records of
+  // unknown shape").
+
+  if (outDir !== undefined) await prepareOutDir(outDir);
+  return {
+    kinds: all ? [...REPORT_KINDS] : [kind.data as ReportKind],
+    all,
+    range,
+    windows: splitIntoWindows(range),
+    format: format,
+    raw,
+    output,
+  };
+}
+
+/**
+ * Created when missing (cron jobs write into dated directories); must be a writable
+ * directory — found before anything is sent, exit 11 naming it (docs/cli-contract.md, "Bad input").
+ */
+async function prepareOutDir(dir: string): Promise<void> {
+  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT (issue 22 item 3).
+  makeDirectory(dir, 0o777, "create the --out-dir directory");
+  try {
+    if (!(await stat(dir)).isDirectory()) {
+      throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
+    }
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw LocalFileError.fromSystem(error, dir, "write into --out-dir");
+  }
+}

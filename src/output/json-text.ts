@@ -1,0 +1,45 @@
+import { isPlainObject } from "../domain/records.js";
+
+// JSON text as every format writes it: one place that escapes what JSON.stringify leaves raw.
+
+/**
+ * JSON.stringify escapes C0 controls but leaves DEL and C1 controls (e.g. 0x9b, a CSI) raw;
+ * escaping them too keeps the document valid and harmless on a terminal.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    /[\u007f-\u009f]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * JSON text of `value` in pieces, identical when joined to `jsonText(value)`: arrays and
+ * objects down to `depth` levels are split into their members, so a window's response of
+ * tens of megabytes is written without ever being one string.
+ */
+export function* jsonChunks(value: unknown, depth = 3): Generator<string> {
+  if (depth > 0 && Array.isArray(value)) {
+    yield "[";
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ",";
+      // JSON.stringify writes null for array holes and undefined items.
+      yield* value[i] === undefined ? ["null"] : jsonChunks(value[i], depth - 1);
+    }
+    yield "]";
+    return;
+  }
+  if (depth > 0 && isPlainObject(value) && typeof (value as { toJSON?: unknown }).toJSON !== "function") {
+    yield "{";
+    let first = true;
+    for (const [key, member] of Object.entries(value)) {
+      if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+      yield `${first ? "" : ","}${jsonText(key)}:`;
+      first = false;
+      yield* jsonChunks(member, depth - 1);
+    }
+    yield "}";
+    return;
+  }
+  yield jsonText(value) ?? "null";
+}

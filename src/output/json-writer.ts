@@ -1,0 +1,64 @@
+import { BufferedChunkWriter } from "./chunk-writer.js";
+import { FieldsGate, pickFields } from "./fields-check.js";
+import { jsonChunks, jsonText } from "./json-text.js";
+import type { JsonRecord } from "../domain/records.js";
+import type { ChunkSink, RecordStreamOptions, RecordWriter } from "./record-types.js";
+
+// json and ndjson (record-stream.ts): records leave as they arrive, nothing is collected.
+
+export class JsonRecordWriter implements RecordWriter {
+  count = 0;
+  private readonly out: BufferedChunkWriter;
+  private readonly gate: FieldsGate;
+  private readonly ndjson: boolean;
+  private ended = false;
+
+  constructor(
+    sink: ChunkSink,
+    private readonly options: RecordStreamOptions,
+  ) {
+    this.out = new BufferedChunkWriter(sink, options.signal);
+    this.gate = new FieldsGate(options.fields, options.knownFields, true);
+    this.ndjson = options.format === "ndjson";
+  }
+
+  async writeBatch(records: readonly JsonRecord[]): Promise<void> {
+    this.gate.check(records);
+    const { fields, jsonIndent, single } = this.options;
+    const depth = fields ? 0 : (this.options.jsonSplitDepth ?? 0);
+    const pretty = jsonIndent === true && !this.ndjson;
+    const bare = single === true && !this.ndjson;
+    for (const record of records) {
+      if (!this.ndjson && !bare) await this.out.write(this.count === 0 ? "[\n" : ",\n");
+      const value = fields ? pickFields(record, fields) : record;
+      if (pretty) {
+        // As JSON.stringify(list, null, 2) would indent it: the record one level in.
+        const text = jsonText(value, 2);
+        await this.out.write(bare ? text : `  ${text.replace(/\n/g, "\n  ")}`);
+      } else if (depth > 0) {
+        for (const chunk of jsonChunks(record, depth)) await this.out.write(chunk);
+      } else {
+        await this.out.write(jsonText(value));
+      }
+      if (this.ndjson) await this.out.write("\n");
+      this.count++;
+    }
+  }
+
+  async end(): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    this.gate.finish();
+    const trailer = this.options.jsonTrailer ?? "\n";
+    if (this.options.single === true && !this.ndjson) {
+      await this.out.write(this.count === 0 ? `null${trailer}` : trailer);
+    } else if (!this.ndjson) {
+      await this.out.write(`${this.count === 0 ? "[]" : "\n]"}${trailer}`);
+    }
+    await this.out.flush();
+  }
+
+  async abort(): Promise<void> {
+    this.ended = true;
+  }
+}

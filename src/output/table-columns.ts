@@ -1,0 +1,114 @@
+import type { Cell } from "../domain/records.js";
+
+// Which columns a terminal table shows when --fields is not given, chosen from the records
+// themselves (docs/cli-contract.md, "Records of unknown shape"; issue 21 item 1): the spec
+// marks report fields "not shown", so no list of a kind's columns may decide it. Each
+// column is ranked by what its values look like — a date, a name or title, then numbers,
+// then short words, before ids and long text — and as many as fit the width are shown, in
+// that order. The rest are one `--fields` or `-o csv` away (tableHint).
+
+/** What a column looks like, most telling first: the value is the rank. */
+const Rank = { Date: 0, Label: 1, Number: 2, Short: 3, Id: 4, Long: 5, Empty: 6 } as const;
+type Rank = (typeof Rank)[keyof typeof Rank];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
+/** The last part of a dotted name: `user.displayName` → `displayName`. */
+const lastPart = (column: string): string => column.slice(column.lastIndexOf(".") + 1);
+/** `name`, `title`, `userName`, `display_name`, `label`. */
+const LABEL_NAME = /(?:^|[a-z_-])(?:name|title|label)$|^(?:name|title|label)/i;
+/** `id`, `userId`, `user_id`, `ID`, `uuid`, `guid`, `key` — what identifies a row, not what describes it. */
+const ID_NAME = /(?:^|[._-])id$|[a-z]Id$|ID$|^(?:uuid|guid)$|[a-z](?:Uuid|Guid)$/;
+/** A value shaped like an identifier: a UUID, or hex of 16 digits or more. */
+const ID_VALUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{16,})$/i;
+/** Text longer than this is read, not scanned: it goes last (a note, a description). */
+const LONG_TEXT = 32;
+
+/** A cell as a table shows it: empty for null. */
+export function cellText(value: Cell | undefined): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+function rankOf(column: string, values: readonly (Cell | undefined)[]): Rank {
+  const present = values.filter((v) => v !== null && v !== undefined && v !== "");
+  if (present.length === 0) return Rank.Empty;
+  const name = lastPart(column);
+  const strings = present.filter((v): v is string => typeof v === "string");
+  if (strings.length === present.length && strings.every((v) => ISO_DATE.test(v))) return Rank.Date;
+  if (present.every((v) => typeof v === "number")) return ID_NAME.test(name) ? Rank.Id : Rank.Number;
+  if (ID_NAME.test(name) || (strings.length > 0 && strings.every((v) => ID_VALUE.test(v)))) return Rank.Id;
+  const widest = present.reduce<number>((w, v) => Math.max(w, cellText(v).length), 0);
+  if (widest > LONG_TEXT) return Rank.Long;
+  if (LABEL_NAME.test(name) && strings.length === present.length) return Rank.Label;
+  return Rank.Short;
+}
+
+/**
+ * The columns in the order a table should offer them: the first date, the first name or
+ * title, the numbers, short words (other dates and names among them), ids, long text,
+ * empty columns; first-seen order within each.
+ */
+export function rankColumns(columns: readonly string[], rows: readonly Record<string, Cell>[]): string[] {
+  const ranked = columns.map((column, index) => ({
+    column,
+    index,
+    rank: rankOf(
+      column,
+      rows.map((row) => row[column]),
+    ),
+  }));
+  // Only one date and one label lead; the others are ordinary short columns.
+  for (const lead of [Rank.Date, Rank.Label]) {
+    for (const entry of ranked.filter((e) => e.rank === lead).slice(1)) entry.rank = Rank.Short;
+  }
+  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((e) => e.column);
+}
+
+export interface TableColumns {
+  /** Shown, in this order. */
+  shown: string[];
+  /** Left out, most telling first (the first is the one a hint suggests adding). */
+  hidden: string[];
+}
+
+/**
+ * As many of the ranked columns as fit `width` with their natural width (header or widest
+ * cell, plus 3 for border and padding); a column that does not fit is skipped for a
+ * narrower one after it. At least one is shown (its cells wrap).
+ */
+export function chooseTableColumns(
+  columns: readonly string[],
+  rows: readonly Record<string, Cell>[],
+  width: number,
+): TableColumns {
+  const shown: string[] = [];
+  let used = 1;
+  const ranked = rankColumns(columns, rows);
+  for (const column of ranked) {
+    const natural = rows.reduce((widest, row) => Math.max(widest, cellText(row[column]).length), column.length);
+    if (shown.length > 0 && used + natural + 3 > width) continue;
+    shown.push(column);
+    used += natural + 3;
+  }
+  return { shown, hidden: ranked.filter((column) => !shown.includes(column)) };
+}
+
+/** A --fields value the shell passes as it is; anything else goes in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w.,@%+=:/-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The one hint line under a table that left columns out. Every command it suggests works
+ * as written: `--fields` names columns the records have (quoted for the shell when needed,
+ * and only when no name holds a comma, which --fields could not express), `-o csv` and
+ * `-o json` keep every column.
+ */
+export function tableHint(subject: string, choice: TableColumns, width: number | undefined): string {
+  const { shown, hidden } = choice;
+  const total = shown.length + hidden.length;
+  const fit = width === undefined ? "" : ` to fit ${width} columns`;
+  const head = `${subject}: ${shown.length} of ${total} columns shown${fit}; left out: ${hidden.join(", ")}`;
+  const wanted = [...shown, ...hidden.slice(0, 1)];
+  const fields = wanted.some((c) => c.includes(",")) ? "" : `--fields ${shellWord(wanted.join(","))} or `;
+  return `${head} (${fields}-o csv / -o json for every column)`;
+}

@@ -1,0 +1,91 @@
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { LocalFileError, UsageError } from "../../src/errors.js";
+import { GlobalFlags, resolveOutputPlan, type PlanInput } from "../../src/output-plan.js";
+import type { OutputFormat } from "../../src/output/render.js";
+import type { ResolvedSettings } from "../../src/settings/resolve.js";
+import { tempDir } from "../helpers/cli.js";
+
+// issue 27 item 1: the output is decided once, by the runner, into one plan — format and
+// where it came from, destination, fields, query, delimiter — before anything is sent.
+
+function input(flags: Record<string, unknown>, more: Partial<PlanInput> & { profileOutput?: OutputFormat; tty?: boolean } = {}) {
+  let settingsCalls = 0;
+  const plan: PlanInput = {
+    globals: GlobalFlags.parse(flags),
+    io: {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      stdin: new PassThrough(),
+      stdoutIsTTY: more.tty ?? false,
+      stderrIsTTY: false,
+      stdinIsTTY: false,
+      columns: more.tty ? 80 : undefined,
+    },
+    env: {},
+    settings: async () => {
+      settingsCalls++;
+      return { output: more.profileOutput } as ResolvedSettings;
+    },
+    outDir: more.outDir,
+    printsData: more.printsData ?? true,
+  };
+  return { plan, calls: () => settingsCalls };
+}
+
+describe("resolveOutputPlan", () => {
+  it.each([
+    ["-o csv", { output: "csv" }, {}, "csv", "flag", "-o csv"],
+    ["--out with an extension", { out: "/tmp/x.ndjson" }, {}, "ndjson", "out-extension", "--out /tmp/x.ndjson"],
+    ["the profile", {}, { profileOutput: "csv" as const }, "csv", "profile", "the profile's output setting 'csv'"],
+    ["a terminal", {}, { tty: true }, "table", "default", "the default for a terminal (table)"],
+    ["a pipe", {}, {}, "json", "default", "the default for a pipe (json)"],
+    ["--out-dir on a terminal", {}, { tty: true, outDir: "/tmp/d" }, "json", "default", "the default for --out-dir (json)"],
+  ])("the format from %s, and where it came from", async (_what, flags, more, format, source, origin) => {
+    const { plan } = input(flags, more);
+    const resolved = await resolveOutputPlan(plan);
+    expect(resolved.format).toBe(format);
+    expect(resolved.formatSource).toBe(source);
+    expect(resolved.formatOrigin).toContain(origin);
+  });
+
+  it("splits --fields, the delimiter word and the colour once", async () => {
+    const { plan } = input({ fields: " date, name ", delimiter: "tab", bom: true }, { tty: true });
+    const resolved = await resolveOutputPlan(plan);
+    expect(resolved).toMatchObject({ fields: ["date", "name"], delimiter: "\t", bom: true, color: true, width: 80 });
+  });
+
+  it.each([
+    ["xlsx to stdout", { output: "xlsx" }, /-o xlsx writes a workbook/],
+    ["an --out extension that names no format", { out: "x.pdf" }, /the extension \.pdf names no output format/],
+    ["a column named twice", { fields: "a,b,a" }, /--fields names a more than once/],
+    ["a bad --query", { query: "[[" }, /query/],
+  ])("refuses %s before the command runs (exit 2)", async (_what, flags, message) => {
+    const { plan } = input(flags);
+    const error = await resolveOutputPlan(plan).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toMatch(message);
+  });
+
+  it("finds an --out in a missing directory before anything is sent (exit 11)", async () => {
+    const dir = await tempDir();
+    try {
+      const { plan } = input({ out: join(dir.path, "missing", "x.json") });
+      await expect(resolveOutputPlan(plan)).rejects.toBeInstanceOf(LocalFileError);
+    } finally {
+      await dir.remove();
+    }
+  });
+
+  it("leaves -o and --out alone for a command that prints no data", async () => {
+    const { plan, calls } = input({ output: "xlsx", out: "x.pdf" }, { printsData: false });
+    await expect(resolveOutputPlan(plan)).resolves.toMatchObject({ out: "x.pdf" });
+    expect(calls()).toBe(0);
+  });
+
+  it("refuses a global flag of the wrong type through its schema", () => {
+    expect(GlobalFlags.safeParse({ delimiter: "|" }).success).toBe(false);
+    expect(GlobalFlags.safeParse({ output: "pdf" }).success).toBe(false);
+  });
+});
