@@ -9,7 +9,7 @@ import { createFakeClock } from "../../src/clock.js";
 import { createProgress, fitWidth, HEARTBEAT_BOUND_MS } from "../../src/output/progress.js";
 import type { IOStreams } from "../../src/output/io.js";
 import { PassThrough, Readable, Writable } from "node:stream";
-import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
+import { closedPort, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
 // Issue 26 items 1-3 (docs/ci-and-cron.md): --ping-url, heartbeats without a terminal.
 
@@ -252,5 +252,29 @@ describe("bulk --from-csv under GitHub Actions", () => {
     };
     expect(parsed.testsuites.testsuite.failures).toBe("2");
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("reports all with the service gone", () => {
+  it("stops after the first kind cannot connect: the others are named as not attempted, each kind once", async () => {
+    const clock = createFakeClock();
+    const port = await closedPort();
+    const r = await t.run(["reports", "all", "--from", "2025-06-01", "--to", "2025-06-02", "-o", "json"], {
+      env: { SIMADMIN_BASE_URL: `http://127.0.0.1:${port}` },
+      clock,
+    });
+    expect(r.exitCode).toBe(8);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^error: report syms-result: cannot reach http:\/\/127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    expect(lines[0]).not.toMatch(/syms-result: report syms-result/);
+    expect(lines[1]).toMatch(
+      /^error: reports all: 1 of 7 kinds failed \(syms-result\) and 6 were not attempted because the service could not be reached \(.*\); nothing was written; /,
+    );
+    expect(lines[1]).not.toMatch(/the other 0/);
+    // One kind's retries only (5 with backoff), not seven kinds' worth.
+    const waited = clock.sleeps.reduce((a, b) => a + b, 0);
+    expect(clock.sleeps.length).toBeLessThanOrEqual(6);
+    expect(waited).toBeLessThan(60_000);
   });
 });

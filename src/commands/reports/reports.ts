@@ -70,6 +70,25 @@ async function openCache(ctx: CommandContext, configDir: string, identity: Cache
   }
 }
 
+const MISSING_HINT = "run the same command again to fetch the missing kinds (finished windows come from the cache)";
+
+/**
+ * `reports all: 1 of 7 kinds failed (syms-result) and 6 were not attempted (…): the service
+ * could not be reached; nothing was written` — each kind named once, counts that add up.
+ */
+export function missingKindsMessage(kinds: number, failed: readonly { kind: string }[], notAttempted: readonly string[]): string {
+  const written = kinds - failed.length - notAttempted.length;
+  const names = (list: readonly string[]): string => list.join(", ");
+  const parts = [`${failed.length} of ${kinds} kinds failed (${names(failed.map((f) => f.kind))})`];
+  if (notAttempted.length > 0) {
+    parts.push(
+      `${notAttempted.length} ${notAttempted.length === 1 ? "was" : "were"} not attempted because the service could not be reached (${names(notAttempted)})`,
+    );
+  }
+  const tail = written === 0 ? "nothing was written" : `${written} ${written === 1 ? "kind was" : "kinds were"} written`;
+  return `reports all: ${parts.join(" and ")}; ${tail}`;
+}
+
 async function runReports(ctx: CommandContext, plan: ReportsPlan, target: StreamTarget): Promise<void> {
   const { services, printer } = ctx;
   const client = await services.api();
@@ -124,18 +143,14 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
   } finally {
     stopListening();
   }
-  const { failed } = outputs;
+  const { failed, notAttempted } = outputs;
   if (failed.length > 0) {
     progress.stop();
     // The kinds that were written need no resume; the failed ones keep their windows.
-    await clear(plan.kinds.filter((kind) => !failed.some((f) => f.kind === kind)));
+    const missing = new Set<ReportKind>([...failed.map((f) => f.kind), ...notAttempted]);
+    await clear(plan.kinds.filter((kind) => !missing.has(kind)));
     const worst = failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
-    const written = plan.kinds.length - failed.length;
-    throw new MissingKindsError(
-      worst.error.exitCode,
-      `reports all: ${failed.length} of ${plan.kinds.length} kinds missing (${failed.map((f) => f.kind).join(", ")}); the other ${written} ${written === 1 ? "was" : "were"} written`,
-      "run the same command again to fetch the missing kinds (finished windows come from the cache)",
-    );
+    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), MISSING_HINT);
   }
   progress.stop(total > 1 ? `${total} report windows done` : undefined);
   await clear(plan.kinds);
