@@ -278,3 +278,31 @@ describe("reports all with the service gone", () => {
     expect(waited).toBeLessThan(60_000);
   });
 });
+
+describe("--dry-run tells the requests per budget and the least time", () => {
+  it("reports all over three months: 7 kinds × 3 monthly windows at 10 per 60 s", async () => {
+    const r = await t.run(["reports", "all", "--from", "2025-01-01", "--to", "2025-03-31", "--dry-run", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([]);
+    const plan = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(plan).toMatchObject({ windows: 3, requests: 21, budget: "10/60s" });
+    // 21 requests, 10 a window: two more windows of 60 s (+ the scheduler's 0.9 s margin each).
+    expect(plan.leastSeconds).toBe(122);
+    expect(r.stderr).toMatch(/needs 21 reports requests \(budget 10\/60s\): at least 2m 2s by the budget/);
+  });
+
+  it("users import: one access request per batch", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "staff.csv");
+    const rows = Array.from({ length: 1600 }, (_, i) => `A,B,u${i}@example.com,u${i}@example.com,trainee,Sales,ACTIVE,Add`);
+    await writeFile(file, `firstName,lastName,username,email,role,teamName,status,action\n${rows.join("\n")}\n`);
+    const r = await t.run(["users", "import", file, "--dry-run", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const plan = JSON.parse(r.stdout) as { batches: number; requests: number; leastSeconds: number };
+    expect(plan.batches).toBe(3);
+    expect(plan.requests).toBe(3);
+    expect(plan.leastSeconds).toBe(0);
+    expect(r.stderr).toMatch(/needs 3 access requests \(budget 100\/300s\): no wait for the budget/);
+    await rm(dir, { recursive: true, force: true });
+  });
+});

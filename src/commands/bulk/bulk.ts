@@ -31,6 +31,7 @@ import {
 } from "../../domain/bulk-rows.js";
 import { composeUserLink } from "../../domain/links.js";
 import type { JsonRecord } from "../../domain/records.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
@@ -252,6 +253,7 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   const plan = planBulk(command, file.rows, finished);
 
   if (options.dryRun) {
+    const requests = describeRequestPlan({ requests: { access: plan.requests } }, await ctx.services.rateLimits());
     return {
       kind: "object",
       value: {
@@ -262,9 +264,10 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
         simulations: plan.simulations,
         alreadyDone: plan.finished,
         requests: plan.requests,
+        leastSeconds: requests.value.leastSeconds,
         manifest: manifestPath,
       },
-      note: "dry run: nothing was sent",
+      note: `dry run: nothing was sent; the run ${requests.text}`,
     };
   }
 

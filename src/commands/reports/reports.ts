@@ -3,7 +3,9 @@ import type { ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { CliError } from "../../errors.js";
 import type { StreamTarget } from "../../printer.js";
-import { defineRun } from "../types.js";
+import { defineRun, type CommandOutcome } from "../types.js";
+import type { RateLimits } from "../../api/rate-limits.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import { ReportsOptions } from "./options.js";
 import { ReportOutputs } from "./outputs.js";
@@ -48,8 +50,30 @@ class MissingKindsError extends CliError {
 
 export const run = defineRun(ReportsOptions, async ({ options, args, ...ctx }) => {
   const plan = await planReports(options, args, ctx.printer.plan, ctx.services.clock);
+  if (options.dryRun) return dryRun(plan, await ctx.services.rateLimits());
   return { kind: "stream", write: (target) => runReports(ctx, plan, target) };
 });
+
+/** --dry-run: what the run would ask for — one request per kind and window (windows left in the cache by a failed run are not counted). */
+function dryRun(plan: ReportsPlan, limits: RateLimits): CommandOutcome {
+  const requests = describeRequestPlan({ requests: { reports: plan.kinds.length * plan.windows.length } }, limits);
+  const { startDate, endDate } = plan.range;
+  return {
+    kind: "object",
+    value: {
+      kinds: plan.kinds,
+      from: startDate,
+      to: endDate,
+      windows: plan.windows.length,
+      requests: plan.kinds.length * plan.windows.length,
+      budget: requests.value.requests.reports?.budget ?? null,
+      leastSeconds: requests.value.leastSeconds,
+    },
+    note:
+      `dry run: nothing was sent; ${plan.kinds.length === 1 ? plan.kinds[0] : `${plan.kinds.length} kinds`} ` +
+      `from ${startDate} to ${endDate} in ${plan.windows.length} window${plan.windows.length === 1 ? "" : "s"} ${requests.text}`,
+  };
+}
 
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;

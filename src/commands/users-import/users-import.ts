@@ -1,4 +1,5 @@
 import type { CiReport } from "../../output/ci-report.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
@@ -268,7 +269,18 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
 
   if (flags.dryRun) {
-    return planResult(summary, fileName, setup.organizationId, resumeFrom, decision?.kind === "refuse" ? decision : undefined);
+    const requests = describeRequestPlan(
+      { requests: { access: resumeFrom ? toSend(resumeFrom) : planBatchSizes(summary.validRows).length } },
+      await ctx.services.rateLimits(),
+    );
+    return planResult(
+      summary,
+      fileName,
+      setup.organizationId,
+      resumeFrom,
+      decision?.kind === "refuse" ? decision : undefined,
+      requests,
+    );
   }
   const organizationId = setup.organizationId!;
 
@@ -452,12 +464,19 @@ function fileProblemResult(error: UsersCsvFileError): CommandResult {
   return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: [...PROBLEM_COLUMNS, "code"] };
 }
 
+/** Batches a resumed run would upload: those not sent yet and those that may not have arrived. */
+function toSend(manifest: ImportManifest): number {
+  const counts = countStates(manifest);
+  return counts.pending + counts.ambiguous + counts.uploading;
+}
+
 function planResult(
   summary: ValidationSummary,
   fileName: string,
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
   refusal: { message: string; hint: string } | undefined,
+  requests: ReturnType<typeof describeRequestPlan>,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
@@ -486,11 +505,14 @@ function planResult(
     };
   }
   if (refusal) value.realRunWouldStop = refusal.message;
+  value.requests = requests.value.requests.access?.requests ?? 0;
+  value.leastSeconds = requests.value.leastSeconds;
   return {
     kind: "object",
     value,
     note:
       `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` +
+      `\n  the uploads ${requests.text} (then --wait polls the import tasks)` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
 }
