@@ -160,9 +160,19 @@ export class Services {
    * SIMADMIN_API_KEY that the service refuses is not mended by `auth login` (issue 15 item 5).
    */
   explain(error: unknown): unknown {
-    if (error instanceof AuthError && this.resolved?.sources.apiKey === "env" && /\(401\)/.test(error.message)) {
+    if (!(error instanceof AuthError) || !this.resolved || !/\(401\)/.test(error.message)) return error;
+    const { profile, sources } = this.resolved;
+    if (sources.apiKey === "env") {
       return new AuthError(error.message, {
         hint: "the key came from SIMADMIN_API_KEY in the environment: check its value, or unset it to use the stored key",
+        cause: error.cause,
+      });
+    }
+    // Which profile's key was refused (issue 26 item 6): with several, the fix is that one's.
+    if (sources.apiKey === "stored" || sources.apiKey === "profile") {
+      const flag = profile === "default" ? "" : ` --profile ${profile}`;
+      return new AuthError(error.message, {
+        hint: `the key of the profile '${profile}' was refused: run \`simadmin${flag} auth login\` to store a new one, or set SIMADMIN_API_KEY`,
         cause: error.cause,
       });
     }

@@ -7,6 +7,8 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { createProgress, fitWidth, HEARTBEAT_BOUND_MS } from "../../src/output/progress.js";
+import { renderTable } from "../../src/output/table.js";
+import { sandboxStateDir } from "../../src/sandbox/persist.js";
 import type { IOStreams } from "../../src/output/io.js";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { closedPort, startTestEnv, type TestEnv } from "../helpers/in-process.js";
@@ -304,5 +306,51 @@ describe("--dry-run tells the requests per budget and the least time", () => {
     expect(plan.leastSeconds).toBe(0);
     expect(r.stderr).toMatch(/needs 3 access requests \(budget 100\/300s\): no wait for the budget/);
     await rm(dir, { recursive: true, force: true });
+  });
+});
+
+describe("what a person meets at 80 columns (issue 26 item 6)", () => {
+  it("names the required flag a typo was meant for", async () => {
+    const r = await t.run(["token", "--usr", "user-demo"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/required option '--user <id>' not specified/);
+    expect(r.stderr).toContain("did you mean --user instead of --usr?");
+    const unrelated = await t.run(["token", "--verbose"]);
+    expect(unrelated.stderr).not.toContain("did you mean");
+  });
+
+  it("keeps the sandbox state under ~/.cache, not in a shared /tmp directory", () => {
+    expect(sandboxStateDir({ HOME: "/home/ann" })).toBe("/home/ann/.cache/simadmin");
+    expect(sandboxStateDir({ HOME: "/home/ann", XDG_CACHE_HOME: "/var/cache/ann" })).toBe("/var/cache/ann/simadmin");
+  });
+
+  it("draws no line between table rows, keeps the header's, and wraps prose at spaces instead of cutting ids", async () => {
+    const rows = [
+      { id: "attempt-2026-10-01T12:00:00Z", note: "a long note that can wrap at its spaces without trouble at all" },
+      { id: "attempt-2026-10-02T12:00:00Z", note: "short" },
+    ];
+    const text = await renderTable(["id", "note"], rows, { width: 60 });
+    const lines = text.trimEnd().split("\n");
+    expect(lines.filter((l) => l.startsWith("├"))).toHaveLength(1);
+    expect(lines[2]!.startsWith("├")).toBe(true);
+    expect(text).toContain("attempt-2026-10-01T12:00:00Z");
+    expect(text).toContain("attempt-2026-10-02T12:00:00Z");
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
+  it("library: a page past the end says so, and the service's total ends the page hint", async () => {
+    const past = await t.run(["library", "--user", "user-demo", "--page", "40", "--page-size", "5", "-o", "json"]);
+    expect(past.exitCode, past.stderr).toBe(0);
+    expect(past.stderr).toMatch(/page 40 is past the end of the library/);
+    expect(past.stderr).not.toMatch(/--page 41/);
+  });
+
+  it("a 401 for a stored key names the profile whose key was refused", async () => {
+    const env = { SIMADMIN_API_KEY: undefined, SIMADMIN_KEYCHAIN: "off" };
+    const login = await t.run(["--profile", "staging", "auth", "login", "--with-key"], { env, input: "sk_wrong_key_123456" });
+    expect(login.exitCode, login.stderr).toBe(0);
+    const r = await t.run(["--profile", "staging", "token", "--user", "user-demo"], { env });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/the key of the profile 'staging' was refused: run `simadmin --profile staging auth login`/);
   });
 });
