@@ -10,6 +10,9 @@ const MAX_FIXED_CELL = 40;
 /** The narrowest a flex column is shortened to, even on a very narrow terminal. */
 const MIN_FLEX_CELL = 10;
 
+/** The colour code of the borders (paint(90) below). */
+const GREY = "\u001b[90m";
+
 /** cli-table3's own border characters, named as its `chars` option names them. */
 const BOX = {
   top: "─",
@@ -110,6 +113,7 @@ export async function renderTable(
   // The line under the header stays; those between rows go (issue 26 item 6: a list of a
   // hundred simulations read as a hundred boxes). cli-table3 draws both alike.
   let separators = 0;
-  const lines = text.split("\n").filter((line) => !/^(\u001b\[90m)?├/.test(line) || separators++ === 0);
+  const isSeparator = (line: string): boolean => (line.startsWith(GREY) ? line.slice(GREY.length) : line).startsWith("├");
+  const lines = text.split("\n").filter((line) => !isSeparator(line) || separators++ === 0);
   return `${lines.join("\n")}\n`;
 }
