@@ -2,7 +2,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-// Layers import downwards only (README, Architecture): errors/clock ← domain ← api, settings,
+// Layers import downwards only (docs/architecture.md): errors/clock ← domain ← api, settings,
 // output, sandbox ← services/printer/context ← commands ← runner/program/main. Each entry
 // names what the files of a layer may not import; `import type` counts too, since a type
 // that two layers share belongs in the lower one.
@@ -14,7 +14,7 @@ const above = {
 };
 const forbid = (names, why) => ({
   regex: `^(\\.{1,2}/)+(${names.join("|")})(/|\\.js$)`,
-  message: `${why} (README, Architecture: layers import downwards only)`,
+  message: `${why} (docs/architecture.md: layers import downwards only)`,
 });
 const layer = (files, names, why, extra = []) => ({
   files,
@@ -30,7 +30,7 @@ const layers = [
     [
       {
         regex: "^(\\.{1,2}/)+output/(?!sanitize\\.js$)",
-        message: "domain is pure rules (README, Architecture: layers import downwards only)",
+        message: "domain is pure rules (docs/architecture.md: layers import downwards only)",
       },
     ],
   ),
@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   ...layers,
   {
-    // The launcher is CommonJS (bin/package.json, README "Start-up"): require is its import.
+    // The launcher is CommonJS (bin/package.json, docs/architecture.md "Start-up"): require is its import.
     files: ["bin/simadmin.js"],
     languageOptions: { sourceType: "commonjs", globals: { require: "readonly", process: "readonly" } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

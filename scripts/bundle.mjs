@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles src/ for bin/simadmin.js into dist/bundle/ (README, Start-up), in two halves:
+// Bundles src/ for bin/simadmin.js into dist/bundle/ (docs/architecture.md, Start-up), in two halves:
 //
 // - main.cjs: src/main.ts and everything it imports statically — commander, the program
 //   built from the command declarations, errors, sanitising — as ONE CommonJS file. A
@@ -118,7 +118,8 @@ await build({
   splitting: true,
   chunkNames: "chunks/[name]-[hash]",
   // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
-  external: ["@napi-rs/keyring"],
+  // DuckDB's binding is one too; pg is left to node_modules as well (its optional pg-native).
+  external: ["@napi-rs/keyring", "@duckdb/node-api", "pg"],
   plugins: [noLegacyBuffer],
   // CommonJS dependencies (cli-table3, exceljs, …) call require() for Node built-ins, which
   // an ES module does not have; every chunk gets one. The names cannot clash: ES modules

@@ -1,4 +1,4 @@
-// Types of commands-table.mjs for the test that checks the README against the declarations.
+// Types of commands-table.mjs for the test that checks the README's commands list against the declarations.
 import type { Declaration } from "../src/commands/types.js";
 
 export const START: string;

@@ -140,6 +140,15 @@ export class ImportFailedError extends CliError {
   readonly exitCode = 10;
 }
 
+/**
+ * 12: `users sync --plan` found changes to send (docs/cli-contract.md "Exit codes"): not a
+ * failure of the run, an answer a script branches on. Nothing was sent.
+ */
+export class ChangesPendingError extends CliError {
+  readonly exitCode = 12;
+  override readonly delivery = "not-sent";
+}
+
 /** What an errno code means, for the one line a user reads ("permission denied"). */
 const FILE_ERROR_CAUSES: Record<string, string> = {
   EACCES: "permission denied",

@@ -3,6 +3,7 @@ import { CommanderError, type Command } from "commander";
 import type { CommandContext, Deps } from "./context.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, namedCommand, type Runner } from "./program.js";
+import { HELP_WIDTH, helpTopic, isHelpTopic } from "./help.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
 import { systemClock } from "./clock.js";
 import { systemIO } from "./output/io.js";
@@ -69,6 +70,14 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
   }
   const owned = injected ? undefined : await defaultDeps();
   const deps: Deps = injected ?? owned!;
+  // Help is laid out for 80 columns, or the terminal's width when it is narrower.
+  const helpWidth = Math.min(HELP_WIDTH, deps.io.columns ?? HELP_WIDTH);
+  // `simadmin help options | environment | exit-codes`: topics, not commands (gh's `help environment`).
+  if (argv.length === 2 && argv[0] === "help" && isHelpTopic(argv[1])) {
+    deps.io.stdout.write(helpTopic(argv[1], helpWidth));
+    owned?.dispose();
+    return 0;
+  }
   let ctx: CommandContext | undefined;
 
   // main → program (commander, from the declarations) → runner.ts → the command's run function.
@@ -90,6 +99,8 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     writeOut: (text: string) => deps.io.stdout.write(text),
     // Commander echoes argv (an unknown option, a bad value): escaped like every stderr line.
     writeErr: (text: string) => deps.io.stderr.write(escapeControlChars(text)),
+    getOutHelpWidth: () => helpWidth,
+    getErrHelpWidth: () => helpWidth,
   };
   const configure = (command: Command): void => {
     command.configureOutput(output);

@@ -1,11 +1,21 @@
 import { Command, Option } from "commander";
 import { DECLARATIONS, globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "./commands/registry.js";
 import type { CommandDeclaration, Declaration, FlagDeclaration } from "./commands/types.js";
+import {
+  ENVIRONMENT,
+  EXIT_CODES,
+  GLOBAL_OPTIONS_POINTER,
+  HELP_WIDTH,
+  PRECEDENCE,
+  twoColumns,
+  wrapExample,
+  wrapText,
+} from "./help.js";
 
 // The commander program, built from the command declarations (src/commands/<name>/command.ts,
 // listed in src/commands/registry.ts). Declarations are plain data and each command's
 // module is imported only when it runs, so `simadmin --help` loads commander and nothing
-// else (README, Start-up).
+// else (docs/architecture.md, Start-up).
 
 /** Provided by main.ts: runs a declared command (src/runner.ts) once commander has parsed it. */
 export type Runner = (declaration: CommandDeclaration, command: Command) => Promise<void>;
@@ -15,27 +25,23 @@ function collect(value: string, previous: string[] | undefined): string[] {
 }
 
 function examples(lines: readonly string[]): string {
-  return `\nExamples:\n${lines.map((line) => `  $ ${line}`).join("\n")}\n`;
+  return `\nExamples:\n${lines.map((line) => wrapExample(line, HELP_WIDTH)).join("\n")}\n`;
 }
 
-export const EXIT_CODES_HELP = `
-Exit codes:
-  0    success
-  1    unexpected internal error (a bug: please report it)
-  2    usage: unknown command or flag, bad argument or date, command not in this API version
-  3    authentication: no API key, or the service answered 401
-  4    permission: the service answered 403
-  5    not found: the service answered 404
-  6    invalid data: local CSV validation failed, or the service answered 400
-  7    rate limited: 429 still returned after the retries
-  8    service unavailable: 5xx, timeout or network failure after the retries
-  9    a --wait ran out of time
-  10   a bulk import task ended FAILED
-  130  interrupted (Ctrl-C)
-`;
+/** The table at the end of `simadmin --help` (also `simadmin help exit-codes`). */
+const EXIT_CODES_HELP = `\nExit codes:\n${twoColumns(
+  EXIT_CODES.map(([code, meaning]) => [String(code), meaning] as const),
+  HELP_WIDTH,
+)}\n`;
 
-function option(flag: FlagDeclaration): Option {
+const ENVIRONMENT_HELP = wrapText(
+  `Environment: ${ENVIRONMENT.map(([name]) => name).join(", ")} (simadmin help environment). ${PRECEDENCE}`,
+  HELP_WIDTH,
+);
+
+function option(flag: FlagDeclaration, hidden = false): Option {
   const built = new Option(flag.flags, flag.description);
+  if (hidden) built.hideHelp();
   if (flag.choices) built.choices(flag.choices);
   if (flag.repeatable) built.argParser(collect);
   if (flag.required) built.makeOptionMandatory();
@@ -51,9 +57,9 @@ function supportsText(declaration: CommandDeclaration): string {
 }
 
 function helpText(declaration: Declaration): string {
-  if (declaration.kind === "group") return examples(declaration.examples);
-  const help = declaration.help ? `\n${declaration.help}\n` : "";
-  return `${help}${supportsText(declaration)}${examples(declaration.examples)}`;
+  if (declaration.kind === "group") return `${examples(declaration.examples)}\n${GLOBAL_OPTIONS_POINTER}`;
+  const help = declaration.help ? `\n${wrapText(declaration.help, HELP_WIDTH)}\n` : "";
+  return `${help}${supportsText(declaration)}${examples(declaration.examples)}\n${GLOBAL_OPTIONS_POINTER}`;
 }
 
 /** "-o, --output <format>" → ["-o", "--output"]. */
@@ -76,7 +82,9 @@ export function namedCommand(argv: readonly string[]): string | undefined {
   for (const flag of globalFlags())
     for (const name of flagNames(flag.flags)) (/[<[]/.test(flag.flags) ? withValue : bare).add(name);
 
-  const isGroup = (name: string | undefined): boolean => DECLARATIONS.some((d) => d.name === name && d.kind === "group");
+  // A group, or a command with subcommands (`reports <kind>` beside `reports sync`).
+  const isGroup = (name: string | undefined): boolean =>
+    DECLARATIONS.some((d) => d.name === name && (d.kind === "group" || DECLARATIONS.some((s) => s.name.startsWith(`${name} `))));
   const words: string[] = [];
   // A command's own flags follow it: read on only after `help`, a group, or a group's `help`.
   const readOn = (): boolean =>
@@ -118,7 +126,7 @@ export function namedCommand(argv: readonly string[]): string | undefined {
  * that list shows of them: name, description, arguments and one flag (commander writes
  * "[options]" after a command that has any). Building all twenty-four commands with their
  * flags and help texts cost more than anything else `simadmin --help` or `simadmin token`
- * did before its real work (README, Start-up). Without `named`, every command is whole.
+ * did before its real work (docs/architecture.md, Start-up). Without `named`, every command is whole.
  */
 export function createProgram(runner: Runner, version: string, named?: string): Command {
   const program = new Command("simadmin");
@@ -129,14 +137,14 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     .description(PROGRAM_DESCRIPTION)
     .version(version, VERSION_FLAG.flags, VERSION_FLAG.description)
     .showSuggestionAfterError(true)
-    .showHelpAfterError("(run with --help for usage)")
-    // Global options work after the subcommand too, so each command's help lists them (gh's
-    // "inherited flags"). Set before the commands are declared: they copy it.
-    .configureHelp({ showGlobalOptions: true });
-  for (const flag of globalFlags()) program.addOption(option(flag));
+    .showHelpAfterError("(run with --help for usage)");
+  // Global options work before or after the subcommand, but their ~30 lines of help are the
+  // topic `simadmin help options` (main.ts): a command's help shows its own options and
+  // examples, then one line pointing there (issue 26 item 6).
+  for (const flag of globalFlags()) program.addOption(option(flag, true));
   program.addHelpText(
     "after",
-    `${EXIT_CODES_HELP}\nEnvironment: SIMADMIN_API_KEY, SIMADMIN_PROFILE, SIMADMIN_BASE_URL, SIMADMIN_ORG, SIMADMIN_API_VERSION,\n  SIMADMIN_CONFIG_DIR, SIMADMIN_RATE_LIMITS, NO_COLOR. Precedence: flag > environment > profile > default.\n${examples(["simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv"])}`,
+    `\n${GLOBAL_OPTIONS_POINTER}\nHelp topics: simadmin help options | environment | exit-codes\n${EXIT_CODES_HELP}\n${ENVIRONMENT_HELP}\n${examples(["simadmin --sandbox library --user user-demo", "simadmin reports users --month 2026-10 -o csv --out users.csv"])}`,
   );
 
   const commands = new Map<string, Command>([["", program]]);

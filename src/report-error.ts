@@ -33,7 +33,8 @@ export function reportError(error: unknown, deps: Deps, ctx: CommandContext | un
     return 130;
   }
   if (error instanceof CliError) {
-    write(`error: ${error.message}${error.hint ? `; ${error.hint}` : ""}`);
+    // Exit 12 (users sync --plan: changes pending) is an answer, not a failure: no "error:".
+    write(`${error.exitCode === 12 ? "" : "error: "}${error.message}${error.hint ? `; ${error.hint}` : ""}`);
     // -v shows the HTTP exchange (traced as it happens) and, here, the underlying cause in one
     // line — never a JavaScript stack: traces are for bugs, exit 1 (issue 15 item 7).
     if (verbose && error.cause instanceof Error) write(`cause: ${describeCause(error.cause)}`);

@@ -3,6 +3,7 @@ import { OUTPUT_FORMAT_NAMES } from "./output-formats.js";
 import { auth, authLogin, authLogout, authStatus } from "./auth/command.js";
 import { config, configGet, configList, configPath, configSet, configUnset } from "./config/command.js";
 import { reports } from "./reports/command.js";
+import { reportsSync } from "./reports-sync/command.js";
 import { library } from "./library/command.js";
 import { assign, unassign } from "./assign/command.js";
 import { token } from "./token/command.js";
@@ -12,13 +13,14 @@ import { progress } from "./progress/command.js";
 import { users } from "./users/command.js";
 import { usersCreate } from "./users-create/command.js";
 import { usersImport } from "./users-import/command.js";
+import { usersSync } from "./users-sync/command.js";
 import { importStatus } from "./import-status/command.js";
 import { sandbox } from "./sandbox/command.js";
 import { completionScript } from "./completion-script/command.js";
 import { api } from "./api/command.js";
 
 // Every command, in the order `simadmin --help` lists them. A new command starts as a copy
-// of a folder under src/commands/ and one line here (README, Architecture). Plain data only:
+// of a folder under src/commands/ and one line here (docs/architecture.md). Plain data only:
 // program.ts imports this for --help.
 
 export const DECLARATIONS: readonly Declaration[] = [
@@ -33,6 +35,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   configUnset,
   configPath,
   reports,
+  reportsSync,
   library,
   assign,
   unassign,
@@ -43,6 +46,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   users,
   usersCreate,
   usersImport,
+  usersSync,
   importStatus,
   sandbox,
   completionScript,

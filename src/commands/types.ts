@@ -8,10 +8,11 @@ import type { Services } from "../services.js";
 // Factory):
 //
 // - its declaration (`src/commands/<name>/command.ts`): plain data — name, arguments,
-//   flags, examples, and what it supports. program.ts builds commander from it, help and
-//   the completion scripts are derived from it, the README table is checked against it,
-//   and the runner (src/runner.ts) enforces it. It must stay plain data: `simadmin --help`
-//   imports every declaration, and only commander may load for help (README, Start-up).
+//   flags, examples, and what it supports. program.ts builds commander from it; help, the
+//   completion scripts, the README's commands list, docs/commands/ and the man pages are
+//   derived from it, and the runner (src/runner.ts) enforces it. It must stay plain data:
+//   `simadmin --help` imports every declaration, and only commander may load for help
+//   (docs/architecture.md, Start-up).
 // - its module (`options.ts` + the run file), imported only when the command runs: a zod
 //   schema for its flags and a run function that receives them parsed and typed.
 //

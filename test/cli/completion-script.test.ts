@@ -81,12 +81,12 @@ describe("completion-script bash", () => {
   it.each([
     { line: ["simadmin", "rep"], expected: ["reports"] },
     { line: ["simadmin", "com"], expected: ["completion", "completion-script"] },
-    { line: ["simadmin", "reports", ""], expected: [...REPORT_KINDS, "all"] },
+    { line: ["simadmin", "reports", ""], expected: [...REPORT_KINDS, "all", "sync"] },
     { line: ["simadmin", "reports", "user"], expected: ["user-results", "users"] },
     { line: ["simadmin", "auth", ""], expected: ["login", "status", "logout"] },
     { line: ["simadmin", "config", ""], expected: ["list", "get", "set", "unset", "path"] },
-    { line: ["simadmin", "users", ""], expected: ["create", "import"] },
-    { line: ["simadmin", "--profile", "prod", "users", ""], expected: ["create", "import"] },
+    { line: ["simadmin", "users", ""], expected: ["create", "import", "sync"] },
+    { line: ["simadmin", "--profile", "prod", "users", ""], expected: ["create", "import", "sync"] },
     { line: ["simadmin", "config", "set", ""], expected: ["baseUrl", "org", "apiVersion", "output", "timeout"] },
     { line: ["simadmin", "completion-script", ""], expected: ["bash", "zsh", "fish"] },
     { line: ["simadmin", "library", "-o", ""], expected: ["table", "json", "csv", "ndjson", "xlsx", "text"] },
@@ -94,6 +94,8 @@ describe("completion-script bash", () => {
     { line: ["simadmin", "--api-version", ""], expected: ["1", "2"] },
     { line: ["simadmin", "library", "--user", ""], expected: [] },
     { line: ["simadmin", "reports", "users", ""], expected: [] },
+    { line: ["simadmin", "reports", "sync", "--db", "/nonexistent-dir/"], expected: [] },
+    { line: ["simadmin", "reports", "sync", "--k"], expected: ["--kinds"] },
   ])("completes $line", async ({ line, expected }) => {
     expect(await bashComplete(line)).toEqual(expected);
   });
@@ -135,7 +137,7 @@ describe("completion-script fish", () => {
   it.skipIf(skipWithout("fish")).each([
     { line: "simadmin rep", expected: ["reports"] },
     { line: "simadmin auth ", expected: ["login", "logout", "status"] },
-    { line: "simadmin reports ", expected: [...REPORT_KINDS, "all"].sort() },
+    { line: "simadmin reports ", expected: [...REPORT_KINDS, "all", "sync"].sort() },
     { line: "simadmin reports users ", expected: [] },
   ])("completes '$line'", async ({ line, expected }) => {
     const result = await execa("fish", ["--no-config", "-c", `source $argv[1]; complete -C '${line}'`, files.fish!], {

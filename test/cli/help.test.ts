@@ -40,9 +40,93 @@ describe("help", () => {
       expect(squash(result.stdout)).toContain(squash(description));
       expect(result.stdout).toContain(`Usage: simadmin ${path.join(" ")}`);
       for (const flag of flags) expect(result.stdout).toContain(flag);
-      // Global options are accepted after the subcommand, so its help lists them too.
-      expect(result.stdout).toContain("--sandbox");
       expect(result.stdout).toMatch(/\nExamples:\n {2}\$ .*simadmin /);
+    },
+  );
+
+  // Issue 26 item 6: what a person meets at 80 columns.
+  it.each([{ columns: 80 }, { columns: 200 }])(
+    "every help is at most 80 columns wide, its own options and examples first ($columns-column terminal)",
+    async ({ columns }) => {
+      const helps = [[], ...declaredCommands().map((c) => c.path)].map((path) => [...path, "--help"]);
+      helps.push(...[["options"], ["environment"], ["exit-codes"]].map((topic) => ["help", ...topic]));
+      for (const argv of helps) {
+        const result = await runCli(argv, { stdoutIsTTY: true, columns });
+        expect(result.exitCode, argv.join(" ")).toBe(0);
+        const wide = result.stdout.split("\n").filter((line) => line.length > 80);
+        expect(wide, argv.join(" ")).toEqual([]);
+        if (argv[0] === "help" || argv.length === 1) continue;
+        // No global option in a command's help: one line points to `simadmin help options`.
+        expect(result.stdout, argv.join(" ")).not.toContain("--retries");
+        expect(result.stdout, argv.join(" ")).toMatch(/Global options \(.*\):\n {2}simadmin help options\n$/);
+        expect(result.stdout.indexOf("Examples:")).toBeLessThan(result.stdout.indexOf("Global options"));
+      }
+    },
+  );
+
+  it("a long example breaks with a `\\` continuation that a shell still reads as one command", async () => {
+    const result = await runCli(["api", "--help"]);
+    const example = /\n {2}\$ (echo .*?)\n\n/s.exec(result.stdout)?.[1];
+    expect(example).toContain(" \\\n");
+    expect(example!.replace(/ \\\n +/g, " ")).toBe(
+      `echo '{"organizationId":"org-42","taskId":"t-1"}' | simadmin api /v2/access-api/user/bulk-import/status --input -`,
+    );
+  });
+
+  it("`simadmin help options` lists every global option with its environment variable", async () => {
+    const result = await runCli(["help", "options"]);
+    expect(result.exitCode).toBe(0);
+    for (const flag of [
+      "--profile <name>",
+      "--base-url <url>",
+      "-o, --output <format>",
+      "--out <path>",
+      "--sandbox",
+      "-q, --quiet",
+    ])
+      expect(result.stdout).toContain(flag);
+    expect(result.stdout).toContain("SIMADMIN_BASE_URL");
+    expect(result.stdout).toContain("Precedence: flag > environment > profile setting > built-in default.");
+  });
+
+  it("`simadmin help environment` names every variable, the keychain switch and the rate store included", async () => {
+    const result = await runCli(["help", "environment"]);
+    expect(result.exitCode).toBe(0);
+    const names = [...squash(result.stdout).matchAll(/\b(SIMADMIN_[A-Z_]+|[A-Z_]+_PROXY|NO_COLOR|NODE_EXTRA_CA_CERTS)\b/g)].map(
+      (m) => m[1],
+    );
+    expect(new Set(names)).toEqual(
+      new Set([
+        "SIMADMIN_API_KEY",
+        "SIMADMIN_PROFILE",
+        "SIMADMIN_BASE_URL",
+        "SIMADMIN_ORG",
+        "SIMADMIN_API_VERSION",
+        "SIMADMIN_CONFIG_DIR",
+        "SIMADMIN_KEYCHAIN",
+        "SIMADMIN_RATE_LIMITS",
+        "SIMADMIN_RATE_STORE",
+        "HTTPS_PROXY",
+        "HTTP_PROXY",
+        "ALL_PROXY",
+        "NO_PROXY",
+        "NODE_EXTRA_CA_CERTS",
+        "NO_COLOR",
+      ]),
+    );
+    expect(squash(result.stdout)).toMatch(/SIMADMIN_KEYCHAIN off: never use the OS keychain/);
+    expect(squash(result.stdout)).toMatch(/SIMADMIN_RATE_STORE where concurrent runs share their rate budget/);
+  });
+
+  it.each([{ argv: ["--help"] }, { argv: ["help", "exit-codes"] }])(
+    "`simadmin $argv` has the exit-code table, 11 and 12 included",
+    async ({ argv }) => {
+      const result = await runCli(argv);
+      expect(result.exitCode).toBe(0);
+      const codes = [...result.stdout.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
+      expect(codes).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 130]);
+      expect(squash(result.stdout)).toContain("11 local file error: a file could not be read or written");
+      expect(squash(result.stdout)).toContain("12 users sync --plan: changes are pending");
     },
   );
 
@@ -55,6 +139,10 @@ describe("help", () => {
     expect(result.stdout).toContain("Exit codes:");
     expect(result.stdout).toMatch(/ 130 +interrupted/);
     expect(result.stdout).toContain("SIMADMIN_API_KEY");
+    expect(result.stdout).toContain("SIMADMIN_KEYCHAIN");
+    expect(result.stdout).toContain("SIMADMIN_RATE_STORE");
+    expect(result.stdout).toContain("simadmin help options");
+    expect(result.stdout).not.toContain("--retries");
     expect(result.stdout).toContain("Examples:");
   });
 

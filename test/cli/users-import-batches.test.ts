@@ -156,7 +156,7 @@ describe("users import: a failure halfway and --resume", () => {
       3,
     ],
   ])(
-    "%s: exit 8, batch 2 ambiguous; a plain re-run is refused; --resume re-sends only batch 2 and sends 3",
+    "%s: exit 8, batch 2 ambiguous; a plain re-run is refused; --resume sends 3 and holds 2 (exit 8); --resend-ambiguous re-sends 2",
     async (_name, fault, tasksAtEnd) => {
       const e = await env({ importStepMs: 60_000 });
       const { dir, file } = await usersFile(1600);
@@ -180,15 +180,28 @@ describe("users import: a failure halfway and --resume", () => {
       expect(plain.exitCode).toBe(2);
       expect(plain.sent).toEqual([]);
       expect(plain.stderr).toContain("--resume");
+      expect(plain.stderr).toContain("--resend-ambiguous");
 
+      // Plain --resume: batch 3 (never sent) goes, batch 2 is named and held back, exit 8.
       const resumed = await run(e, ["users", "import", file, "--resume", "-o", "json"], dir);
-      expect(resumed.exitCode, resumed.stderr).toBe(0);
-      expect(resumed.stderr).toContain("sending batch 2 of 3 (rows 752–1501) again: its earlier upload may have been received");
-      expect(resumed.uploads).toHaveLength(2);
+      expect(resumed.exitCode, resumed.stderr).toBe(8);
+      expect(resumed.uploads).toHaveLength(1);
+      expect(resumed.stderr).toContain("batch 2 of 3 (rows 752–1501) may have been received by the service in an earlier run");
+      expect(resumed.stderr).toContain(`simadmin users import ${file} --resume --resend-ambiguous`);
+      expect(resumed.stderr).toMatch(/accepted: batch 3 of 3, task \S+/);
+      manifest = await manifestOf(dir);
+      expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "ambiguous", "uploaded"]);
+      expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 1]);
+
+      // The user's say-so: batch 2 is sent again, nothing else.
+      const resent = await run(e, ["users", "import", file, "--resume", "--resend-ambiguous", "-o", "json"], dir);
+      expect(resent.exitCode, resent.stderr).toBe(0);
+      expect(resent.stderr).toContain("sending batch 2 of 3 (rows 752–1501) again (--resend-ambiguous)");
+      expect(resent.uploads).toHaveLength(1);
       manifest = await manifestOf(dir);
       expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "uploaded", "uploaded"]);
       expect(manifest.batches.map((b) => b.sends)).toEqual([1, 2, 1]);
-      // Batch 1 once, batch 2 twice (the explicitly resumed ambiguous one), batch 3 once.
+      // Batch 1 once, batch 2 twice (the explicitly re-sent ambiguous one), batch 3 once.
       expect(uploadsPerBatch(e, manifest)).toEqual([1, 2, 1]);
       expect(e.sandbox.state.listTasks(e.sandbox.org)).toHaveLength(tasksAtEnd);
       expect(new Set(manifest.batches.map((b) => b.taskId)).size).toBe(3);
@@ -199,6 +212,15 @@ describe("users import: a failure halfway and --resume", () => {
       expect(again.uploads).toEqual([]);
     },
   );
+
+  it("--resend-ambiguous without --resume is a usage error (exit 2)", async () => {
+    const e = await env();
+    const { dir, file } = await usersFile(3);
+    const r = await run(e, ["users", "import", file, "--resend-ambiguous"], dir);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--resend-ambiguous applies only with --resume");
+    expect(r.sent).toEqual([]);
+  });
 
   it("a 429 on batch 2 is retried (the service did not take it) and the run succeeds without duplicates", async () => {
     const e = await env();

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
@@ -9,7 +10,7 @@ import { cleanEnv, tempDir } from "../helpers/cli.js";
 // dependencies from the npm cache `npm ci` filled), so everything shares that one install.
 
 const ROOT = resolve(import.meta.dirname, "../..");
-const ALLOWED_TOP_LEVEL = ["package.json", "README.md", "LICENSE", "bin", "dist", "fixtures"];
+const ALLOWED_TOP_LEVEL = ["package.json", "README.md", "LICENSE", "bin", "dist", "fixtures", "man"];
 const INSTALL_TIMEOUT_MS = 120_000;
 
 /** npm with the variables `npm test` sets for its own script removed (they describe this repo). */
@@ -74,7 +75,7 @@ afterAll(async () => {
 });
 
 describe("npm package", () => {
-  it("holds only package.json, README.md, LICENSE, bin/, the bundled dist/ and the sandbox's fixtures", () => {
+  it("holds only package.json, README.md, LICENSE, bin/, the bundled dist/, the man pages and the sandbox's fixtures", () => {
     const outside = files.filter((path) => !ALLOWED_TOP_LEVEL.includes(path.split("/")[0] ?? ""));
     expect(outside).toEqual([]);
     for (const required of [
@@ -86,6 +87,8 @@ describe("npm package", () => {
       "dist/bundle/main.cjs",
       "dist/bundle/runner.js",
       "fixtures/sandbox-seed.json",
+      "man/simadmin.1",
+      "man/simadmin-users-import.1",
     ]) {
       expect(files).toContain(required);
     }
@@ -94,6 +97,10 @@ describe("npm package", () => {
     expect(files.filter((path) => path.startsWith("dist/") && !path.startsWith("dist/bundle/"))).toEqual([]);
     expect(files.filter((path) => path.startsWith("fixtures/users/"))).toEqual([]);
     expect(files.some((path) => path.endsWith(".ts") || path.endsWith(".map"))).toBe(false);
+    // Every man page package.json declares (npm links them on a global install) is in the tarball.
+    const { man } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { man: string[] };
+    expect(man.length).toBeGreaterThan(10);
+    for (const page of man) expect(files).toContain(page.replace(/^\.\//, ""));
   });
 
   it("installs into an empty directory and runs `npx simadmin --sandbox library --user user-demo`", async () => {
@@ -110,5 +117,37 @@ describe("npm package", () => {
     expect(Array.isArray(simulations)).toBe(true);
     expect((simulations as unknown[]).length).toBeGreaterThan(0);
     expect(simulations).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String) })]));
+  }, 60_000);
+
+  // DuckDB's native binding is left out of the bundle (scripts/bundle.mjs): the installed
+  // package must find it in its node_modules.
+  it("runs `reports sync` into a DuckDB file from the installed package", async () => {
+    const result = await execa(
+      "npx",
+      [
+        "simadmin",
+        "--sandbox",
+        "reports",
+        "sync",
+        "--db",
+        join(dir.path, "r.duckdb"),
+        "--kinds",
+        "users",
+        "--since",
+        // One window: the sandbox keeps the real reports budget (10 a minute).
+        new Date().toISOString().slice(0, 10),
+        "-o",
+        "json",
+      ],
+      {
+        cwd: appDir,
+        env: npmEnv({ SIMADMIN_CONFIG_DIR: join(dir.path, "config") }),
+        extendEnv: false,
+        reject: false,
+        timeout: 60_000,
+      },
+    );
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([expect.objectContaining({ kind: "users", table: "users" })]);
   }, 60_000);
 });

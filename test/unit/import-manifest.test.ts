@@ -154,15 +154,20 @@ describe("decideStart", () => {
 });
 
 describe("resume planning", () => {
-  it("sends pending batches, re-sends ambiguous and uploading ones, skips uploaded and rejected ones", () => {
+  it("sends pending batches, holds ambiguous and uploading ones back, skips uploaded and rejected ones", () => {
     const m = manifest(["uploaded", "ambiguous", "uploading", "pending", "rejected"]);
-    expect(m.batches.map(batchAction)).toEqual([
+    expect(m.batches.map((b) => batchAction(b))).toEqual([
       "skip-uploaded",
-      "resend-ambiguous",
-      "resend-ambiguous",
+      "hold-ambiguous",
+      "hold-ambiguous",
       "send",
       "skip-rejected",
     ]);
+  });
+
+  it("re-sends ambiguous and uploading batches only under --resend-ambiguous", () => {
+    const m = manifest(["uploaded", "ambiguous", "uploading", "pending"]);
+    expect(m.batches.map((b) => batchAction(b, true))).toEqual(["skip-uploaded", "resend-ambiguous", "resend-ambiguous", "send"]);
   });
 
   it("checks that the file still makes the recorded batches", () => {

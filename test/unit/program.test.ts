@@ -74,6 +74,11 @@ const argvs: string[][] = [
   ["token", "--user"],
   ["token", "extra"],
   ["reports", "users", "--month", "2026-10", "--fields", "a,b", "--sandbox"],
+  ["reports", "sync", "--db", "r.duckdb", "--kinds", "users", "--dry-run"],
+  ["reports", "-q", "sync", "--db", "r.duckdb"],
+  ["reports", "sync", "--help"],
+  ["reports", "--help"],
+  ["reports", "sync"],
   ["config", "set", "output", "json"],
   ["-"],
   ["help", "auth"],
@@ -120,6 +125,8 @@ describe("namedCommand", () => {
     // commander shows the group (main.ts turns this into `auth login --help` first).
     [["help", "auth", "login"], "auth"],
     [["reports", "users"], "reports"],
+    [["reports", "sync", "--db", "x"], "reports sync"],
+    [["reports", "-q", "sync"], "reports sync"],
   ])("%j names %j", (argv, named) => {
     expect(namedCommand(argv)).toBe(named);
   });

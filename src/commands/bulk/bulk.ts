@@ -34,7 +34,7 @@ import type { JsonRecord } from "../../domain/records.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
-import { writeFileAtomic } from "../../output/atomic-file.js";
+import { removeStaleTempFiles, writeFileAtomic } from "../../output/atomic-file.js";
 import { CsvRowWriter } from "../../output/csv.js";
 import type { CommandOutcome } from "../types.js";
 import type { BulkFlags } from "../shared/flags.js";
@@ -428,8 +428,17 @@ class BulkRun {
     return entry;
   }
 
+  private swept = false;
+
   private async saveManifest(): Promise<void> {
     this.manifest.updatedAt = new Date(this.ctx.services.clock.now()).toISOString();
+    // Temp manifests of runs killed mid-write (issue 22 item 3), once their pid is gone; we
+    // hold the file's lock. A row in flight when a run died is not in the manifest and is
+    // sent again by --resume: assign, unassign and link are safe to repeat (docs/import-safety.md).
+    if (!this.swept) {
+      this.swept = true;
+      await removeStaleTempFiles(this.manifestPath);
+    }
     try {
       await writeFileAtomic(this.manifestPath, `${JSON.stringify(this.manifest, null, 2)}\n`, 0o600);
     } catch (error) {

@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { UsageError } from "../../errors.js";
 import type { CommandContext } from "../../context.js";
 import { defineRun, type CommandOutcome } from "../types.js";
@@ -15,6 +17,9 @@ async function resetState({ services, printer }: CommandContext): Promise<Comman
       hint: "let it finish (or stop it), then run `simadmin sandbox --reset` again",
     });
   }
+  // `users sync` keeps its --sandbox baselines beside that state (commands/users-sync/state.ts):
+  // a baseline of users the fresh sandbox no longer has would plan Updates of nobody.
+  await rm(join(sandboxStateDir(services.env), "sync"), { recursive: true, force: true });
   printer.info(
     result.removed
       ? `sandbox state reset: removed ${result.path}; the next --sandbox run starts from the seed`

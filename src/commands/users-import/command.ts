@@ -9,7 +9,7 @@ export const usersImport: CommandDeclaration = {
   args: [
     {
       name: "file",
-      description: "users CSV: firstName,lastName,username,email,role,teamName,status,action",
+      description: "users CSV with the columns firstName, lastName, username, email, role, teamName, status, action",
       values: { kind: "files" },
     },
   ],
@@ -20,6 +20,10 @@ export const usersImport: CommandDeclaration = {
     { flags: "--wait", description: "poll each task until COMPLETED or FAILED" },
     { flags: "--wait-timeout <duration>", description: "give up waiting after this long (default 30m)" },
     { flags: "--resume", description: "continue from <file>.import.json without uploading a batch twice" },
+    {
+      flags: "--resend-ambiguous",
+      description: "with --resume: also send again batches whose upload may have been received (may import them twice)",
+    },
     {
       flags: "--encoding <name>",
       description: "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
@@ -38,7 +42,10 @@ export const usersImport: CommandDeclaration = {
     "simadmin users import staff.csv --retry-failed --wait",
   ],
   help: `One run at a time per file: a second run of the same file stops with exit 2 naming the
-first one's pid (staff.import.lock). A corrected staff.errors.csv can be imported as it is.`,
+first one's pid (staff.import.lock). A corrected staff.errors.csv can be imported as it is.
+A batch whose upload may have been received (killed or cut off mid-upload) is never sent
+again by a plain --resume: it is named with how to check it, and the run ends with exit 8;
+\`--resume --resend-ambiguous\` sends it again.`,
   api: [2],
   outputs: DATA_FORMATS,
   writesSettings: false,

@@ -1,4 +1,6 @@
-import { readFile, rm } from "node:fs/promises";
+import { chmod, open, readFile, rename, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { basename, dirname, join } from "node:path";
 import { LocalFileError, UsageError } from "../../errors.js";
 import {
   joinManifest,
@@ -10,7 +12,13 @@ import {
   type ManifestBatch,
 } from "../../domain/users-csv/import-manifest.js";
 import { USER_COLUMNS, type InvalidRow, type RowProblem, type UserRow } from "../../domain/users-csv/validate.js";
-import { openAtomicFile, writeFileAtomic, type AtomicFile } from "../../output/atomic-file.js";
+import {
+  checkOutputPath,
+  openAtomicFile,
+  removeStaleTempFiles,
+  writeFileAtomic,
+  type AtomicFile,
+} from "../../output/atomic-file.js";
 import { finished } from "node:stream/promises";
 import type { Stringifier } from "csv-stringify";
 import { csvStringifier } from "../../output/csv.js";
@@ -22,6 +30,9 @@ import { csvStringifier } from "../../output/csv.js";
 export function problemText(problems: readonly RowProblem[]): string {
   return problems.map((p) => `${p.field}: ${p.message}`).join("; ");
 }
+
+/** A directory that refuses new files: read-only mount, no permission, full. */
+const UNWRITABLE_DIR_CODES = new Set(["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"]);
 
 /**
  * `<file>.errors.csv`, written while the rows come (pass 1 calls back synchronously, so the
@@ -36,16 +47,35 @@ export class RejectedRowsFile {
   private readonly csv: Stringifier;
 
   private constructor(
-    private readonly file: AtomicFile,
+    private readonly file: AtomicFile | undefined,
     readonly path: string,
+    /** Why the file cannot be written (a dry run beside a read-only file): rows are counted, not kept. */
+    readonly unwritable?: LocalFileError,
   ) {
     this.csv = csvStringifier();
     // The file is ended by commit() or abort(), not when the CSV ends.
-    this.csv.pipe(file.stream, { end: false });
+    if (file) this.csv.pipe(file.stream, { end: false });
+    else this.csv.resume();
   }
 
   static async open(path: string): Promise<RejectedRowsFile> {
     return new RejectedRowsFile(await openAtomicFile(path, 0o600), path);
+  }
+
+  /**
+   * For --dry-run: the errors file is a by-product there, so a directory that cannot take it
+   * (read-only, full) does not fail a dry run of a valid file (issue 22 item 3); the rows
+   * still appear on stderr, and finish() returns the reason when there were some.
+   */
+  static async openOrSkip(path: string): Promise<RejectedRowsFile> {
+    try {
+      return await RejectedRowsFile.open(path);
+    } catch (error) {
+      // Only a directory that refuses writing; a path that is wrong itself (a directory, a
+      // missing folder) is still exit 11: the real run would meet the same.
+      if (!(error instanceof LocalFileError) || !UNWRITABLE_DIR_CODES.has(error.code ?? "")) throw error;
+      return new RejectedRowsFile(undefined, path, error);
+    }
   }
 
   private header(columns: string[]): void {
@@ -75,6 +105,10 @@ export class RejectedRowsFile {
 
   /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */
   async finish(options: { removeStale: boolean }): Promise<boolean> {
+    if (!this.file) {
+      this.csv.destroy();
+      return false;
+    }
     if (this.rows > 0) {
       this.csv.end();
       // Every row has reached the file stream once the stringifier has ended.
@@ -95,11 +129,22 @@ export class RejectedRowsFile {
 
   abort(): Promise<void> {
     this.csv.destroy();
-    return this.file.abort();
+    return this.file ? this.file.abort() : Promise.resolve();
   }
 }
 
+/**
+ * Room kept beyond the manifest's current size for the record of an upload's answer: a
+ * taskId, status, timestamps, counts (a few hundred bytes) with a wide margin. Row errors
+ * the service reports go beyond it only when it rejected many rows; see reserve().
+ */
+const RESERVE_SLACK = 8192;
+
 export class ManifestStore {
+  /** A temp file of the manifest, already holding enough bytes for the next write (reserve()). */
+  private reservation: { tempPath: string; target: string; mode: number | undefined; bytes: number } | undefined;
+  private swept = false;
+
   constructor(
     readonly path: string,
     /** This run's section (one service, one organization). */
@@ -115,14 +160,98 @@ export class ManifestStore {
     return batch;
   }
 
-  async update(number: number, patch: Partial<ManifestBatch>): Promise<ManifestBatch> {
+  /**
+   * `spare`: write without using the reservation (the "uploading" record written after
+   * reserve() and before the upload; the reservation is for the answer's record).
+   */
+  async update(number: number, patch: Partial<ManifestBatch>, options: { spare?: boolean } = {}): Promise<ManifestBatch> {
     this.manifest = updateBatch(this.manifest, number, patch, this.now());
-    await this.save();
+    await this.save(options);
     return this.batch(number);
   }
 
-  save(): Promise<void> {
-    return writeFileAtomic(this.path, serializeManifest(joinManifest(this.manifest, this.others)), 0o600);
+  private text(): string {
+    return serializeManifest(joinManifest(this.manifest, this.others));
+  }
+
+  async save(options: { spare?: boolean } = {}): Promise<void> {
+    if (!this.swept) {
+      // Temp manifests of runs killed mid-write (`.x.import.json.<pid>.<hex>.tmp`, issue 22
+      // item 3): removed once their pid is gone. We hold the import's lock, so no live run
+      // of this file can own one with a dead pid.
+      this.swept = true;
+      await removeStaleTempFiles(this.path);
+    }
+    if (this.reservation && !options.spare) return this.writeReserved(this.reservation);
+    return writeFileAtomic(this.path, this.text(), 0o600);
+  }
+
+  /**
+   * Before an upload: the temp file of the manifest's next version, written now at full size
+   * (current size + RESERVE_SLACK, filled with spaces) so that recording the service's answer
+   * overwrites bytes the file system has already given us instead of asking for new ones. A
+   * disk that fills up during the upload then cannot stop us recording an accepted batch —
+   * the failure issue 22 item 1 found (750 users imported twice). Reserving costs one small
+   * write per batch; if it fails (disk already full), nothing has been sent yet, so the run
+   * stops with exit 11 and the batch stays pending. (A copy-on-write file system — btrfs,
+   * ZFS — may still need new blocks to overwrite; then the accepted taskId is on stderr and
+   * the batch stays "uploading", which --resume holds back rather than sending again.)
+   */
+  async reserve(): Promise<void> {
+    await this.dropReservation();
+    const target = await checkOutputPath(this.path);
+    if (target.kind === "special") return;
+    const bytes = Buffer.byteLength(this.text()) + RESERVE_SLACK;
+    const tempPath = join(
+      dirname(target.target),
+      `.${basename(target.target)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+    );
+    try {
+      const handle = await open(tempPath, "wx", 0o600);
+      try {
+        await handle.write(Buffer.alloc(bytes, 0x20), 0, bytes, 0);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw LocalFileError.fromSystem(
+        error,
+        this.path,
+        "reserve space for the manifest",
+        "free some space, then run the same command again: nothing was sent",
+      );
+    }
+    this.reservation = { tempPath, target: target.target, mode: target.kind === "regular" ? target.mode : undefined, bytes };
+  }
+
+  /** The reserved temp file overwritten in place, cut to size and renamed over the manifest. */
+  private async writeReserved(reservation: NonNullable<ManifestStore["reservation"]>): Promise<void> {
+    this.reservation = undefined;
+    const data = Buffer.from(this.text());
+    try {
+      const handle = await open(reservation.tempPath, "r+");
+      try {
+        await handle.write(data, 0, data.length, 0);
+        await handle.truncate(data.length);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      if (reservation.mode !== undefined) await chmod(reservation.tempPath, reservation.mode);
+      await rename(reservation.tempPath, reservation.target);
+    } catch (error) {
+      await rm(reservation.tempPath, { force: true });
+      throw LocalFileError.fromSystem(error, this.path, "write");
+    }
+  }
+
+  /** Removes an unused reservation (the run ends, or a new one is made). */
+  async dropReservation(): Promise<void> {
+    const reservation = this.reservation;
+    this.reservation = undefined;
+    if (reservation) await rm(reservation.tempPath, { force: true });
   }
 }
 

@@ -1,6 +1,14 @@
 import { getImportStatus, uploadUsersCsv } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
-import { CliError, InterruptedError, InvalidDataError, ServiceError, UnexpectedResponseError } from "../../errors.js";
+import {
+  CliError,
+  InterruptedError,
+  InvalidDataError,
+  LocalFileError,
+  ServiceError,
+  UnexpectedResponseError,
+} from "../../errors.js";
+import { escapeControlChars } from "../../output/sanitize.js";
 import { formatDuration } from "../../domain/durations.js";
 import { batchAction, type ManifestBatch, type ManifestRowError, rowRange } from "../../domain/users-csv/import-manifest.js";
 import { isNoValidRowAnswer, parseUploadAnswer, type UploadAnswer } from "../../domain/users-csv/import-response.js";
@@ -35,6 +43,8 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
       );
   });
   const api = await ctx.services.api();
+  /** Ambiguous batches of an earlier run that this one does not send (no --resend-ambiguous). */
+  const held: ManifestBatch[] = [];
   try {
     // Without the file hash: it is checked at the end of the file, after the uploads; each
     // batch's own hash, checked before it is sent, is what guards this pass.
@@ -54,20 +64,27 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
           },
         );
       }
-      const action = batchAction(recorded);
+      const action = batchAction(recorded, flags.resendAmbiguous);
       if (action === "skip-uploaded" || action === "skip-rejected") {
         reportServiceRows(ctx, recorded, users, summary.columns, errors, false);
+        continue;
+      }
+      if (action === "hold-ambiguous") {
+        held.push(recorded);
         continue;
       }
       const what = `batch ${batch.number} of ${total} (${rowRange(recorded)})`;
       if (action === "resend-ambiguous") {
         ctx.printer.warn(
-          `sending ${what} again: its earlier upload may have been received by the service; --resume is your say-so to re-send it`,
+          `sending ${what} again (--resend-ambiguous): its earlier upload may have been received by the service, so its rows may be imported twice`,
         );
       }
       current = `uploading ${what}`;
       progress.update(`${current}…`);
-      const sent = await store.update(batch.number, { state: "uploading", sends: recorded.sends + 1 });
+      // Room to record the answer first, then "uploading": either failing (disk full) stops
+      // the run before anything is sent (ManifestStore.reserve).
+      await store.reserve();
+      const sent = await store.update(batch.number, { state: "uploading", sends: recorded.sends + 1 }, { spare: true });
       let body: unknown;
       try {
         body = await uploadUsersCsv(api, {
@@ -90,11 +107,17 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
         throw new UnexpectedResponseError(
           `bulk import: the service accepted ${what} but its answer has no taskId; nothing more was sent`,
           {
-            hint: `check whether the batch was imported; \`simadmin users import ${flags.file} --resume\` re-sends it and continues`,
+            hint: `check whether the batch was imported; \`simadmin users import ${flags.file} --resume --resend-ambiguous\` re-sends it and continues`,
           },
         );
       }
-      const done = await store.update(batch.number, {
+      // The accepted taskId reaches stderr before anything else can fail (even under --quiet):
+      // if the manifest cannot record it, this line is what remains (issue 22 item 1).
+      progress.done();
+      ctx.printer.io.stderr.write(
+        `${ctx.printer.redactor.apply(escapeControlChars(`accepted: batch ${batch.number} of ${total}, task ${answer.taskId}`))}\n`,
+      );
+      const accepted = {
         state: "uploaded",
         taskId: answer.taskId,
         // Spec §3: a task is SCHEDULED when its taskId is issued.
@@ -102,19 +125,77 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
         statusAt: new Date(ctx.services.clock.now()).toISOString(),
         uploadedAt: new Date(ctx.services.clock.now()).toISOString(),
         ...counts(answer),
-        rowErrors: rowErrorsOf(answer),
         error: undefined,
-      });
-      progress.done();
-      ctx.printer.info(
-        `${what}: task ${answer.taskId}${done.rowErrors?.length ? `, ${plural(done.rowErrors.length, "row")} rejected by the service` : ""}`,
-      );
+      } satisfies Partial<ManifestBatch>;
+      let done: ManifestBatch;
+      try {
+        done = await store.update(batch.number, { ...accepted, rowErrors: rowErrorsOf(answer) });
+      } catch (error) {
+        if (!(error instanceof LocalFileError)) throw error;
+        done = await recordAcceptedAnyway(store, flags, batch.number, total, answer.taskId, accepted, error);
+      }
+      if (done.rowErrors?.length) ctx.printer.info(`${what}: ${plural(done.rowErrors.length, "row")} rejected by the service`);
       reportServiceRows(ctx, done, users, summary.columns, errors, true);
     }
+    if (held.length > 0) throw heldError(held, total, flags.file, store);
   } finally {
     stopListening();
     progress.done();
+    await store.dropReservation();
   }
+}
+
+/**
+ * The answer's full record did not fit (many row errors beyond the reservation, or a
+ * copy-on-write disk): the short record — taskId and state, no row errors — is tried once
+ * more (a fresh reservation-free write of a smaller file may still fit). If that fails too,
+ * exit 11 naming the manifest and the taskId: the batch stays "uploading" in the manifest,
+ * which --resume holds back instead of sending again, and the taskId is on stderr.
+ */
+async function recordAcceptedAnyway(
+  store: ManifestStore,
+  flags: ImportFlags,
+  number: number,
+  total: number,
+  taskId: string,
+  accepted: Partial<ManifestBatch>,
+  failure: LocalFileError,
+): Promise<ManifestBatch> {
+  try {
+    return await store.update(number, { ...accepted, error: "the service's row errors could not be recorded (disk full?)" });
+  } catch (again) {
+    // The short record's failure is the one to name: it is what could not be written last.
+    if (again instanceof LocalFileError) failure = again;
+    throw new LocalFileError(
+      `${failure.message}; batch ${number} of ${total} was ACCEPTED by the service as task ${taskId} but ${store.path} could not record it; nothing more was sent`,
+      {
+        path: store.path,
+        ...(failure.code === undefined ? {} : { code: failure.code }),
+        hint: `do not send it again: free some space, then \`simadmin users import ${flags.file} --resume\` sends the remaining batches and holds batch ${number} back (it is marked "uploading"); follow it with \`simadmin import-status --task ${taskId}\``,
+        cause: failure,
+      },
+    );
+  }
+}
+
+/**
+ * Exit 8 ("the service's answer is unknown", docs/cli-contract.md "Retries"): batches an
+ * earlier run may have delivered were held back; each is named with how to check it.
+ */
+function heldError(held: readonly ManifestBatch[], total: number, file: string, store: ManifestStore): ServiceError {
+  const names = held.map((b) => `batch ${b.number} of ${total} (${rowRange(b)})`).join(", ");
+  const tasks = store.manifest.batches.filter((b) => b.taskId !== undefined);
+  return new ServiceError(
+    `${names} may have been received by the service in an earlier run (killed or cut off after the upload began); not sent again`,
+    {
+      delivery: "not-sent",
+      hint:
+        `the service has no idempotency key, so check in the app whether the users of ${held.length === 1 ? "those rows" : "those batches' rows"} exist` +
+        ` (an "accepted: batch N of ${total}, task <id>" line printed by that run can be checked with \`simadmin import-status --task <id>\`)` +
+        (tasks.length > 0 && tasks.length <= 5 ? `; the recorded tasks: ${tasks.map((b) => b.taskId).join(", ")}` : "") +
+        `; if they do not exist, \`simadmin users import ${file} --resume --resend-ambiguous\` sends ${held.length === 1 ? "it" : "them"} again`,
+    },
+  );
 }
 
 function counts(answer: UploadAnswer): Partial<ManifestBatch> {
@@ -272,7 +353,8 @@ function ambiguousHint(store: ManifestStore, batch: ManifestBatch, file: string)
       : "";
   return (
     `${store.path} marks batch ${batch.number} "ambiguous": the service gave it no task id, so check whether the users of its ${rowRange(batch)} exist, ` +
-    `then run \`simadmin users import ${file} --resume\`: it sends that batch again (Add rows already imported are rejected as existing) and the rest, and skips uploaded ones${follow}`
+    `then run \`simadmin users import ${file} --resume\`: it sends the batches never sent and holds this one back; ` +
+    `\`--resume --resend-ambiguous\` sends it again too (Add rows already imported are rejected as existing)${follow}`
   );
 }
 

@@ -111,14 +111,31 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
   const file = args[0];
   if (file === undefined || file.trim() === "")
     throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
-  const flags: ImportFlags = { ...options, file };
+  return importUsersFile(ctx, { ...options, file });
+});
+
+/**
+ * The whole import of one users file — validation, manifest, lock, batches, errors file,
+ * --wait — for `users import` and for `users sync`, which writes its plan as a users CSV
+ * and imports it through here (issue 23: one import machinery, not two).
+ */
+export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise<CommandOutcome> {
   await checkReadable(flags.file);
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
   // Every side file is checked before anything is read or sent (exit 11 naming it): the
   // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
-  await checkOutputPath(errorsPathFor(flags.file));
-  if (!flags.dryRun) await checkOutputPath(manifestPath);
+  // A dry run writes no manifest, and its errors file only when there is a row to put in it:
+  // a valid file in a read-only directory is a clean dry run (issue 22 item 3).
+  if (!flags.dryRun) {
+    await checkOutputPath(errorsPathFor(flags.file));
+    await checkOutputPath(manifestPath);
+  } else {
+    await checkOutputPath(manifestPath).catch((error: unknown) => {
+      if (!(error instanceof LocalFileError)) throw error;
+      ctx.printer.warn(`dry run: a real run would stop here: ${error.message}`);
+    });
+  }
   // A dry run sends nothing, so it needs no organization; with one it also checks the manifest.
   const organizationId = flags.dryRun ? (await ctx.services.settings()).org : await ctx.services.org();
   if (!flags.dryRun) await ctx.services.api(); // a missing base URL or key stops here, before the lock
@@ -138,7 +155,9 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
         now: () => ctx.services.clock.now(),
       });
   try {
-    const errors = await RejectedRowsFile.open(errorsPathFor(flags.file));
+    const errors = flags.dryRun
+      ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file))
+      : await RejectedRowsFile.open(errorsPathFor(flags.file));
     const ci = await ctx.printer.ci();
     ci.source(flags.file, flags.encoding);
     errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
@@ -157,6 +176,9 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
       // Ctrl-C leaves no partial output file (docs/cli-contract.md, exit 130); any other ending
       // keeps the rows found, since they are what the user has to fix. Only an import that
       // went through without rejecting a row removes an errors file of an earlier run.
+      if (errors.unwritable && errors.rows > 0) {
+        ctx.printer.warn(`dry run: the rejected rows were not written to ${errors.path}: ${errors.unwritable.message}`);
+      }
       if (ending === "interrupted") await errors.abort();
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
         ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
@@ -166,7 +188,7 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
   } finally {
     await lock?.release();
   }
-});
+}
 
 interface ImportSetup {
   organizationId: string | undefined;
@@ -266,7 +288,8 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     const asked = await refreshUnfinishedStatuses(ctx, decision.manifest.batches, setup.organizationId);
     if (asked) ctx.printer.info(asked);
   }
-  const resumeFrom = decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now()) : undefined;
+  const resumeFrom =
+    decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
 
   if (flags.dryRun) {
     const requests = describeRequestPlan(
@@ -279,6 +302,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
       setup.organizationId,
       resumeFrom,
       decision?.kind === "refuse" ? decision : undefined,
+      flags.resendAmbiguous,
       requests,
     );
   }
@@ -293,10 +317,12 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   if (ctx.printer.io.stdinIsTTY && !flags.yes) {
     // The plan names the file (and counts from it): escaped like every stderr line.
-    ctx.printer.io.stderr.write(`${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom))}\n`);
+    ctx.printer.io.stderr.write(
+      `${escapeControlChars(planText(summary, fileName, organizationId, resumeFrom, flags.resendAmbiguous))}\n`,
+    );
     const { confirm } = await import("../../output/prompt.js");
     const sending = resumeFrom
-      ? resumeFrom.batches.filter((b) => batchAction(b) === "send" || batchAction(b) === "resend-ambiguous").length
+      ? resumeFrom.batches.filter((b) => ["send", "resend-ambiguous"].includes(batchAction(b, flags.resendAmbiguous))).length
       : planBatchSizes(summary.validRows).length;
     if (!(await confirm(ctx.printer.io, `Upload ${plural(sending, "batch", "batches")} to ${organizationId}?`))) {
       throw new UsageError("import cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
@@ -476,6 +502,7 @@ function planResult(
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
   refusal: { message: string; hint: string } | undefined,
+  resendAmbiguous: boolean,
   requests: ReturnType<typeof describeRequestPlan>,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
@@ -501,7 +528,8 @@ function planResult(
       uploaded: counts.uploaded,
       rejected: counts.rejected,
       toSend: counts.pending,
-      toResend: counts.ambiguous + counts.uploading,
+      toResend: resendAmbiguous ? counts.ambiguous + counts.uploading : 0,
+      heldAmbiguous: resendAmbiguous ? 0 : counts.ambiguous + counts.uploading,
     };
   }
   if (refusal) value.realRunWouldStop = refusal.message;
@@ -511,7 +539,7 @@ function planResult(
     kind: "object",
     value,
     note:
-      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom)}` +
+      `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom, resendAmbiguous)}` +
       `\n  the uploads ${requests.text} (then --wait polls the import tasks)` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
@@ -523,6 +551,7 @@ function planText(
   fileName: string,
   organizationId: string | undefined,
   resumeFrom: ImportManifest | undefined,
+  resendAmbiguous: boolean,
 ): string {
   const sizes = planBatchSizes(summary.validRows);
   const lines = [
@@ -535,7 +564,8 @@ function planText(
   if (resumeFrom) {
     const counts = countStates(resumeFrom);
     lines.push(
-      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before and to be sent again`,
+      `  resuming: ${counts.uploaded} already uploaded, ${counts.rejected} rejected, ${counts.pending} to send, ${counts.ambiguous + counts.uploading} possibly received before` +
+        (resendAmbiguous ? " and to be sent again (--resend-ambiguous)" : " and held back (not sent without --resend-ambiguous)"),
     );
   }
   return lines.join("\n");

@@ -21,8 +21,11 @@
 //   last month's — and refuses the run when it was not: half an import is pending there
 //   and only the user can say whether to finish or abandon it (delete the manifest).
 // - --resume needs the manifest of this very file (same SHA-256, same organization, same
-//   batch hashes); it skips batches with a taskId and rejected ones, sends pending ones and
-//   re-sends ambiguous (or uploading) ones — --resume is the user's say-so for those.
+//   batch hashes); it skips batches with a taskId and rejected ones and sends pending ones.
+//   An ambiguous (or uploading) batch is NOT sent again by a plain --resume (issue 22 item
+//   1): the service has no idempotency key, so nothing can tell whether it holds a task for
+//   it; the run names it with how to check and ends with exit 8 ("the service's answer is
+//   unknown"). Only `--resume --resend-ambiguous` sends it again (docs/cli-contract.md "Retries").
 //
 // Pure: no I/O; the command reads and writes the file (atomically).
 
@@ -325,13 +328,15 @@ export function decideStart(
     return { kind: "replace", note: `${names.manifest} recorded no upload; starting afresh` };
   }
   if (sameFile) {
-    const again = existing.batches.some((b) => b.status === "FAILED" || b.state === "ambiguous" || b.state === "uploading");
+    const again = existing.batches.some((b) => b.status === "FAILED");
+    const held = existing.batches.some(isAmbiguous);
     return {
       kind: "refuse",
       message: `${names.file} was already imported into ${describeTarget(existing)} according to ${names.manifest} (${describeSent(existing)}); nothing was sent`,
       hint:
         `run \`${rerun}\` to continue that import without sending a batch twice` +
-        (again ? `, or \`${names.command} --retry-failed\` to also send its FAILED or possibly-received batches again` : "") +
+        (again ? `, or \`${names.command} --retry-failed\` to also send its FAILED batches again` : "") +
+        (held ? `; a possibly-received batch is sent again only with \`${rerun} --resend-ambiguous\`` : "") +
         `; remove ${names.manifest} only to import the whole file again`,
     };
   }
@@ -351,12 +356,18 @@ export function decideStart(
 /**
  * Before a --resume or --retry-failed run sends anything: batches to send again keep what
  * their earlier send left in `history` (taskIds included). FAILED tasks (only with
- * --retry-failed) become pending; ambiguous ones stay ambiguous (they are re-sent with a warning).
+ * --retry-failed) become pending; ambiguous ones stay ambiguous (re-sent with a warning only
+ * under --resend-ambiguous, which is also when their earlier send goes to `history`).
  */
-export function prepareResend(manifest: ImportManifest, retryFailed: boolean, nowIso: string): ImportManifest {
+export function prepareResend(
+  manifest: ImportManifest,
+  retryFailed: boolean,
+  nowIso: string,
+  resendAmbiguous = false,
+): ImportManifest {
   const batches = manifest.batches.map((b): ManifestBatch => {
     const failed = retryFailed && b.state === "uploaded" && b.status === "FAILED";
-    const ambiguous = b.state === "ambiguous" || b.state === "uploading";
+    const ambiguous = resendAmbiguous && isAmbiguous(b);
     if (!failed && !ambiguous) return b;
     const entry = {
       state: b.state,
@@ -388,7 +399,7 @@ export function countResends(manifest: ImportManifest, retryFailed: boolean): { 
   let ambiguous = 0;
   for (const b of manifest.batches) {
     if (retryFailed && b.state === "uploaded" && b.status === "FAILED") failed++;
-    if (b.state === "ambiguous" || b.state === "uploading") ambiguous++;
+    if (isAmbiguous(b)) ambiguous++;
   }
   return { failed, ambiguous };
 }
@@ -413,16 +424,24 @@ export function checkSameBatches(
   return undefined;
 }
 
-export type BatchAction = "send" | "resend-ambiguous" | "skip-uploaded" | "skip-rejected";
+export type BatchAction = "send" | "resend-ambiguous" | "hold-ambiguous" | "skip-uploaded" | "skip-rejected";
 
-/** What a run does with each batch of the manifest (a fresh one is all "send"). */
-export function batchAction(batch: ManifestBatch): BatchAction {
+/** Whether the service may hold a task for this batch that the manifest does not know. */
+export function isAmbiguous(batch: Pick<ManifestBatch, "state">): boolean {
+  return batch.state === "ambiguous" || batch.state === "uploading";
+}
+
+/**
+ * What a run does with each batch of the manifest (a fresh one is all "send"). An ambiguous
+ * batch is held back (named, exit 8) unless the user passed --resend-ambiguous.
+ */
+export function batchAction(batch: ManifestBatch, resendAmbiguous = false): BatchAction {
   switch (batch.state) {
     case "pending":
       return "send";
     case "uploading":
     case "ambiguous":
-      return "resend-ambiguous";
+      return resendAmbiguous ? "resend-ambiguous" : "hold-ambiguous";
     case "uploaded":
       return "skip-uploaded";
     case "rejected":

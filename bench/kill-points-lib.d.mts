@@ -1,0 +1,41 @@
+// Types for kill-points-lib.mjs, so that test/e2e/kill-points.test.ts can import it.
+export declare const PHASES: readonly ["arrive", "mid-body", "sent", "answered", "relayed"];
+export type Phase = (typeof PHASES)[number];
+export interface KillPoint {
+  /** The request, counted from 1, at which the run is killed. */
+  request: number;
+  phase: Phase;
+}
+export interface KillResult {
+  point: KillPoint;
+  /** Whether the run was still going when the point came (it was killed). */
+  reached: boolean;
+  steps: string[];
+  violations: string[];
+}
+interface SandboxLike {
+  baseUrl: string;
+  org: string;
+  keys: { full: string };
+  requests: { path: string; status: number; body: unknown }[];
+  close(): Promise<void>;
+}
+type StartSandbox = (options: Record<string, unknown>) => Promise<SandboxLike>;
+export declare function importKillPoint(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  userCells: (i: number) => { cells: string[] };
+  point: KillPoint;
+}): Promise<KillResult>;
+export declare function referenceReports(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  range: { from: string; to: string };
+}): Promise<{ files: Map<string, string>; requests: number }>;
+export declare function reportsKillPoint(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  point: KillPoint;
+  reference: Map<string, string>;
+  range: { from: string; to: string };
+}): Promise<KillResult>;

@@ -1,0 +1,328 @@
+// Kill-point harness (issue 22 item 7; docs/cli-contract.md "Retries", "Output files",
+// "Concurrency"): the built binary runs against a sandbox through a loopback HTTP relay that
+// SIGKILLs it at a chosen moment of a chosen request — when the request arrives, halfway
+// through its body, once the whole request reached the service, once the service answered
+// (before the answer is relayed), or once the answer was relayed. The run is then repeated
+// (`--resume` for an import) and the result checked: nothing doubled, nothing lost, no
+// half-written file, no temp file or lock left behind. Shared by test/e2e/kill-points.test.ts
+// (a spread of points) and bench/kill-points.mjs (all of them).
+//
+// The relay, not the sandbox, decides the moment: it sees the bytes the client sends and
+// the answer before the client does, so every point is reached deterministically, with no
+// wall-clock timing.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createServer, request as httpRequest } from "node:http";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const PHASES = ["arrive", "mid-body", "sent", "answered", "relayed"];
+const UPLOAD = "/v2/access-api/user/bulk-import";
+const ROOMY = { reports: { limit: 10_000, windowMs: 1000 }, access: { limit: 10_000, windowMs: 1000 } };
+const HEADER = "firstName,lastName,username,email,role,teamName,status,action";
+
+/**
+ * An HTTP relay to `target` (a base URL). `arm({ request, phase, onKill })` makes it call
+ * onKill (synchronously) at that phase of the request-th request; requests are counted
+ * from 1 from the moment of arming.
+ */
+export async function startRelay(target) {
+  const upstream = new URL(target);
+  let armed;
+  let count = 0;
+  const inFlight = new Set();
+  const fire = (n, phase) => {
+    if (armed && armed.request === n && armed.phase === phase) {
+      const { onKill } = armed;
+      armed = undefined;
+      onKill();
+      return true;
+    }
+    return false;
+  };
+  const server = createServer((req, res) => {
+    const n = ++count;
+    if (fire(n, "arrive")) {
+      req.socket.destroy();
+      return;
+    }
+    const done = new Promise((resolveDone) => {
+      const up = httpRequest(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          const chunks = [];
+          answer.on("data", (c) => chunks.push(c));
+          answer.on("end", () => {
+            resolveDone();
+            if (fire(n, "answered")) {
+              req.socket.destroy();
+              return;
+            }
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(chunks), () => fire(n, "relayed"));
+          });
+          answer.on("error", () => resolveDone());
+        },
+      );
+      up.on("error", () => {
+        resolveDone();
+        res.destroy();
+      });
+      // Mid-body: the service gets the first half of the body (or of the first chunk, when
+      // the length is not known), then the client is killed; it never sees the body's end.
+      const length = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
+      let seen = 0;
+      req.on("data", (chunk) => {
+        if (armed && armed.request === n && armed.phase === "mid-body") {
+          const half = Math.max(1, Math.floor(((length ?? seen + chunk.length) - seen) / 2));
+          up.write(chunk.subarray(0, Math.min(half, chunk.length)));
+          fire(n, "mid-body");
+          up.destroy();
+          req.socket.destroy();
+          return;
+        }
+        seen += chunk.length;
+        up.write(chunk);
+      });
+      req.on("end", () => {
+        up.end();
+        fire(n, "sent");
+      });
+      req.on("error", () => up.destroy());
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
+  const { port } = server.address();
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    arm(point) {
+      armed = point;
+      count = 0;
+    },
+    disarm() {
+      armed = undefined;
+    },
+    /** Waits for every relayed request to be answered by the service (its state settled). */
+    async settle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
+
+/** One run of the built CLI; with `relay` and `point`, SIGKILLed at that point. */
+export function runCli(bin, args, { env, cwd, relay, point }) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(process.execPath, [bin, ...args], { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let killed = false;
+    if (relay && point) {
+      relay.arm({
+        ...point,
+        onKill: () => {
+          killed = true;
+          child.kill("SIGKILL");
+        },
+      });
+    }
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c) => (stdout += c));
+    child.stderr.setEncoding("utf8").on("data", (c) => (stderr += c));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      relay?.disarm();
+      resolveRun({ code, killed, stdout, stderr });
+    });
+  });
+}
+
+/** Names a killed run may leave that the next run must clear: temp files and locks. */
+async function leftovers(dir) {
+  return (await readdir(dir)).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"));
+}
+
+function cleanEnv(extra) {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    SIMADMIN_KEYCHAIN: "off",
+    SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s",
+    ...extra,
+  };
+}
+
+export function usersCsv(rows, userCells) {
+  const lines = [HEADER];
+  for (let i = 1; i <= rows; i++) {
+    const cells = userCells(i).cells;
+    cells[7] = "Add";
+    lines.push(cells.join(","));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * `users import` of a 1,600-row file (3 batches) killed at `point`, then resumed the way a
+ * user following the messages would: `--resume`; a batch held back as possibly received is
+ * checked at the service (as the message says) and re-sent with --resend-ambiguous only when
+ * the service never got it. Returns the violations found (empty: all well).
+ */
+export async function importKillPoint({ bin, startSandbox, userCells, point, sandboxOptions = {} }) {
+  const sandbox = await startSandbox({
+    host: "127.0.0.1",
+    port: 0,
+    rateLimits: { access: { limit: 10_000, windowMs: 1000 } },
+    importStepMs: 50,
+    ...sandboxOptions,
+  });
+  const relay = await startRelay(sandbox.baseUrl);
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-"));
+  const violations = [];
+  const steps = [];
+  try {
+    await writeFile(join(dir, "staff.csv"), usersCsv(1600, userCells));
+    const env = cleanEnv({
+      SIMADMIN_BASE_URL: relay.baseUrl,
+      SIMADMIN_API_KEY: sandbox.keys.full,
+      SIMADMIN_ORG: sandbox.org,
+      SIMADMIN_CONFIG_DIR: join(dir, "config"),
+      XDG_CACHE_HOME: join(dir, "cache"),
+    });
+    const args = ["users", "import", "staff.csv", "-o", "json"];
+    const first = await runCli(bin, args, { env, cwd: dir, relay, point });
+    await relay.settle();
+    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    // At the kill: the manifest, if any, is whole JSON (written atomically).
+    const manifestText = await readFile(join(dir, "staff.import.json"), "utf8").catch(() => undefined);
+    if (manifestText !== undefined) {
+      try {
+        JSON.parse(manifestText);
+      } catch {
+        violations.push("half-written manifest after the kill");
+      }
+    }
+    let last = first;
+    for (let round = 0; round < 3; round++) {
+      const manifest = await readFile(join(dir, "staff.import.json"), "utf8")
+        .then((t) => JSON.parse(t))
+        .catch(() => undefined);
+      if (manifest && manifest.batches.every((b) => b.state === "uploaded")) break;
+      let extra = manifest ? ["--resume"] : [];
+      if (manifest && last.code === 8 && /--resend-ambiguous/.test(last.stderr)) {
+        // What the message asks the user to do: check the service for the held batches.
+        const held = manifest.batches.filter((b) => b.state === "ambiguous" || b.state === "uploading");
+        const received = held.filter((b) => tasksOf(sandbox, b.sha256) > 0);
+        if (received.length === held.length) break; // they are there: nothing to send
+        extra = ["--resume", "--resend-ambiguous"];
+      }
+      last = await runCli(bin, [...args, ...extra], { env, cwd: dir });
+      steps.push(`${extra.join(" ") || "plain"}:${last.code}`);
+      if (last.code === 2 && /another simadmin process/.test(last.stderr)) violations.push("a stale lock blocked the re-run");
+      if (![0, 8].includes(last.code)) violations.push(`re-run ended ${last.code}: ${last.stderr.trim().split("\n").pop()}`);
+    }
+    const manifest = JSON.parse(await readFile(join(dir, "staff.import.json"), "utf8"));
+    for (const batch of manifest.batches) {
+      const tasks = tasksOf(sandbox, batch.sha256);
+      if (tasks > 1) violations.push(`batch ${batch.number} imported ${tasks} times`);
+      if (tasks === 0) violations.push(`batch ${batch.number} never imported`);
+    }
+    const left = await leftovers(dir);
+    if (left.length > 0) violations.push(`left behind: ${left.join(", ")}`);
+    return { point, reached: first.killed, steps, violations };
+  } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** How many tasks the service created from this batch (uploads of it answered 200). */
+function tasksOf(sandbox, batchSha) {
+  return sandbox.requests.filter((r) => r.path === UPLOAD && r.status === 200 && r.body && sha256(r.body.csvText) === batchSha)
+    .length;
+}
+
+/**
+ * `reports all` into --out-dir killed at `point`, then run again: every file present right
+ * after the kill is complete (identical to an uninterrupted run's), and after the re-run the
+ * directory holds exactly the uninterrupted run's files — no record doubled or lost, no temp
+ * file left. `reference` maps file names to their content (see referenceReports).
+ */
+export async function reportsKillPoint({ bin, startSandbox, point, reference, range }) {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, rateLimits: ROOMY });
+  const relay = await startRelay(sandbox.baseUrl);
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-"));
+  const out = join(dir, "out");
+  const violations = [];
+  try {
+    const env = reportEnv(sandbox, relay.baseUrl, dir);
+    const args = ["reports", "all", "--from", range.from, "--to", range.to, "-o", "json", "--out-dir", out];
+    const first = await runCli(bin, args, { env, cwd: dir, relay, point });
+    await relay.settle();
+    for (const name of await readdir(out).catch(() => [])) {
+      if (name.endsWith(".tmp")) continue;
+      if (reference.get(name) !== (await readFile(join(out, name), "utf8")))
+        violations.push(`half-written ${name} after the kill`);
+    }
+    const again = await runCli(bin, args, { env, cwd: dir });
+    if (again.code !== 0) violations.push(`re-run ended ${again.code}: ${again.stderr.trim().split("\n").pop()}`);
+    const names = (await readdir(out)).sort();
+    const expected = [...reference.keys()].sort();
+    if (names.join() !== expected.join()) violations.push(`files ${names.join(", ")} instead of ${expected.join(", ")}`);
+    for (const name of expected) {
+      const text = await readFile(join(out, name), "utf8").catch(() => undefined);
+      if (text !== undefined && text !== reference.get(name)) violations.push(`${name} differs from an uninterrupted run`);
+    }
+    const left = await leftovers(dir);
+    if (left.length > 0) violations.push(`left behind: ${left.join(", ")}`);
+    return {
+      point,
+      reached: first.killed,
+      steps: [`first:${first.killed ? "killed" : first.code}`, `again:${again.code}`],
+      violations,
+    };
+  } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function reportEnv(sandbox, baseUrl, dir) {
+  return cleanEnv({
+    SIMADMIN_BASE_URL: baseUrl,
+    SIMADMIN_API_KEY: sandbox.keys.full,
+    SIMADMIN_CONFIG_DIR: join(dir, "config"),
+    XDG_CACHE_HOME: join(dir, "cache"),
+  });
+}
+
+/** The files of an uninterrupted `reports all` run, and how many requests it made. */
+export async function referenceReports({ bin, startSandbox, range }) {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, rateLimits: ROOMY });
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-"));
+  const out = join(dir, "out");
+  try {
+    const env = reportEnv(sandbox, sandbox.baseUrl, dir);
+    const run = await runCli(bin, ["reports", "all", "--from", range.from, "--to", range.to, "-o", "json", "--out-dir", out], {
+      env,
+      cwd: dir,
+    });
+    if (run.code !== 0) throw new Error(`reference reports run ended ${run.code}: ${run.stderr}`);
+    const files = new Map();
+    for (const name of await readdir(out)) files.set(name, await readFile(join(out, name), "utf8"));
+    return { files, requests: sandbox.requests.length };
+  } finally {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,64 @@
+// SIGKILL the built CLI at many moments (issue 22 item 7): `users import` of 3 batches at
+// every phase of each of its uploads, and `reports all` at every phase of each of its
+// requests; each run is repeated and checked (bench/kill-points-lib.mjs). Prints the counts
+// of kills and violations, and each violation. Exit 1 when there is one.
+//
+//   npm run build && node bench/kill-points.mjs [--only import|reports] [--repeat <n>]
+import { parseArgs } from "node:util";
+import { BIN, distModule, root } from "./lib.mjs";
+import { importKillPoint, PHASES, referenceReports, reportsKillPoint } from "./kill-points-lib.mjs";
+
+const { values } = parseArgs({ options: { only: { type: "string" }, repeat: { type: "string", default: "1" } } });
+const { startSandbox } = await distModule("sandbox", "server.js");
+const { userCells } = await import(`${root}/fixtures/users/generate.mjs`);
+// A range in the past whatever today is: the sandbox's data for it does not change.
+const REPORT_RANGE = { from: "2025-01-01", to: "2025-03-31" };
+
+const results = [];
+async function record(kind, run) {
+  const result = await run();
+  results.push({ kind, ...result });
+  const where = `${kind} request ${result.point.request} ${result.point.phase}`;
+  if (result.violations.length > 0)
+    console.log(`VIOLATION ${where}: ${result.violations.join("; ")} (${result.steps.join(" → ")})`);
+  else if (process.env.VERBOSE) console.log(`ok ${where} (${result.steps.join(" → ")})`);
+}
+
+const started = performance.now();
+for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
+  if (values.only !== "reports") {
+    // Without --wait an import makes 3 requests: the uploads.
+    for (let request = 1; request <= 3; request++) {
+      for (const phase of PHASES) {
+        await record("import", () => importKillPoint({ bin: BIN, startSandbox, userCells, point: { request, phase } }));
+      }
+    }
+  }
+  if (values.only !== "import") {
+    const reference = await referenceReports({ bin: BIN, startSandbox, range: REPORT_RANGE });
+    for (let request = 1; request <= reference.requests; request++) {
+      for (const phase of PHASES.filter((p) => p !== "mid-body")) {
+        await record("reports", () =>
+          reportsKillPoint({
+            bin: BIN,
+            startSandbox,
+            point: { request, phase },
+            reference: reference.files,
+            range: REPORT_RANGE,
+          }),
+        );
+      }
+    }
+  }
+}
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+for (const kind of ["import", "reports"]) {
+  const mine = results.filter((r) => r.kind === kind);
+  if (mine.length === 0) continue;
+  const killed = mine.filter((r) => r.reached).length;
+  const bad = mine.filter((r) => r.violations.length > 0).length;
+  console.log(`${kind}: ${mine.length} kill points, ${killed} kills, ${bad} with violations`);
+}
+console.log(`${seconds} s`);
+process.exitCode = results.some((r) => r.violations.length > 0) ? 1 : 0;

@@ -1,0 +1,210 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { ApiClient } from "../../api/client.js";
+import { streamReport } from "../../api/endpoints.js";
+import { formatRateLimit, type RateLimit } from "../../api/rate-limits.js";
+import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
+import type { CommandContext } from "../../context.js";
+import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
+import { kindTable } from "../../domain/sync-columns.js";
+import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
+import { throwIfAborted } from "../../errors.js";
+import type { Progress } from "../../output/progress.js";
+import { packagePath } from "../../package-root.js";
+import { keyFingerprint, ReportCache } from "../reports/cache.js";
+import { timeLeftText } from "../shared/time-left.js";
+import { defineRun } from "../types.js";
+import type { SqlConnection } from "./connection.js";
+import { ReportsSyncOptions } from "./options.js";
+import { SyncStore } from "./store.js";
+
+// `simadmin reports sync --db <file.duckdb|postgres://…>` (issue 24; docs/cli-contract.md, Sync).
+//
+// Plan first (domain/sync-windows.ts): per kind, the fixed windows missing since --since,
+// the open one and the recently ended ones, from the meta table. Then, window after window
+// through the shared scheduler (budgets, retries, the Redis store — nothing here sleeps):
+// the answer streams to a private spool file (reports' cache.ts, checking the JSON on the
+// way), and its records are read back in batches into one transaction that replaces the
+// window (store.ts). Memory holds one batch, whatever the window's size. A failed or killed
+// run keeps every window it finished: running it again fetches the rest.
+
+/** Without --since, a first run reaches this far back (issue 24). */
+const DEFAULT_HISTORY_DAYS = 90;
+const DEFAULT_OPEN_DAYS = 2;
+/** When stderr is no terminal, a line at least this often (docs/cli-contract.md, CI and cron). */
+const PROGRESS_LINE_MS = 30_000;
+
+interface KindPlan {
+  kind: ReportKind;
+  windows: PlannedWindow[];
+}
+
+function toolVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
+}
+
+export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => {
+  const { services, printer } = ctx;
+  const today = utcDay(services.clock.now());
+  const openDays = options.openDays ?? DEFAULT_OPEN_DAYS;
+  const kinds = options.kinds ?? [...REPORT_KINDS];
+  const limits = (await services.rateLimits()).reports;
+  // Settings and the client first: a missing key or a bad profile is said before the
+  // database is touched (or created).
+  await services.settings();
+  if (!options.dryRun) await services.api();
+
+  const target = options.db;
+  // A dry run must not create the database: a DuckDB file not there yet holds nothing.
+  const db =
+    options.dryRun && target.kind === "duckdb" && !existsSync(target.path) ? undefined : await open(target, options.dryRun);
+  const store = db ? new SyncStore(db, services.signal) : undefined;
+  try {
+    const plans: KindPlan[] = [];
+    // Later runs start where the database's history does (a kind added later gets as much),
+    // unless --since says otherwise.
+    const earliest = await store?.earliestStart();
+    const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
+    for (const kind of kinds) {
+      const synced = store ? await store.syncedWindows(kind) : new Map<string, SyncedWindow>();
+      plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
+    }
+    const requests = plans.reduce((n, p) => n + p.windows.length, 0);
+    const least = leastTimeMs(requests, limits.limit, limits.windowMs);
+    const budget = `${requests} report request${requests === 1 ? "" : "s"}, at least ${formatWait(least)} at the reports budget (${formatRateLimit(limits)})`;
+
+    if (options.dryRun) {
+      return {
+        kind: "records",
+        records: plans.flatMap((p) =>
+          p.windows.map((w) => ({
+            kind: p.kind,
+            table: kindTable(p.kind),
+            startDate: w.startDate,
+            endDate: w.endDate,
+            reason: w.reason,
+          })),
+        ),
+        knownFields: ["kind", "table", "startDate", "endDate", "reason"],
+        note: `dry run: ${budget}; nothing was sent`,
+      };
+    }
+
+    printer.info(`reports sync into ${db!.label}: ${budget}`);
+    await store!.ensureMeta();
+    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, limits).execute();
+    return {
+      kind: "records",
+      records: summary,
+      knownFields: ["kind", "table", "windows", "records"],
+    };
+  } finally {
+    await db?.close();
+  }
+});
+
+async function open(target: ReportsSyncOptions["db"], dryRun: boolean): Promise<SqlConnection> {
+  if (target.kind === "postgres") return (await import("./postgres.js")).openPostgres(target.url);
+  return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun });
+}
+
+function formatWait(ms: number): string {
+  return ms < 1000 ? "0 s" : (timeLeftText(ms) ?? "").replace(/^about /, "").replace(/ left$/, "");
+}
+
+class SyncRun {
+  private client!: ApiClient;
+  private progress!: Progress;
+  private done = 0;
+  private readonly startedAt: number;
+  private lastLineAt: number;
+
+  constructor(
+    private readonly ctx: CommandContext,
+    private readonly store: SyncStore,
+    private readonly plans: KindPlan[],
+    private readonly total: number,
+    private readonly openDays: number,
+    private readonly limits: RateLimit,
+  ) {
+    this.startedAt = ctx.services.clock.now();
+    this.lastLineAt = this.startedAt;
+  }
+
+  async execute(): Promise<Record<string, unknown>[]> {
+    const { services, printer } = this.ctx;
+    this.client = await services.api();
+    const settings = await services.settings();
+    this.progress = await printer.progress();
+    const now = (): number => services.clock.now();
+    const cache = await ReportCache.temporary(
+      { baseUrl: settings.baseUrl ?? "", apiVersion: settings.apiVersion, keyFingerprint: keyFingerprint(settings.apiKey ?? "") },
+      now,
+    );
+    const summary: Record<string, unknown>[] = [];
+    try {
+      for (const plan of this.plans) {
+        let records = 0;
+        for (const window of plan.windows) {
+          throwIfAborted(services.signal);
+          this.tell(plan.kind, window);
+          records += await this.syncWindow(cache, plan.kind, window);
+          this.done++;
+        }
+        summary.push({ kind: plan.kind, table: kindTable(plan.kind), windows: plan.windows.length, records });
+      }
+      this.progress.done(this.total > 0 ? `${this.total} report windows synced` : undefined);
+    } catch (error) {
+      this.progress.done();
+      throw error;
+    } finally {
+      await cache.dispose();
+    }
+    if (this.total === 0) printer.info("reports sync: every window is up to date; nothing to fetch");
+    return summary;
+  }
+
+  private async syncWindow(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<number> {
+    const label = `report ${kind} ${window.startDate}..${window.endDate}`;
+    const range = { startDate: window.startDate, endDate: window.endDate };
+    try {
+      const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
+      const fetchedAt = new Date(this.ctx.services.clock.now());
+      const blockEnd = parseIsoDate(window.startDate)! + 29;
+      await this.store.fitWindow(kind, cache.records(kind, range, shape, label));
+      return await this.store.replaceWindow(
+        {
+          kind,
+          startDate: window.startDate,
+          endDate: window.endDate,
+          fetchedAt,
+          complete: isComplete(blockEnd, parseIsoDate(window.endDate)!, utcDay(fetchedAt.getTime()), this.openDays),
+          toolVersion: toolVersion(),
+        },
+        cache.records(kind, range, shape, label),
+      );
+    } finally {
+      await cache.remove(kind, range);
+    }
+  }
+
+  /** The spinner on a terminal; otherwise a line at least every 30 s. */
+  private tell(kind: ReportKind, window: PlannedWindow): void {
+    const now = this.ctx.services.clock.now();
+    const remaining = this.total - this.done;
+    const pace = this.done > 0 ? ((now - this.startedAt) / this.done) * remaining : 0;
+    // Never less than the budget allows for what is left (the first windows go at once).
+    const left = timeLeftText(Math.max(pace, leastTimeMs(remaining, this.limits.limit, this.limits.windowMs)));
+    const text = `${kind} ${window.startDate}..${window.endDate}: window ${this.done + 1} of ${this.total}${left ? `, ${left}` : ""}`;
+    this.progress.update(text);
+    const printer = this.ctx.printer;
+    if (!printer.io.stderrIsTTY && now - this.lastLineAt >= PROGRESS_LINE_MS) {
+      this.lastLineAt = now;
+      printer.info(text);
+    }
+  }
+}

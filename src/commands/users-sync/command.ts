@@ -1,0 +1,70 @@
+import { DATA_FORMATS } from "../output-formats.js";
+import type { CommandDeclaration } from "../types.js";
+
+// users sync <roster> (docs/cli-contract.md "Sync", exit 12; issue 23). Plain data: see ../types.ts.
+
+export const usersSync: CommandDeclaration = {
+  kind: "command",
+  name: "users sync",
+  args: [
+    {
+      name: "roster",
+      description: "the HR roster: a users CSV or an .xlsx workbook (first sheet); action and status columns optional",
+      values: { kind: "files" },
+    },
+  ],
+  description: "make the organization's trainees equal to an HR roster: Add new, Update changed, INACTIVE for leavers",
+  flags: [
+    {
+      flags: "--plan",
+      description: "print the plan and send nothing; exit 0 when there is nothing to do, 12 when changes are pending",
+    },
+    { flags: "--dry-run", description: "the same as --plan" },
+    {
+      flags: "--max-deactivate <n|p%>",
+      description: "stop before sending when more users would become INACTIVE (default 10% of the last sync's active users)",
+      values: { kind: "none" },
+    },
+    {
+      flags: "--map <column=Header>",
+      description: 'read a column under another header name, e.g. --map firstName="First Name" (repeatable)',
+      repeatable: true,
+      values: { kind: "words", words: ["firstName=", "lastName=", "email=", "teamName=", "status=", "username=", "role="] },
+    },
+    {
+      flags: "--assume-existing",
+      description: "first run only: the roster's users exist already, so send Update instead of Add",
+    },
+    { flags: "--skip-invalid", description: "send the valid rows; users of invalid rows are left as they are" },
+    { flags: "--wait", description: "poll each import task until COMPLETED or FAILED; only COMPLETED rows enter the baseline" },
+    { flags: "--wait-timeout <duration>", description: "give up waiting after this long (default 30m)" },
+    {
+      flags: "--resume",
+      description: "finish the last run's plan (batches never sent) instead of planning the roster again",
+    },
+    {
+      flags: "--resend-ambiguous",
+      description: "with --resume: also send again a batch whose upload may have been received (users import's rule)",
+    },
+    {
+      flags: "--encoding <name>",
+      description: "read a CSV roster without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
+    },
+    { flags: "-y, --yes", description: "do not ask for confirmation on a terminal" },
+  ],
+  examples: [
+    "simadmin users sync hr-export.xlsx --plan",
+    "simadmin users sync hr-export.csv --yes --wait",
+    'simadmin users sync hr.xlsx --map firstName="First Name" --map lastName="Last Name" --map email="Work Email"',
+    "simadmin users sync hr.csv --max-deactivate 25 --yes",
+  ],
+  help: `The baseline is what simadmin last synced for this base URL and organization, kept in the
+settings directory; the first run establishes it. Rows the service did not accept are planned
+again by the next run. See docs/users-sync.md.`,
+  api: [2],
+  outputs: DATA_FORMATS,
+  writesSettings: false,
+  needsOrg: true,
+  fields: true,
+  load: async () => (await import("./users-sync.js")).run,
+};

@@ -1,0 +1,54 @@
+import * as z from "zod";
+import { UsageError } from "../../errors.js";
+import { encodingOption } from "../../domain/csv-input/reader.js";
+import { parseDeactivateLimit } from "../../domain/users-sync/plan.js";
+import { parseMapping, RosterMapError } from "../../domain/users-sync/roster.js";
+import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
+import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
+
+export const UsersSyncOptions = z
+  .object({
+    plan: switchFlag,
+    /** The same as --plan (docs/users-sync.md): users import's --dry-run means "send nothing" too. */
+    dryRun: switchFlag,
+    maxDeactivate: parsedFlag((text) => {
+      const limit = parseDeactivateLimit(text);
+      if (limit === undefined)
+        throw new UsageError(`--max-deactivate: ${JSON.stringify(text)} is neither a whole number nor a percentage like 10%`);
+      return limit;
+    }).optional(),
+    map: z
+      .array(
+        parsedFlag((text) => {
+          try {
+            return parseMapping(text);
+          } catch (error) {
+            if (error instanceof RosterMapError) throw new UsageError(error.message);
+            throw error;
+          }
+        }),
+      )
+      .optional(),
+    assumeExisting: switchFlag,
+    skipInvalid: switchFlag,
+    wait: switchFlag,
+    waitTimeout: durationFlag("--wait-timeout").optional(),
+    resume: switchFlag,
+    resendAmbiguous: switchFlag,
+    yes: switchFlag,
+    encoding: parsedFlag((name) => encodingOption(name)).optional(),
+  })
+  .superRefine((options, ctx) => {
+    onlyWith(options, ctx, { key: "wait", flag: "--wait" }, [{ key: "waitTimeout", flag: "--wait-timeout" }]);
+    if ((options.plan || options.dryRun) && options.wait)
+      usageIssue(ctx, "--wait has nothing to wait for with --plan (nothing is sent)");
+    if ((options.plan || options.dryRun) && options.resume) usageIssue(ctx, "--resume sends; it cannot go with --plan");
+    if (options.resendAmbiguous && !options.resume) usageIssue(ctx, "--resend-ambiguous applies only with --resume");
+  })
+  .transform(({ waitTimeout, dryRun, plan, ...rest }) => ({
+    ...rest,
+    plan: plan || dryRun,
+    timeoutMs: waitTimeout ?? DEFAULT_IMPORT_WAIT_TIMEOUT_MS,
+  }));
+
+export type UsersSyncOptions = z.output<typeof UsersSyncOptions>;

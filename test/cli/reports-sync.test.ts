@@ -1,0 +1,234 @@
+import { existsSync } from "node:fs";
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { systemClock, type Clock } from "../../src/clock.js";
+import { generateReport } from "../../src/sandbox/reports.js";
+import { queryDuckDb } from "../helpers/duckdb.js";
+import { startScriptedService, type ScriptedService } from "../helpers/scripted-service.js";
+import { FAST, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+
+// `reports sync` into a DuckDB file in a temp dir (issue 24; docs/cli-contract.md, Sync),
+// against the sandbox with generous budgets. "Today" is the injected clock: 2026-11-24, so
+// the fixed 30-day windows (counted from 1970-01-01) of the default 90 days are
+// 08-05..09-03, 09-04..10-03, 10-04..11-02 and the open 11-03..(12-02), asked up to today.
+
+const DAY = 86_400_000;
+const TODAY = Date.UTC(2026, 10, 24, 10);
+const FIRST_RUN = [
+  ["2026-08-05", "2026-09-03"],
+  ["2026-09-04", "2026-10-03"],
+  ["2026-10-04", "2026-11-02"],
+  ["2026-11-03", "2026-11-24"],
+];
+
+function clockAt(ms: number): Clock {
+  return { ...systemClock, now: () => ms };
+}
+
+let env: TestEnv;
+let dir: { path: string; remove(): Promise<void> };
+let db: string;
+/** Set by a test: called as the sandbox answers a report request. */
+let onReport: ((line: string) => void) | undefined;
+
+beforeAll(async () => {
+  env = await startTestEnv({
+    rateLimits: { reports: { limit: 1000, windowMs: 1000 }, access: { limit: 1000, windowMs: 1000 } },
+    reportRecordsPerDay: 3,
+    log: (line) => {
+      if (line.startsWith("POST /v2/report/")) onReport?.(line);
+    },
+  });
+});
+afterAll(() => env.close());
+beforeEach(async () => {
+  dir = await tempDir("simadmin-sync-");
+  db = join(dir.path, "reports.duckdb");
+  onReport = undefined;
+  // Runs here move the clock by days: a ledger of "later" requests would make the next wait.
+  for (const name of await readdir(env.configDir).catch(() => [])) {
+    if (name.startsWith("rate-ledger-")) await rm(join(env.configDir, name), { force: true });
+  }
+});
+afterEach(() => dir.remove());
+
+function sync(args: string[], clock: Clock, signal?: AbortSignal) {
+  return env.run(["reports", "sync", "--db", db, ...args, "-o", "json"], { env: FAST, clock, ...(signal ? { signal } : {}) });
+}
+
+function windowsSent(sent: { path: string; body: unknown }[]): string[][] {
+  return sent
+    .filter((r) => r.path.startsWith("/v2/report/"))
+    .map((r) => {
+      const body = r.body as { startDate: string; endDate: string };
+      return [r.path.slice("/v2/report/".length), body.startDate, body.endDate];
+    });
+}
+
+async function countsByWindow(table: string): Promise<Map<string, number>> {
+  const rows = await queryDuckDb(
+    db,
+    `SELECT CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, count(*) AS n FROM ${table} GROUP BY ALL`,
+  );
+  return new Map(rows.map((r) => [`${String(r.s)}..${String(r.e)}`, Number(r.n)]));
+}
+
+describe("reports sync into DuckDB", () => {
+  it("fetches the 90 days' fixed windows on the first run and one open window per kind the next day", async () => {
+    const first = await sync(["--kinds", "users,syms"], clockAt(TODAY));
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(windowsSent(first.sent)).toEqual([
+      ...FIRST_RUN.map(([s, e]) => ["users", s, e]),
+      ...FIRST_RUN.map(([s, e]) => ["syms", s, e]),
+    ]);
+    // Every window holds exactly the service's records for its dates.
+    for (const kind of ["users", "syms"]) {
+      const counts = await countsByWindow(kind);
+      expect(counts).toEqual(
+        new Map(FIRST_RUN.map(([s, e]) => [`${s}..${e}`, generateReport(kind as "users", s!, e!, 2, 3).length])),
+      );
+    }
+    const meta = await queryDuckDb(
+      db,
+      "SELECT kind, CAST(window_start AS VARCHAR) AS s, records, complete, tool_version FROM simadmin_sync_windows ORDER BY kind, s",
+    );
+    expect(meta).toHaveLength(8);
+    expect(meta.filter((m) => m.complete === false).map((m) => [m.kind, m.s])).toEqual([
+      ["syms", "2026-11-03"],
+      ["users", "2026-11-03"],
+    ]);
+
+    const second = await sync(["--kinds", "users,syms"], clockAt(TODAY + DAY));
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(windowsSent(second.sent)).toEqual([
+      ["users", "2026-11-03", "2026-11-25"],
+      ["syms", "2026-11-03", "2026-11-25"],
+    ]);
+    // The open window was replaced, not added to.
+    expect((await countsByWindow("users")).get("2026-11-03..2026-11-25")).toBe(23 * 3);
+    expect((await countsByWindow("users")).has("2026-11-03..2026-11-24")).toBe(false);
+
+    // A kind added later starts where the database's history does, not 90 days back.
+    const added = await sync(["--kinds", "teams-result"], clockAt(TODAY + 10 * DAY));
+    expect(windowsSent(added.sent).map((w) => w[1])).toEqual([
+      "2026-08-05",
+      "2026-09-04",
+      "2026-10-04",
+      "2026-11-03",
+      "2026-12-03",
+    ]);
+  });
+
+  it("fetches a window again after its end until --open-days have passed, then never", async () => {
+    expect((await sync(["--kinds", "teams-result"], clockAt(TODAY))).exitCode).toBe(0);
+    // 2026-12-03: the block 11-03..12-02 has ended but was asked only to 11-24; a new one opens.
+    const after = await sync(["--kinds", "teams-result"], clockAt(Date.UTC(2026, 11, 3, 1)));
+    expect(windowsSent(after.sent)).toEqual([
+      ["teams-result", "2026-11-03", "2026-12-02"],
+      ["teams-result", "2026-12-03", "2026-12-03"],
+    ]);
+    // Fetched whole one day after its end: still open with the default --open-days 2.
+    const next = await sync(["--kinds", "teams-result"], clockAt(Date.UTC(2026, 11, 4, 1)));
+    expect(windowsSent(next.sent).map((w) => w[1])).toEqual(["2026-11-03", "2026-12-03"]);
+    const later = await sync(["--kinds", "teams-result"], clockAt(Date.UTC(2026, 11, 5, 1)));
+    expect(windowsSent(later.sent).map((w) => w[1])).toEqual(["2026-12-03"]);
+  });
+
+  it("--dry-run lists the windows and the least time, sends nothing and creates no file", async () => {
+    const result = await env.run(["reports", "sync", "--db", db, "--dry-run", "-o", "json"], {
+      env: { SIMADMIN_RATE_LIMITS: "reports=10/60s" },
+      clock: clockAt(TODAY),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const planned = JSON.parse(result.stdout) as { kind: string; startDate: string; reason: string }[];
+    expect(planned).toHaveLength(28);
+    expect(planned[3]).toMatchObject({ kind: "syms-result", startDate: "2026-11-03", reason: "missing" });
+    // 28 requests at 10 a minute: the first 10 at once, then two more minutes.
+    expect(result.stderr).toContain("28 report requests, at least 2 min 0 s at the reports budget");
+    expect(windowsSent(result.sent)).toEqual([]);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it("an interrupted run leaves every window whole, and the next run completes it", async () => {
+    const controller = new AbortController();
+    let answered = 0;
+    onReport = () => {
+      if (++answered === 3) controller.abort();
+    };
+    const killed = await sync(["--kinds", "user-results"], clockAt(TODAY), controller.signal);
+    expect(killed.exitCode).toBe(130);
+    onReport = undefined;
+    const meta = await queryDuckDb(db, "SELECT CAST(window_start AS VARCHAR) AS s, records FROM simadmin_sync_windows");
+    const counts = await countsByWindow("user_results");
+    // Only windows with a meta row have rows, and exactly the records the meta row counts.
+    expect(meta.length).toBeGreaterThanOrEqual(1);
+    expect(meta.length).toBeLessThan(4);
+    expect([...counts.keys()].map((k) => k.slice(0, 10)).sort()).toEqual(meta.map((m) => String(m.s)).sort());
+    for (const m of meta) expect([...counts].find(([k]) => k.startsWith(String(m.s)))?.[1]).toBe(Number(m.records));
+
+    const again = await sync(["--kinds", "user-results"], clockAt(TODAY));
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(windowsSent(again.sent)).toHaveLength(4 - meta.length + (meta.some((m) => m.s === "2026-11-03") ? 1 : 0));
+    expect(await countsByWindow("user_results")).toEqual(
+      new Map(FIRST_RUN.map(([s, e]) => [`${s}..${e}`, generateReport("user-results", s!, e!, 2, 3).length])),
+    );
+  });
+
+  it("without an API key stops with exit 3 before creating the database", async () => {
+    const result = await env.run(["reports", "sync", "--db", db], { env: { SIMADMIN_API_KEY: undefined } });
+    expect(result.exitCode, result.stderr).toBe(3);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it("refuses an unknown kind and a bad --since before anything is sent", async () => {
+    const kind = await env.run(["reports", "sync", "--db", db, "--kinds", "users,nope"]);
+    expect(kind.exitCode).toBe(2);
+    expect(kind.stderr).toContain('unknown report kind "nope"');
+    const since = await env.run(["reports", "sync", "--db", db, "--since", "2026-02-30"]);
+    expect(since.exitCode).toBe(2);
+    expect(since.sent).toEqual([]);
+  });
+});
+
+describe("reports sync columns follow the service", () => {
+  let service: ScriptedService;
+  let answer: unknown;
+  beforeAll(async () => {
+    service = await startScriptedService((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer));
+    });
+  });
+  afterAll(() => service.close());
+
+  it("adds a column for a field that appears later and widens a column whose type changes", async () => {
+    const run = (day: number) =>
+      runCli(["reports", "sync", "--db", db, "--kinds", "users", "--since", "2026-11-20", "-o", "json"], {
+        env: { ...FAST, SIMADMIN_BASE_URL: service.baseUrl, SIMADMIN_API_KEY: "k-test", SIMADMIN_CONFIG_DIR: dir.path },
+        clock: clockAt(TODAY + day * DAY),
+      });
+    answer = { rows: [{ who: { id: 1 }, score: 5, done: true }] };
+    expect((await run(0)).exitCode).toBe(0);
+    answer = { rows: [{ who: { id: "u-2", team: "red" }, score: 5.5, done: true, raw: "x" }] };
+    const second = await run(1);
+    expect(second.exitCode, second.stderr).toBe(0);
+    const columns = await queryDuckDb(
+      db,
+      "SELECT column_name AS n, data_type AS t FROM information_schema.columns WHERE table_name = 'users' ORDER BY ordinal_position",
+    );
+    expect(columns.map((c) => [c.n, c.t])).toEqual([
+      ["window_start", "DATE"],
+      ["window_end", "DATE"],
+      ["fetched_at", "TIMESTAMP"],
+      ["raw", "JSON"],
+      ["who.id", "VARCHAR"],
+      ["score", "DOUBLE"],
+      ["done", "BOOLEAN"],
+      ["who.team", "VARCHAR"],
+      ["record.raw", "VARCHAR"],
+    ]);
+    const rows = await queryDuckDb(db, 'SELECT "who.id" AS id, score, "who.team" AS team, raw FROM users');
+    expect(rows).toEqual([{ id: "u-2", score: 5.5, team: "red", raw: JSON.stringify((answer as { rows: unknown[] }).rows[0]) }]);
+  });
+});

@@ -1,0 +1,409 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createFakeClock } from "../../src/clock.js";
+import type { SandboxOptions } from "../../src/sandbox/server.js";
+import { startTestEnv, tempDir, terminalStdin, type TestEnv } from "../helpers/in-process.js";
+
+// users sync (issue 23) in-process against the sandbox, night after night: the sandbox and
+// the CLI share one fake clock, so import tasks finish when the test moves time ("the night
+// passes"), and the sandbox applies Add/Update/INACTIVE so that a later night sees them.
+
+const UPLOAD = "/v2/access-api/user/bulk-import";
+
+let t: TestEnv | undefined;
+const dirs: { remove(): Promise<void> }[] = [];
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => d.remove()));
+});
+
+/** Called with each request line the sandbox logs ("POST /v2/… 200 3ms"), to time faults. */
+let onRequest: ((line: string) => void) | undefined;
+
+async function night(): Promise<{ e: TestEnv; clock: ReturnType<typeof createFakeClock>; dir: string }> {
+  onRequest = undefined;
+  const clock = createFakeClock();
+  const options: SandboxOptions = { now: () => clock.now(), importStepMs: 1000, log: (line) => onRequest?.(line) };
+  t = await startTestEnv(options);
+  const dir = await tempDir();
+  dirs.push(dir);
+  return { e: t, clock, dir: dir.path };
+}
+
+interface Person {
+  first: string;
+  last: string;
+  email: string;
+  team?: string;
+  status?: string;
+}
+const person = (n: number, team = "Sales"): Person => ({
+  first: `First${n}`,
+  last: `Last${n}`,
+  email: `p${n}@example.com`,
+  team,
+});
+const people = (from: number, to: number): Person[] => Array.from({ length: to - from + 1 }, (_, i) => person(from + i));
+
+/** An HR export: no username, role, status or action columns. */
+async function roster(dir: string, name: string, rows: Person[]): Promise<string> {
+  const lines = ["firstName,lastName,email,teamName", ...rows.map((p) => `${p.first},${p.last},${p.email},${p.team ?? ""}`)];
+  const path = join(dir, name);
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+/** The rows of every upload a run sent, as "action status email" lines. */
+function sentRows(sent: { path: string; body: unknown }[]): string[] {
+  return sent
+    .filter((r) => r.path === UPLOAD)
+    .flatMap((r) => {
+      const csv = (r.body as { csvText: string }).csvText.trim().split("\n").slice(1);
+      return csv.map((line) => {
+        const cells = line.split(",");
+        return `${cells[7]} ${cells[6]} ${cells[3]}`;
+      });
+    });
+}
+
+function userOf(e: TestEnv, email: string): { firstName: string; status: string; teamName?: string } | undefined {
+  return e.sandbox.state.getUser(e.sandbox.org, email);
+}
+
+describe("users sync, night after night", () => {
+  it("first night: every user Add and the baseline made; second: a leaver, a mover, a starter; third: the returner", async () => {
+    const { e, clock, dir } = await night();
+    const opts = { clock };
+    // Night 1: 12 users; the first run says it makes the baseline.
+    const n1 = await e.capture(["users", "sync", await roster(dir, "hr1.csv", people(1, 12)), "-o", "json"], opts);
+    expect(n1.exitCode, n1.stderr).toBe(0);
+    expect(n1.stderr).toContain("first sync: no baseline yet");
+    expect(sentRows(n1.sent)).toHaveLength(12);
+    expect(sentRows(n1.sent).every((l) => l.startsWith("Add ACTIVE"))).toBe(true);
+    expect((JSON.parse(n1.stdout) as { change: string }[]).map((r) => r.change)).toEqual(new Array(12).fill("add"));
+    clock.advance(10_000);
+    expect(userOf(e, "p12@example.com")?.status).toBe("ACTIVE");
+
+    // --plan with nothing new: exit 0, nothing sent.
+    const same = await e.capture(["users", "sync", join(dir, "hr1.csv"), "--plan"], opts);
+    expect(same.exitCode, same.stderr).toBe(0);
+    expect(same.sent).toEqual([]);
+
+    // Night 2: p3 left, p5 moved team, p13 started.
+    const n2rows = [...people(1, 12).filter((p) => p.email !== "p3@example.com"), person(13)].map((p) =>
+      p.email === "p5@example.com" ? { ...p, team: "Support" } : p,
+    );
+    const r2 = await roster(dir, "hr2.csv", n2rows);
+    const plan = await e.capture(["users", "sync", r2, "--plan", "-o", "json"], opts);
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    expect(plan.sent).toEqual([]);
+    // Exit 12 is an answer, not an error.
+    expect(plan.stderr).toContain("plan: 3 changes pending; nothing was sent");
+    expect(plan.stderr).not.toContain("error:");
+    expect(JSON.parse(plan.stdout)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ change: "add", email: "p13@example.com", action: "Add" }),
+        expect.objectContaining({ change: "update", email: "p5@example.com", teamName: "Support", changed: "teamName" }),
+        expect.objectContaining({ change: "deactivate", email: "p3@example.com", status: "INACTIVE", row: null }),
+      ]),
+    );
+    const n2 = await e.capture(["users", "sync", r2, "--wait"], opts);
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(sentRows(n2.sent).sort()).toEqual([
+      "Add ACTIVE p13@example.com",
+      "Update ACTIVE p5@example.com",
+      "Update INACTIVE p3@example.com",
+    ]);
+    expect(userOf(e, "p3@example.com")?.status).toBe("INACTIVE");
+    expect(userOf(e, "p5@example.com")?.teamName).toBe("Support");
+    expect(userOf(e, "p13@example.com")?.status).toBe("ACTIVE");
+
+    // Night 3: p3 is back; nothing else changed, so only the returner is sent.
+    const n3 = await e.capture(["users", "sync", await roster(dir, "hr3.csv", [...n2rows, person(3)]), "--yes"], opts);
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(sentRows(n3.sent)).toEqual(["Update ACTIVE p3@example.com"]);
+    clock.advance(10_000);
+    expect(userOf(e, "p3@example.com")?.status).toBe("ACTIVE");
+    const after = await e.capture(["users", "sync", join(dir, "hr3.csv"), "--plan"], opts);
+    expect(after.exitCode, after.stderr).toBe(0);
+  });
+
+  it("--assume-existing makes a first run Update instead of Add", async () => {
+    const { e, clock, dir } = await night();
+    const seeded = await e.capture(["users", "import", await usersCsv(dir, people(1, 2)), "--wait"], { clock });
+    expect(seeded.exitCode, seeded.stderr).toBe(0);
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--assume-existing", "--wait"], {
+      clock,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sentRows(r.sent)).toEqual(["Update ACTIVE p1@example.com", "Update ACTIVE p2@example.com"]);
+  });
+});
+
+async function usersCsv(dir: string, rows: Person[]): Promise<string> {
+  const lines = [
+    "firstName,lastName,username,email,role,teamName,status,action",
+    ...rows.map((p) => `${p.first},${p.last},${p.email},${p.email},trainee,${p.team ?? ""},ACTIVE,Add`),
+  ];
+  const path = join(dir, "seed.csv");
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+describe("users sync guards: nothing is sent", () => {
+  it.each([
+    ["a truncated roster (under half of the baseline)", 1, [] as string[], "under half of the 20 active users"],
+    [
+      "more leavers than the default 10%",
+      17,
+      [] as string[],
+      "deactivates 3 users, more than the 2 allowed (10% of 20 active users, the default)",
+    ],
+    ["more leavers than --max-deactivate 2", 17, ["--max-deactivate", "2"], "deactivates 3 users, more than the 2 allowed"],
+    [
+      "more leavers than --max-deactivate 10%",
+      17,
+      ["--max-deactivate", "10%"],
+      "more than the 2 allowed (10% of 20 active users)",
+    ],
+  ])("stops with exit 6 for %s", async (_what, keep, flags, message) => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, keep)), ...flags, "-o", "json"], {
+      clock,
+    });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("nothing was sent");
+    expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
+  });
+
+  it("lets the leavers go when --max-deactivate allows them", async () => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "full.csv", people(1, 20))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const r = await e.capture(["users", "sync", await roster(dir, "cut.csv", people(1, 17)), "--max-deactivate", "15%"], {
+      clock,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(sentRows(r.sent)).toHaveLength(3);
+  });
+
+  it("refuses an empty roster", async () => {
+    const { e, clock, dir } = await night();
+    const path = join(dir, "empty.csv");
+    await writeFile(path, "firstName,lastName,email\n");
+    const r = await e.capture(["users", "sync", path], { clock });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
+  });
+});
+
+describe("users sync after a failed or killed night", () => {
+  it("a FAILED batch (--wait) stays out of the baseline and is sent again the next night, accepted rows are not", async () => {
+    const { e, clock, dir } = await night();
+    // The sandbox fails every task holding an address at fail.example.com.
+    const first = [...people(1, 3), { first: "F", last: "Ail", email: "x@fail.example.com" }];
+    const n1 = await e.capture(["users", "sync", await roster(dir, "n1.csv", first), "--wait"], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(10);
+    expect(n1.stderr).toMatch(
+      /ended FAILED; the next `simadmin users sync .*n1\.csv` sends again what the service did not accept/,
+    );
+    expect(userOf(e, "p1@example.com")).toBeUndefined();
+    // Next night HR fixed the address: everything is planned again, nothing twice.
+    const fixed = [...people(1, 3), { first: "F", last: "Ail", email: "x@example.com" }];
+    const n2 = await e.capture(["users", "sync", await roster(dir, "n2.csv", fixed), "--wait"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("4 rows of the last run did not reach the service or were not accepted");
+    expect(sentRows(n2.sent).sort()).toEqual([
+      "Add ACTIVE p1@example.com",
+      "Add ACTIVE p2@example.com",
+      "Add ACTIVE p3@example.com",
+      "Add ACTIVE x@example.com",
+    ]);
+    expect(userOf(e, "x@example.com")?.status).toBe("ACTIVE");
+  });
+
+  it("a night cut off mid-upload: the next night sends only the rows the service may not have, and ends clean", async () => {
+    const { e, clock, dir } = await night();
+    // 800 starters = two batches (750 + 50); the service accepts the second upload but the
+    // connection drops before its answer: the run cannot know, like a run killed mid-upload.
+    let uploads = 0;
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD} `) && ++uploads === 1) e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
+    };
+    const path = await roster(dir, "n1.csv", people(1, 800));
+    const n1 = await e.capture(["users", "sync", path], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(8);
+    expect(sentRows(n1.sent)).toHaveLength(800);
+    clock.advance(10_000);
+
+    const n2 = await e.capture(["users", "sync", path, "-o", "json"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("50 rows of the last run may have reached the service");
+    // Batch 1 is not sent again; the 50 of the cut-off batch are, and are found to exist.
+    expect(sentRows(n2.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
+    expect(n2.stderr).toContain("50 Adds refused as existing were sent before in an upload that was cut off");
+    clock.advance(10_000);
+    const n3 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(userOf(e, "p800@example.com")?.status).toBe("ACTIVE");
+  });
+});
+
+describe("users sync: a cut-off upload, then a night that sent nothing", () => {
+  it("still reads the refused Adds two nights later as 'it went through'", async () => {
+    const { e, clock, dir } = await night();
+    const path = await roster(dir, "n.csv", people(1, 5));
+    e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
+    expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(8);
+    clock.advance(10_000);
+    e.sandbox.faults.failNext(UPLOAD, 10, 429);
+    const n2 = await e.capture(["users", "sync", path, "--retries", "0"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(7);
+    e.sandbox.faults.clear();
+    const n3 = await e.capture(["users", "sync", path], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(0);
+    expect(n3.stderr).toContain("5 Adds refused as existing");
+    const n4 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n4.exitCode, n4.stderr).toBe(0);
+  });
+});
+
+describe("users sync: a night interrupted while waiting", () => {
+  it("the next night asks how the tasks ended and sends nothing again", async () => {
+    const { e, clock, dir } = await night();
+    const stop = new AbortController();
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD}/status `)) stop.abort();
+    };
+    const path = await roster(dir, "n1.csv", people(1, 5));
+    const n1 = await e.capture(["users", "sync", path, "--wait"], { clock, signal: stop.signal });
+    expect(n1.exitCode, n1.stderr).toBe(130);
+    expect(sentRows(n1.sent)).toHaveLength(5);
+    onRequest = undefined;
+    clock.advance(10_000);
+    const n2 = await e.capture(["users", "sync", path, "--wait"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(0);
+    expect(n2.stderr).toContain("the last run's 5 accepted rows entered the baseline");
+    expect(sentRows(n2.sent)).toEqual([]);
+    expect(n2.sent.map((r) => r.path)).toEqual([`${UPLOAD}/status`]);
+  });
+});
+
+describe("users sync on a terminal, and --resume", () => {
+  it.each([
+    ["y\n", 0, 2],
+    ["n\n", 2, 0],
+  ])("asks before sending; answer %j → exit %i, %i rows sent", async (answer, code, rows) => {
+    const { e, clock, dir } = await night();
+    const stdin = terminalStdin();
+    stdin.write(answer);
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "-o", "json"], { clock, stdin });
+    stdin.end();
+    expect(r.exitCode, r.stderr).toBe(code);
+    expect(r.stderr).toContain("Send 2 changes to org-demo? [y/N]");
+    expect(sentRows(r.sent)).toHaveLength(rows);
+  });
+
+  it("--resume sends the last plan's batches never sent, and only those", async () => {
+    const { e, clock, dir } = await night();
+    let uploads = 0;
+    onRequest = (line) => {
+      if (line.startsWith(`POST ${UPLOAD} `) && ++uploads === 1) e.sandbox.faults.failNext(UPLOAD, 10, 429);
+    };
+    const path = await roster(dir, "n1.csv", people(1, 800));
+    const n1 = await e.capture(["users", "sync", path, "--retries", "0"], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(7);
+    e.sandbox.faults.clear();
+    const resumed = await e.capture(["users", "sync", path, "--resume"], { clock });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(sentRows(resumed.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
+    clock.advance(10_000);
+    const after = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(after.exitCode, after.stderr).toBe(0);
+  });
+
+  it("--resend-ambiguous without --resume is a usage error and sends nothing", async () => {
+    const { e, clock, dir } = await night();
+    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--resend-ambiguous"], { clock });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--resend-ambiguous applies only with --resume");
+    expect(r.sent).toEqual([]);
+  });
+});
+
+const ROSTERS = join(import.meta.dirname, "../../fixtures/users/roster");
+const MAP = [
+  "--map",
+  "firstName=First Name",
+  "--map",
+  "lastName=Last Name",
+  "--map",
+  "email=Work Email",
+  "--map",
+  "teamName=Department",
+];
+
+describe("users sync input (rosters written by LibreOffice, fixtures/users/roster/)", () => {
+  it.each(["hr-roster.xlsx", "hr-roster-semicolon.csv"])("reads %s with other header names through --map", async (file) => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "sync", join(ROSTERS, file), ...MAP, "--plan", "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(12);
+    expect(r.sent).toEqual([]);
+    const rows = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(rows.map((x) => [x.row, x.change, x.firstName, x.lastName, x.email, x.teamName])).toEqual([
+      [2, "add", "Ana", "Díaz", "ana.diaz@hr.example.org", "Sales"],
+      [3, "add", "Björn", "Öberg", "bjorn.oberg@hr.example.org", "Support"],
+      [4, "add", "Chloé", "Martin", "chloe.martin@hr.example.org", "Sales"],
+      [5, "add", "Dmitri", "Ivanov", "dmitri.ivanov@hr.example.org", ""],
+      [6, "add", "Eve", "O'Neil", "eve.oneil@hr.example.org", "Ops, North"],
+    ]);
+    // The columns HR adds (Employee ID, Start Date) are ignored with one warning.
+    expect(r.stderr).toMatch(/2 unknown columns are ignored: "Employee ID" \(column 1\), "Start Date" \(column 6\)/);
+  });
+
+  it("sends the workbook's users and then finds nothing to do", async () => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "sync", join(ROSTERS, "hr-roster.xlsx"), ...MAP, "--wait"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(e.sandbox.state.getUser(e.sandbox.org, "eve.oneil@hr.example.org")).toMatchObject({ teamName: "Ops, North" });
+    const again = await e.capture(["users", "sync", join(ROSTERS, "hr-roster-semicolon.csv"), ...MAP, "--plan"], { clock });
+    expect(again.exitCode, again.stderr).toBe(0);
+  });
+
+  it("users import reads a workbook like a CSV (its first sheet)", async () => {
+    const { e, clock } = await night();
+    const r = await e.capture(["users", "import", join(ROSTERS, "staff.xlsx"), "--dry-run", "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ validRows: 5, invalidRows: 0, adds: 5 });
+  });
+
+  it("names the headers there are when --map points at a missing one (exit 2, nothing sent)", async () => {
+    const { e, clock, dir } = await night();
+    const r = await e.capture(
+      ["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--map", "firstName=Given", "--plan"],
+      { clock },
+    );
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('the roster has no column "Given"');
+    expect(r.sent).toEqual([]);
+  });
+
+  it("stops with exit 6 on an invalid row, and with --skip-invalid leaves that user alone", async () => {
+    const { e, clock, dir } = await night();
+    expect((await e.capture(["users", "sync", await roster(dir, "a.csv", people(1, 10))], { clock })).exitCode).toBe(0);
+    clock.advance(10_000);
+    const broken = people(1, 10).map((p) => (p.email === "p4@example.com" ? { ...p, first: "" } : p));
+    const r = await e.capture(["users", "sync", await roster(dir, "b.csv", broken), "-o", "json"], { clock });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toEqual([{ row: 5, field: "firstName", message: "required but empty" }]);
+    const skip = await e.capture(["users", "sync", join(dir, "b.csv"), "--skip-invalid", "--plan"], { clock });
+    expect(skip.exitCode, skip.stderr).toBe(0);
+  });
+});

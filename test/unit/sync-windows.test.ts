@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { parseIsoDate } from "../../src/domain/date-windows.js";
+import { ColumnNames, cellType, widen } from "../../src/domain/sync-columns.js";
+import { blockStart, isComplete, leastTimeMs, planSyncWindows, type SyncedWindow } from "../../src/domain/sync-windows.js";
+
+const day = (text: string): number => parseIsoDate(text)!;
+const held = (start: string, end: string, fetched: string, complete: boolean): [string, SyncedWindow] => [
+  start,
+  { start, end, fetchedDay: day(fetched), complete },
+];
+
+describe("planSyncWindows", () => {
+  it("aligns windows to 30-day blocks from 1970-01-01, whatever day --since names", () => {
+    expect(blockStart(day("2026-11-24"))).toBe(day("2026-11-03"));
+    const a = planSyncWindows({ today: day("2026-11-24"), since: day("2026-10-05"), openDays: 2, synced: new Map() });
+    const b = planSyncWindows({ today: day("2026-11-24"), since: day("2026-11-02"), openDays: 2, synced: new Map() });
+    expect(a).toEqual([
+      { startDate: "2026-10-04", endDate: "2026-11-02", reason: "missing" },
+      { startDate: "2026-11-03", endDate: "2026-11-24", reason: "missing" },
+    ]);
+    expect(b).toEqual(a);
+  });
+
+  it("fetches the open window, a recently ended one, and nothing that is complete", () => {
+    const synced = new Map([
+      held("2026-09-04", "2026-10-03", "2026-10-10", true),
+      held("2026-10-04", "2026-11-02", "2026-11-03", false),
+      held("2026-11-03", "2026-11-23", "2026-11-23", false),
+    ]);
+    expect(planSyncWindows({ today: day("2026-11-24"), since: day("2026-09-10"), openDays: 2, synced })).toEqual([
+      { startDate: "2026-10-04", endDate: "2026-11-02", reason: "recent" },
+      { startDate: "2026-11-03", endDate: "2026-11-24", reason: "open" },
+    ]);
+    // Fetched two days after its end: complete; with --open-days 0 already one day after.
+    const settled = new Map([held("2026-10-04", "2026-11-02", "2026-11-04", false)]);
+    expect(planSyncWindows({ today: day("2026-11-05"), since: day("2026-10-04"), openDays: 2, synced: settled })).toEqual([
+      { startDate: "2026-11-03", endDate: "2026-11-05", reason: "missing" },
+    ]);
+  });
+
+  it.each([
+    ["fetched whole two days after its end", "2026-11-02", "2026-11-04", 2, true],
+    ["fetched whole one day after its end", "2026-11-02", "2026-11-03", 2, false],
+    ["fetched while open (asked only to 11-01)", "2026-11-01", "2026-11-10", 2, false],
+    ["fetched on its last day with --open-days 0", "2026-11-02", "2026-11-02", 0, true],
+  ])("a window %s is complete: %s", (_label, end, fetched, openDays, complete) => {
+    expect(isComplete(day("2026-11-02"), day(end), day(fetched), openDays)).toBe(complete);
+  });
+
+  it("tells the least time under a budget: 91 requests at 10 a minute take 9 minutes", () => {
+    expect(leastTimeMs(91, 10, 60_000)).toBe(540_000);
+    expect(leastTimeMs(10, 10, 60_000)).toBe(0);
+    expect(leastTimeMs(0, 10, 60_000)).toBe(0);
+  });
+});
+
+describe("sync columns", () => {
+  it.each([
+    [5, "bigint"],
+    [5.5, "double"],
+    [true, "boolean"],
+    ["x", "text"],
+    [null, undefined],
+  ] as const)("%j needs a %s column", (cell, type) => {
+    expect(cellType(cell)).toBe(type);
+  });
+
+  it.each([
+    ["bigint", "double", "double"],
+    ["double", "bigint", "double"],
+    ["bigint", "text", "text"],
+    ["boolean", "bigint", "text"],
+    ["bigint", undefined, "bigint"],
+    [undefined, "boolean", "boolean"],
+  ] as const)("%s widened with %s is %s", (a, b, wider) => {
+    expect(widen(a, b)).toBe(wider);
+  });
+
+  it("keeps a field's column across runs, apart from system columns and case twins", () => {
+    const first = new ColumnNames(["window_start", "window_end", "fetched_at", "raw"]);
+    expect(first.columnFor("userId")).toBe("userId");
+    expect(first.columnFor("userid")).toBe("userid_2");
+    expect(first.columnFor("raw")).toBe("record.raw");
+    // The next run, with the table as the first left it, in another order.
+    const next = new ColumnNames(["window_start", "window_end", "fetched_at", "raw", "userId", "userid_2", "record.raw"]);
+    expect(next.columnFor("userid")).toBe("userid_2");
+    expect(next.columnFor("userId")).toBe("userId");
+    expect(next.columnFor("raw")).toBe("record.raw");
+  });
+
+  it("shortens names longer than PostgreSQL's 63 bytes, keeping them apart", () => {
+    const names = new ColumnNames([]);
+    const a = names.columnFor(`${"x".repeat(70)}.a`);
+    const b = names.columnFor(`${"x".repeat(70)}.b`);
+    expect(Buffer.byteLength(a)).toBeLessThanOrEqual(63);
+    expect(a).not.toBe(b);
+  });
+});
