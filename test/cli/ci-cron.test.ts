@@ -354,3 +354,25 @@ describe("what a person meets at 80 columns (issue 26 item 6)", () => {
     expect(r.stderr).toMatch(/the key of the profile 'staging' was refused: run `simadmin --profile staging auth login`/);
   });
 });
+
+describe("users sync under GitHub Actions", () => {
+  it("annotates an invalid roster row on its physical line and writes the summary", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "roster.csv");
+    await writeFile(
+      file,
+      'firstName,lastName,email,teamName\n"Ann\nMarie",Lee,ann@example.com,Sales\n,Ng,bo@example.com,Sales\n',
+    );
+    const summary = join(dir, "summary.md");
+    const r = await t.capture(["users", "sync", file, "--plan"], {
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir },
+    });
+    expect(r.exitCode).toBe(6);
+    const annotations = r.stderr.split("\n").filter((l) => l.startsWith("::error"));
+    expect(annotations).toEqual([
+      expect.stringMatching(/^::error file=roster\.csv,line=4,title=row 3 rejected::row 3: firstName/),
+    ]);
+    expect(await readFile(summary, "utf8")).toMatch(/\| Roster \| 1 user, 1 invalid row \|/);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
