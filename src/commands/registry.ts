@@ -106,7 +106,7 @@ export function globalFlags(): FlagDeclaration[] {
     { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
     {
       flags: "--ping-url <url>",
-      description: "healthchecks-style monitor: <url>/start, then <url> on success or <url>/<exit code>",
+      description: "healthchecks-style monitor: pings <url>/start then <url> or <url>/<code> (the exit code)",
     },
     {
       flags: "--junit <file>",
