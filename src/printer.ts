@@ -108,6 +108,12 @@ export class Printer {
     return progress;
   }
 
+  /**
+   * What Ctrl-C leaves behind and how to go on, said after "interrupted" (report-error.ts):
+   * set by a command once it has something worth keeping (issue 26 item 6).
+   */
+  interruptNote: string | undefined;
+
   /** What the run is, for CI reports: `users import staff.csv` (set by the runner). */
   runTitle = "simadmin";
   private ciReport: CiReport | undefined;

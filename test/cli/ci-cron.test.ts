@@ -376,3 +376,27 @@ describe("users sync under GitHub Actions", () => {
     await rm(dir, { recursive: true, force: true });
   });
 });
+
+describe("Ctrl-C says what was kept and how to go on", () => {
+  it("reports: the windows fetched so far are kept; run the same command again", async () => {
+    const controller = new AbortController();
+    const path = "/v2/report/users";
+    // Ctrl-C while the second window's request is under way (each answer takes 300 ms).
+    t.sandbox.faults.delayNext(path, 3, 300);
+    const watch = setInterval(() => {
+      if (t.sandbox.requests.filter((q) => q.path === path).length >= 2) controller.abort();
+    }, 5);
+    try {
+      const r = await t.capture(["reports", "users", "--from", "2025-01-01", "--to", "2025-03-31", "-o", "json"], {
+        signal: controller.signal,
+      });
+      expect(r.exitCode).toBe(130);
+      expect(r.stderr).toMatch(
+        /^interrupted; the windows fetched so far are kept \(24 h\): run the same command again to resume from them$/m,
+      );
+    } finally {
+      clearInterval(watch);
+      t.sandbox.faults.clear();
+    }
+  });
+});

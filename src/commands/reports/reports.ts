@@ -134,6 +134,9 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
       // The cache directory was just created there; should this fail, the OS temp dir serves.
     }
   }
+  printer.interruptNote = cache.persistent
+    ? "the windows fetched so far are kept (24 h): run the same command again to resume from them"
+    : "nothing was kept (no resume cache): the same command starts over";
   const windows = new ReportWindows(client, cache, plan.windows, services.signal);
   const total = plan.kinds.length * plan.windows.length;
   const cached = await windows.findCached(plan.kinds);

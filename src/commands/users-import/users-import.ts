@@ -372,6 +372,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     );
   }
   const store = new ManifestStore(setup.manifestPath, manifest, now, others);
+  ctx.printer.interruptNote = `${setup.manifestPath} records the batches sent: \`simadmin users import ${flags.file} --resume\` finishes the import`;
   await store.save();
 
   let failure: unknown;
