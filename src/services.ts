@@ -262,6 +262,32 @@ export class Services {
         hint: "run `simadmin auth login` or set SIMADMIN_API_KEY",
       });
     }
+    return this.clientFor({
+      baseUrl: settings.baseUrl,
+      apiKey,
+      keySource: settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key",
+      apiVersion: settings.apiVersion,
+      timeoutSeconds: settings.timeoutSeconds,
+      retries: settings.retries,
+      configDir: settings.configDir,
+    });
+  }
+
+  /**
+   * A client for the given service and key (api() gives the one of the settings). `auth
+   * login` checks a key with it before storing it, when the profile may not exist yet.
+   */
+  async clientFor(target: {
+    baseUrl: string;
+    apiKey: string;
+    keySource: string;
+    apiVersion: 1 | 2;
+    timeoutSeconds: number | undefined;
+    retries: number;
+    configDir: string;
+  }): Promise<ApiClient> {
+    const settings = target;
+    const apiKey = target.apiKey;
     const { printer } = this;
     const url = new URL(settings.baseUrl);
     const loopback = ["localhost", "127.0.0.1", "[::1]", "::1"].includes(url.hostname) || url.hostname.startsWith("127.");
@@ -272,7 +298,7 @@ export class Services {
     }
     const limits = await this.rateLimits();
     // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
-    checkApiKey(apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
+    checkApiKey(apiKey, target.keySource);
     for (const secret of proxyCredentials(this.env)) printer.redactor.add(secret);
     // The in-process sandbox is reached directly whatever the proxy variables say.
     const transport = await openTransport(settings.baseUrl, this.env, { direct: this.globals.sandbox === true });

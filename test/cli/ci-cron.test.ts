@@ -347,7 +347,10 @@ describe("what a person meets at 80 columns (issue 26 item 6)", () => {
 
   it("a 401 for a stored key names the profile whose key was refused", async () => {
     const env = { SIMADMIN_API_KEY: undefined, SIMADMIN_KEYCHAIN: "off" };
-    const login = await t.run(["--profile", "staging", "auth", "login", "--with-key"], { env, input: "sk_wrong_key_123456" });
+    const login = await t.run(["--profile", "staging", "auth", "login", "--with-key", "--no-verify"], {
+      env,
+      input: "sk_wrong_key_123456",
+    });
     expect(login.exitCode, login.stderr).toBe(0);
     const r = await t.run(["--profile", "staging", "token", "--user", "user-demo"], { env });
     expect(r.exitCode).toBe(3);
@@ -398,5 +401,29 @@ describe("Ctrl-C says what was kept and how to go on", () => {
       clearInterval(watch);
       t.sandbox.faults.clear();
     }
+  });
+});
+
+describe("auth login checks the key", () => {
+  const env = { SIMADMIN_API_KEY: undefined, SIMADMIN_KEYCHAIN: "off" };
+  it("stores nothing when the service refuses the key, with one report request", async () => {
+    const r = await t.run(["--profile", "checked", "auth", "login", "--with-key"], { env, input: "sk_refused_123456" });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toMatch(/the service refused the key for profile 'checked' .*; it was not stored/);
+    expect(r.sent.map((q) => q.path)).toEqual(["/v2/report/syms"]);
+    const status = await t.run(["--profile", "checked", "auth", "status"], { env });
+    expect(status.exitCode).not.toBe(0);
+  });
+
+  it("stores a key the service accepts; --no-verify sends nothing", async () => {
+    const good = await t.run(["--profile", "good", "auth", "login", "--with-key"], { env, input: t.env.SIMADMIN_API_KEY });
+    expect(good.exitCode, good.stderr).toBe(0);
+    expect(good.sent).toHaveLength(1);
+    const unchecked = await t.run(["--profile", "unchecked", "auth", "login", "--with-key", "--no-verify"], {
+      env,
+      input: "sk_whatever_123456",
+    });
+    expect(unchecked.exitCode).toBe(0);
+    expect(unchecked.sent).toEqual([]);
   });
 });
