@@ -177,7 +177,8 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
     const missing = new Set<ReportKind>([...failed.map((f) => f.kind), ...notAttempted]);
     await clear(plan.kinds.filter((kind) => !missing.has(kind)));
     const worst = failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
-    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), MISSING_HINT);
+    const hint = notAttempted.length > 0 ? `check --base-url and your network, then ${MISSING_HINT}` : MISSING_HINT;
+    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), hint);
   }
   progress.stop(total > 1 ? `${total} report windows done` : undefined);
   await clear(plan.kinds);
