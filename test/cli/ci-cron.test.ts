@@ -11,7 +11,7 @@ import { renderTable } from "../../src/output/table.js";
 import { sandboxStateDir } from "../../src/sandbox/persist.js";
 import type { IOStreams } from "../../src/output/io.js";
 import { PassThrough, Readable, Writable } from "node:stream";
-import { closedPort, startTestEnv, type TestEnv } from "../helpers/in-process.js";
+import { closedPort, ROOMY, startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
 // Issue 26 items 1-3 (docs/ci-and-cron.md): --ping-url, heartbeats without a terminal.
 
@@ -425,5 +425,27 @@ describe("auth login checks the key", () => {
     });
     expect(unchecked.exitCode).toBe(0);
     expect(unchecked.sent).toEqual([]);
+  });
+});
+
+describe("a long export without a terminal", () => {
+  // The fake clock's sleeps are instant, so only the lines due at each update show here; the
+  // timer that prints during a long wait in real time is tested with the heartbeat above.
+  it("prints progress lines on stderr while it waits for the budget, and none with -q", async () => {
+    // A service of its own: its budget counts real time, the client's the fake clock.
+    const roomy = await startTestEnv(ROOMY);
+    const args = ["reports", "users", "--from", "2025-01-01", "--to", "2025-06-30", "-o", "json"];
+    const env = { SIMADMIN_RATE_LIMITS: "reports=1/60s" };
+    const r = await roomy.run(args, { env, clock: createFakeClock() });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // Seven windows at one a minute: a line for each wait.
+    const lines = r.stderr.split("\n").filter((l) => / so far\)$/.test(l));
+    expect(lines.length).toBeGreaterThanOrEqual(5);
+    expect(lines[0]).toMatch(/^users · window \d of 7 .* \(\dm\d\ds so far\)$/);
+    expect(r.stdout.startsWith("[")).toBe(true);
+    const quiet = await roomy.run([...args, "--to", "2025-05-31", "-q"], { env, clock: createFakeClock() });
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).toBe("");
+    await roomy.close();
   });
 });
