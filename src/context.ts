@@ -21,12 +21,14 @@ export interface Deps {
 export interface CommandContext {
   services: Services;
   printer: Printer;
+  /** --ping-url's monitor, told when the run started; main.ts tells it how the run ended. */
+  pinger?: { finish(exitCode: number): Promise<void> };
 }
 
 export function createContext(deps: Deps, globals: GlobalOptions, declared: { writesSettings: boolean }): CommandContext {
   // The services write warnings and traces through the printer, seen as a Reporter; the
   // printer never calls the services (its output plan comes from the runner: output-plan.ts).
-  const printer: Printer = new Printer(deps.io, deps.env, globals);
+  const printer: Printer = new Printer(deps.io, deps.env, globals, deps.clock);
   const services: Services = new Services({
     env: deps.env,
     clock: deps.clock,

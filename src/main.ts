@@ -118,23 +118,82 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     deps.io.stderr.write(`error: unknown command '${escapeForLine(asked)}'; run \`simadmin --help\` for the list of commands\n`);
     return 2;
   }
+  let code = 1;
+  let failure: string | undefined;
   try {
-    await program.parseAsync(args, { from: "user" });
-    return 0;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // Commander already printed its message (with a suggestion for typos).
-      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return 0;
-      if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
-        return error.exitCode === 0 ? 0 : 2;
-      return 2;
+    try {
+      await program.parseAsync(args, { from: "user" });
+      code = 0;
+    } catch (error) {
+      if (error instanceof CommanderError) {
+        // Commander already printed its message (with a suggestion for typos).
+        if (error.code === "commander.missingMandatoryOptionValue") suggestRequiredFlag(error.message, argv, deps);
+        if (error.code === "commander.helpDisplayed" || error.code === "commander.version") code = 0;
+        else if (error.code === "commander.help" || error.code === "commander.executeSubCommandAsync")
+          code = error.exitCode === 0 ? 0 : 2;
+        else code = 2;
+      } else {
+        const { reportError } = await import("./report-error.js");
+        failure = error instanceof Error ? error.message : undefined;
+        code = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+      }
     }
-    const { reportError } = await import("./report-error.js");
-    return reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+    ctx?.printer.stopProgress();
+    // The CI report (annotations, step summary, --junit) holds the exit code: written last.
+    code = await finishCi(ctx, code, failure, deps, argv);
+    // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
+    await ctx?.pinger?.finish(code);
   } finally {
+    ctx?.printer.stopProgress();
     await ctx?.services.dispose();
     owned?.dispose();
   }
+  return code;
+}
+
+/** Writes the run's CI report; a --junit file that cannot be written is the run's failure (exit 11 unless it had failed already). */
+async function finishCi(
+  ctx: CommandContext | undefined,
+  code: number,
+  failure: string | undefined,
+  deps: Deps,
+  argv: string[],
+): Promise<number> {
+  try {
+    await ctx?.printer.finishCi(code, failure);
+    return code;
+  } catch (error) {
+    const { reportError } = await import("./report-error.js");
+    const reported = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+    return code === 0 ? reported : code;
+  }
+}
+
+/**
+ * `simadmin token --usr u`: commander reports the missing --user before the unknown --usr, so
+ * its own "did you mean" never shows. A flag given in argv that is close to the missing one
+ * is named (issue 26 item 6).
+ */
+function suggestRequiredFlag(message: string, argv: string[], deps: Deps): void {
+  const missing = /'(--[a-z][\w-]*)/i.exec(message)?.[1];
+  if (!missing) return;
+  const typo = argv
+    .map((arg) => arg.split("=")[0]!)
+    .find((arg) => arg.startsWith("--") && arg !== missing && (editDistance(arg, missing) <= 2 || arg.startsWith(`${missing}-`)));
+  if (typo) deps.io.stderr.write(`did you mean ${missing} instead of ${escapeForLine(typo)}?\n`);
+}
+
+/** Levenshtein distance (flag names are short). */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 /**

@@ -2,6 +2,8 @@ import { basename, extname } from "node:path";
 import { LocalFileError } from "./errors.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
+import type { Clock } from "./clock.js";
+import type { CiReport } from "./output/ci-report.js";
 import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
@@ -59,7 +61,12 @@ export class Printer {
     readonly io: IOStreams,
     private readonly env: Env,
     private readonly globals: GlobalOptions,
+    /** Times the heartbeat lines of progress without a terminal. */
+    private readonly clock?: Clock,
   ) {}
+
+  /** Every progress handed out, stopped when the run ends (a failed run never calls done()). */
+  private readonly progresses: Progress[] = [];
 
   get quiet(): boolean {
     return this.globals.quiet === true;
@@ -91,7 +98,55 @@ export class Printer {
 
   async progress(): Promise<Progress> {
     const { createProgress } = await import("./output/progress.js");
-    return createProgress(this.io, { quiet: this.quiet, color: this.colorOn(this.io.stderrIsTTY) });
+    const clock = this.clock;
+    const progress = await createProgress(this.io, {
+      quiet: this.quiet,
+      color: this.colorOn(this.io.stderrIsTTY),
+      ...(clock ? { now: () => clock.now() } : {}),
+    });
+    this.progresses.push(progress);
+    return progress;
+  }
+
+  /**
+   * What Ctrl-C leaves behind and how to go on, said after "interrupted" (report-error.ts):
+   * set by a command once it has something worth keeping (issue 26 item 6).
+   */
+  interruptNote: string | undefined;
+
+  /** What the run is, for CI reports: `users import staff.csv` (set by the runner). */
+  runTitle = "simadmin";
+  private ciReport: CiReport | undefined;
+
+  /**
+   * The run's report to its CI system (annotations, step summary, --junit; output/ci-report.ts).
+   * Commands that read rows record them here; main.ts finishes it with the exit code.
+   */
+  async ci(): Promise<CiReport> {
+    if (!this.ciReport) {
+      const { CiReport } = await import("./output/ci-report.js");
+      const clock = this.clock;
+      this.ciReport = new CiReport(
+        this.env,
+        (line) => this.io.stderr.write(`${this.redactor.apply(line)}\n`),
+        this.globals.junit,
+        clock ? () => clock.now() : Date.now,
+      );
+      this.ciReport.title = this.runTitle;
+    }
+    return this.ciReport;
+  }
+
+  /** Writes the CI report if the run made one or --junit asks for one (main.ts, with the exit code). */
+  async finishCi(exitCode: number, failure: string | undefined): Promise<void> {
+    if (!this.ciReport && this.globals.junit === undefined) return;
+    const report = await this.ci();
+    for (const warning of await report.finish(exitCode, failure)) this.warn(warning);
+  }
+
+  /** Stops every progress still running (main.ts, when the run ends however it ends). */
+  stopProgress(): void {
+    for (const progress of this.progresses.splice(0)) progress.done();
   }
 
   /**

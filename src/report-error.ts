@@ -29,7 +29,8 @@ export function reportError(error: unknown, deps: Deps, ctx: CommandContext | un
     deps.io.stderr.write(`${redact(escapeControlChars(text))}\n`);
   };
   if (deps.signal.aborted || error instanceof InterruptedError) {
-    write("interrupted");
+    const note = ctx?.printer.interruptNote;
+    write(note ? `interrupted; ${note}` : "interrupted");
     return 130;
   }
   if (error instanceof CliError) {

@@ -85,6 +85,22 @@ async function enforce(
 }
 
 /**
+ * The command's options. A subcommand of a command (`reports sync` under `reports`) that
+ * declares a flag of its parent (`--dry-run`) finds it in the parent's options: commander
+ * gives a known option to the first command that declares it, wherever it stands in argv.
+ */
+function withParentOptions(command: Command): Record<string, unknown> {
+  const own = command.opts();
+  const parent = command.parent?.parent ? command.parent.opts() : {};
+  const merged: Record<string, unknown> = { ...own };
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (merged[key] === undefined && parent[key] !== undefined) merged[key] = parent[key];
+  }
+  return merged;
+}
+
+/**
  * Runs one declared command. `onContext` hands the context to main.ts as soon as it exists,
  * so that an error is redacted and the context disposed whatever happens.
  */
@@ -99,11 +115,16 @@ export async function runCommand(
   const globals = globalFlags.data;
   const context = createContext(deps, globals, declaration);
   onContext(context);
+  context.printer.runTitle = [declaration.name, ...command.args].join(" ");
+  if (globals.pingUrl !== undefined) {
+    const { startRunPing } = await import("./run-ping.js");
+    context.pinger = await startRunPing(globals.pingUrl, context, deps.env);
+  }
   if (globals.fields !== undefined && !declaration.fields) {
     throw new UsageError(`\`${declaration.name}\` prints no data: --fields does not apply`);
   }
   const module = await declaration.load();
-  const parsed = module.options.safeParse(command.opts());
+  const parsed = module.options.safeParse(withParentOptions(command));
   if (!parsed.success) throw optionsError(parsed.error.issues, declaration.name);
   const options = parsed.data as Record<string, unknown>;
   const dir = declaration.outputDirectory === undefined ? undefined : options[declaration.outputDirectory];

@@ -4,7 +4,7 @@
 // the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
 // dynamic import, in those modules or below.
 import type { ApiClient } from "./api/client.js";
-import { openApiClient } from "./api/open-client.js";
+import { openApiClient, type ClientSettings } from "./api/open-client.js";
 import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
 import type { WaitEvent } from "./api/rate/scheduler.js";
 import type { Clock } from "./clock.js";
@@ -136,9 +136,19 @@ export class Services {
    * SIMADMIN_API_KEY that the service refuses is not mended by `auth login` (issue 15 item 5).
    */
   explain(error: unknown): unknown {
-    if (error instanceof AuthError && this.resolved?.sources.apiKey === "env" && /\(401\)/.test(error.message)) {
+    if (!(error instanceof AuthError) || !this.resolved || !/\(401\)/.test(error.message)) return error;
+    const { profile, sources } = this.resolved;
+    if (sources.apiKey === "env") {
       return new AuthError(error.message, {
         hint: "the key came from SIMADMIN_API_KEY in the environment: check its value, or unset it to use the stored key",
+        cause: error.cause,
+      });
+    }
+    // Which profile's key was refused (issue 26 item 6): with several, the fix is that one's.
+    if (sources.apiKey === "stored" || sources.apiKey === "profile") {
+      const flag = profile === "default" ? "" : ` --profile ${profile}`;
+      return new AuthError(error.message, {
+        hint: `the key of the profile '${profile}' was refused: run \`simadmin${flag} auth login\` to store a new one, or set SIMADMIN_API_KEY`,
         cause: error.cause,
       });
     }
@@ -216,10 +226,31 @@ export class Services {
 
   private async buildApi(): Promise<ApiClient> {
     const settings = await this.settings();
+    return this.openClient(settings, settings.baseUrl ? await this.apiKey() : undefined);
+  }
+
+  /**
+   * A client for the given service and key (api() gives the one of the settings). `auth
+   * login` checks a key with it before storing it, when the profile may not exist yet.
+   */
+  async clientFor(target: {
+    baseUrl: string;
+    apiKey: string;
+    apiVersion: 1 | 2;
+    timeoutSeconds: number | undefined;
+    retries: number;
+    configDir: string;
+  }): Promise<ApiClient> {
+    const settings = await this.settings();
+    const { apiKey, ...service } = target;
+    return this.openClient({ ...service, profile: settings.profile, sources: {} }, apiKey);
+  }
+
+  private openClient(settings: ClientSettings, apiKey: string | undefined): Promise<ApiClient> {
     const { reporter } = this;
     return openApiClient({
       settings,
-      apiKey: settings.baseUrl ? await this.apiKey() : undefined,
+      apiKey,
       env: this.env,
       clock: this.clock,
       signal: this.signal,

@@ -44,6 +44,15 @@ export function globalFlags(declarations: readonly Declaration[]): FlagDeclarati
     { flags: "--timeout <seconds>", description: "per-request timeout in seconds (default 30; reports 120)" },
     { flags: "--retries <n>", description: "retries after 429, 5xx and network errors (default 5)" },
     { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
+    {
+      flags: "--ping-url <url>",
+      description: "healthchecks-style monitor: pings <url>/start then <url> or <url>/<code> (the exit code)",
+    },
+    {
+      flags: "--junit <file>",
+      description: "also write a JUnit XML report of the run (rows or batches as test cases)",
+      values: { kind: "files" },
+    },
   ];
 }
 

@@ -1,8 +1,13 @@
 import type { IOStreams } from "./io.js";
 import { escapeForLine } from "../text/sanitize.js";
 
-// Long work shows a spinner with counts on stderr — only when stderr is a terminal and
-// --quiet is off, so cron mail and CI logs stay clean (docs/cli-contract.md, "Progress").
+// Long work shows progress on stderr, never on stdout (docs/cli-contract.md, "Progress").
+// - On a terminal: a spinner with counts, its line cut to the terminal's width.
+// - Without one (CI logs, cron mail): one plain line at least every 30 seconds while the
+//   work goes on, so that a CI system does not kill a silent job (docs/cli-contract.md, "CI
+//   and cron"). A run shorter than that prints nothing, so cron mail stays clean.
+// - With --quiet: nothing.
+// Every command that asks the printer for progress gets this, nothing else to do.
 
 export interface Progress {
   /** Replaces the spinner text (starts the spinner on first use). */
@@ -13,22 +18,93 @@ export interface Progress {
 
 const silent: Progress = { update() {}, done() {} };
 
-export async function createProgress(io: IOStreams, options: { quiet: boolean; color: boolean }): Promise<Progress> {
-  if (options.quiet || !io.stderrIsTTY) return silent;
+/** The contract's bound between two progress lines without a terminal. */
+export const HEARTBEAT_BOUND_MS = 30_000;
+/** A line is due this long after the previous one: a margin under the bound for a timer that fires late. */
+export const HEARTBEAT_MS = 25_000;
+
+export interface ProgressOptions {
+  quiet: boolean;
+  color: boolean;
+  /** The injected clock's now(): heartbeats are timed by it (tests move it). */
+  now?: () => number;
+  /** Runs `check` every `ms` until the returned stop is called (default: an unref'd setInterval). */
+  every?: (ms: number, check: () => void) => () => void;
+}
+
+export async function createProgress(io: IOStreams, options: ProgressOptions): Promise<Progress> {
+  if (options.quiet) return silent;
+  if (!io.stderrIsTTY) return heartbeat(io, options.now ?? Date.now, options.every ?? everyReal);
   // A terminal that reports 0 columns (a pty without a size) makes ora divide by zero and
   // flood the screen with cursor moves: no spinner there.
-  if (!((io.stderr as { columns?: number }).columns ?? 0)) return silent;
+  const columns = (io.stderr as { columns?: number }).columns ?? 0;
+  if (!columns) return silent;
   const { default: ora } = await import("ora");
   const spinner = ora({ stream: io.stderr, color: "cyan", isEnabled: true, discardStdin: false });
+  // A line wider than the terminal wraps, and ora then clears only the last row of it: the
+  // spinner would leave a trail. The symbol and its space take two columns, and the last
+  // column is left free (some terminals wrap on it).
+  const fit = (text: string): string => fitWidth(escapeForLine(text), Math.max(1, columns - 3));
   return {
     // Spinner lines carry taskIds and labels from the service and file names: escaped.
     update(text) {
-      spinner.text = escapeForLine(text);
+      spinner.text = fit(text);
       if (!spinner.isSpinning) spinner.start();
     },
     done(text) {
       if (text) spinner.stopAndPersist({ symbol: options.color ? "\u001b[32m✔\u001b[39m" : "✔", text: escapeForLine(text) });
       else spinner.stop();
+    },
+  };
+}
+
+/** `text` cut to `width` characters (code points), ending in "…" when cut. */
+export function fitWidth(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : `${chars.slice(0, Math.max(0, width - 1)).join("")}…`;
+}
+
+function everyReal(ms: number, check: () => void): () => void {
+  const timer = setInterval(check, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** "45s", "2m05s", "1h02m". */
+export function formatElapsed(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+}
+
+/**
+ * Without a terminal: the latest progress text as a plain line whenever HEARTBEAT_MS have
+ * passed since the last one (or since the start), on the next update or on a timer tick,
+ * whichever comes first — a long single request gets its lines from the timer.
+ */
+function heartbeat(io: IOStreams, now: () => number, every: NonNullable<ProgressOptions["every"]>): Progress {
+  const started = now();
+  let last = started;
+  let text = "working";
+  let stop: (() => void) | undefined;
+  const check = (): void => {
+    const at = now();
+    if (at - last < HEARTBEAT_MS) return;
+    last = at;
+    io.stderr.write(`${escapeForLine(text)} (${formatElapsed(at - started)} so far)\n`);
+  };
+  stop = every(1000, check);
+  return {
+    update(next) {
+      text = next;
+      stop ??= every(1000, check);
+      check();
+    },
+    done() {
+      stop?.();
+      stop = undefined;
     },
   };
 }

@@ -15,10 +15,17 @@ const LOCK_FILE = "sandbox-state.lock";
 
 type Env = Record<string, string | undefined>;
 
-/** `$XDG_CACHE_HOME/simadmin` when set (absolute), else `<os tmpdir>/simadmin-sandbox-<uid>`. */
+/**
+ * `$XDG_CACHE_HOME/simadmin` when set (absolute), else `~/.cache/simadmin` (the XDG default):
+ * the user's own directory, not a name in a /tmp shared with every user of the machine
+ * (issue 26 item 6), which another user could create first. Only without a home
+ * directory: `<os tmpdir>/simadmin-sandbox-<uid>`.
+ */
 export function sandboxStateDir(env: Env): string {
   const cache = env.XDG_CACHE_HOME;
   if (cache && isAbsolute(cache)) return join(cache, "simadmin");
+  const home = env.HOME ?? env.USERPROFILE;
+  if (home && isAbsolute(home)) return join(home, ".cache", "simadmin");
   const uid = typeof process.getuid === "function" ? String(process.getuid()) : (env.USERNAME ?? "user");
   return join(tmpdir(), `simadmin-sandbox-${uid}`);
 }

@@ -25,6 +25,8 @@ export interface GlobalOptions {
   timeout?: string;
   retries?: string;
   sandbox?: boolean;
+  pingUrl?: string;
+  junit?: string;
 }
 
 export type Source = "flag" | "env" | "profile" | "default" | "sandbox" | "stored";

@@ -358,10 +358,10 @@ describe("reports all with failing kinds", () => {
           .sort(),
       );
       const lines = result.stderr.trim().split("\n");
-      expect(lines[0]).toMatch(/^error: syms: .*404/);
-      expect(lines[1]).toMatch(/^error: users: .*503/);
+      expect(lines[0]).toMatch(/^error: report syms: .*404/);
+      expect(lines[1]).toMatch(/^error: report users: .*503/);
       expect(lines.at(-1)).toMatch(
-        /^error: reports all: 2 of 7 kinds missing \(syms, users\); the other 5 were written; run the same command again/,
+        /^error: reports all: 2 of 7 kinds failed \(syms, users\); 5 kinds were written; run the same command again/,
       );
     } finally {
       env.sandbox.faults.clear();
@@ -381,7 +381,7 @@ describe("reports all with failing kinds", () => {
     expect(result.exitCode).toBe(5);
     const body = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(Object.keys(body)).toEqual(REPORT_KINDS.filter((k) => k !== "teams-result"));
-    expect(result.stderr).toMatch(/1 of 7 kinds missing \(teams-result\)/);
+    expect(result.stderr).toMatch(/1 of 7 kinds failed \(teams-result\); 6 kinds were written/);
   });
 
   it("stops at once when the key is refused (every kind would fail the same way)", async () => {

@@ -114,10 +114,11 @@ describe("detectDialect", () => {
 describe("CsvRecordReader", () => {
   const text = `sep=;\r\nh1;h2\r\n"Zoë";"a ""q"";\r\nb"\r\n\r\nRené;😀\r\n`;
   const want = [
-    { row: 1, cells: ["h1", "h2"] },
-    { row: 2, cells: ["Zoë", 'a "q";\r\nb'] },
-    { row: 3, cells: [""] },
-    { row: 4, cells: ["René", "😀"] },
+    // Lines: the sep= line is line 1 but no row; row 2's quoted line break moves the rest down one.
+    { row: 1, line: 2, cells: ["h1", "h2"] },
+    { row: 2, line: 3, cells: ["Zoë", 'a "q";\r\nb'] },
+    { row: 3, line: 5, cells: [""] },
+    { row: 4, line: 6, cells: ["René", "😀"] },
   ];
 
   it.each([1, 2, 3, 5, 64 * 1024])("reads UTF-8, UTF-16LE and UTF-16BE alike in chunks of %i bytes", async (size) => {
@@ -144,19 +145,22 @@ describe("CsvRecordReader", () => {
   it("splits CR-only files into rows (old Mac Excel)", async () => {
     const rows = await records(Buffer.from("a,b\rc,d\r\re,f\r"), 1);
     expect(rows).toEqual([
-      { row: 1, cells: ["a", "b"] },
-      { row: 2, cells: ["c", "d"] },
-      { row: 3, cells: [""] },
-      { row: 4, cells: ["e", "f"] },
+      { row: 1, line: 1, cells: ["a", "b"] },
+      { row: 2, line: 2, cells: ["c", "d"] },
+      { row: 3, line: 3, cells: [""] },
+      { row: 4, line: 4, cells: ["e", "f"] },
     ]);
   });
 
   it("keeps a lone CR inside a cell of an LF file (it is not a record break there)", async () => {
-    const rows = await records(Buffer.from("a,b\nc\rd,e\n"));
+    const rows = await records(Buffer.from("a,b\nc\rd,e\nf,g\n"));
     expect(rows.map((r) => r.cells)).toEqual([
       ["a", "b"],
       ["c\rd", "e"],
+      ["f", "g"],
     ]);
+    // …nor a line break for an editor: the next row is on line 3.
+    expect(rows.map((r) => r.line)).toEqual([1, 2, 3]);
   });
 
   it("reads UTF-16 without a BOM by its NUL pattern, with a note", async () => {

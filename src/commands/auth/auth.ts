@@ -1,9 +1,11 @@
-import { AuthError, UsageError } from "../../errors.js";
+import { fetchReport } from "../../api/endpoints.js";
+import { AuthError, CliError, InterruptedError, PermissionError, UsageError } from "../../errors.js";
+import type { SettingsStore } from "../../settings/store.js";
 import { promptHidden, readAllStdin } from "../../output/prompt.js";
 import { maskSecret } from "../../output/redact.js";
 import { BaseUrl, firstIssue, OrgId, type ProfileSettings } from "../../settings/schema.js";
 import { refuseToSaveUnderSandbox } from "../config/config.js";
-import { defineRun } from "../types.js";
+import { defineRun, type CommandInput } from "../types.js";
 import { LoginOptions, NoOptions } from "./options.js";
 
 // auth login | status | logout (docs/cli-contract.md). There is no --api-key flag on purpose:
@@ -33,6 +35,9 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
   else throw new UsageError("no terminal to prompt on; pipe the key in with `simadmin auth login --with-key`");
   const key = checkKey(raw);
   ctx.printer.redactor.add(key);
+  if (options.verify !== false && !ctx.services.globals.sandbox) {
+    await verifyKey(ctx, key, profile, store, baseUrl?.success ? baseUrl.data : undefined);
+  }
 
   // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
   // belongs in the user's keychain), else the 0600 settings file with a notice. The keychain
@@ -77,6 +82,64 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
     ctx.printer.warn("SIMADMIN_API_KEY is set and wins over the stored key while it stays set");
   return { kind: "none" };
 });
+
+/**
+ * `auth login` checks the key before storing it (issue 26 item 6) with the cheapest call that
+ * proves it and that every key can make: a one-day report of \`syms\` (yesterday) — one
+ * request of the reports budget, no organization needed, API versions 1 and 2. A 401 stores
+ * nothing (exit 3); a 403 means the service knows the key (it may not read reports); a
+ * service that cannot be reached only warns: the key is stored unchecked.
+ */
+async function verifyKey(
+  ctx: Omit<CommandInput<never>, "options" | "args">,
+  key: string,
+  profile: string,
+  store: SettingsStore,
+  flagBaseUrl: string | undefined,
+): Promise<void> {
+  const stored = store.getProfile(profile);
+  const baseUrl = flagBaseUrl ?? ctx.services.env.SIMADMIN_BASE_URL ?? stored?.baseUrl;
+  if (!baseUrl) {
+    ctx.printer.info("the key is not checked: no service address yet (--base-url or SIMADMIN_BASE_URL)");
+    return;
+  }
+  const version = ctx.services.globals.apiVersion ?? ctx.services.env.SIMADMIN_API_VERSION;
+  let client;
+  try {
+    client = await ctx.services.clientFor({
+      baseUrl,
+      apiKey: key,
+      apiVersion: version === "1" ? 1 : version === "2" ? 2 : (stored?.apiVersion ?? 2),
+      timeoutSeconds: undefined,
+      retries: 0,
+      configDir: store.dir,
+    });
+  } catch (error) {
+    // The settings directory cannot hold the rate ledger: storing the key meets the same
+    // problem next and names it (exit 11), so it is not checked here.
+    if ((error as NodeJS.ErrnoException).code !== undefined && !(error instanceof CliError)) return;
+    throw error;
+  }
+  const day = new Date(ctx.services.clock.now() - 86_400_000).toISOString().slice(0, 10);
+  try {
+    await fetchReport(client, "syms", { startDate: day, endDate: day });
+  } catch (error) {
+    if (error instanceof AuthError && /\(401\)/.test(error.message)) {
+      throw new AuthError(`the service refused the key for profile '${profile}' (${error.message}); it was not stored`, {
+        hint: "copy the key again and run `simadmin auth login`; --no-verify stores a key without checking it",
+      });
+    }
+    if (error instanceof PermissionError) {
+      ctx.printer.info("the service knows the key (it may not read reports: 403)");
+      return;
+    }
+    if (error instanceof CliError && !(error instanceof InterruptedError)) {
+      ctx.printer.warn(`the key could not be checked (${error.message}); it is stored unchecked`);
+      return;
+    }
+    throw error;
+  }
+}
 
 const LOCATIONS = { env: "environment", sandbox: "sandbox" } as const;
 

@@ -14,7 +14,10 @@ export const authLogin: CommandDeclaration = {
   kind: "command",
   name: "auth login",
   description: "store the API key for the profile (hidden prompt on a terminal; --with-key reads stdin)",
-  flags: [{ flags: "--with-key", description: "read the key from standard input" }],
+  flags: [
+    { flags: "--with-key", description: "read the key from standard input" },
+    { flags: "--no-verify", description: "store the key without checking it (one one-day report request)" },
+  ],
   examples: [
     "simadmin auth login --base-url https://api.example.com --org org-42",
     "printf '%s' \"$KEY\" | simadmin --profile prod auth login --with-key",

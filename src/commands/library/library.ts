@@ -3,6 +3,8 @@ import type { Simulation } from "../../api/schemas.js";
 import { formatDuration } from "../../domain/durations.js";
 import { nextPageStep, readPageMeta } from "../../domain/pages.js";
 import type { CommandResult } from "../../output/render.js";
+import { flattenRecord, type JsonRecord } from "../../domain/records.js";
+import { tableHint } from "../../output/table-columns.js";
 import { UnexpectedResponseError } from "../../errors.js";
 import { explainNotFound } from "../shared/access.js";
 import { defineRun } from "../types.js";
@@ -36,34 +38,55 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
       throw explainNotFound(error, { org: organizationId, user: userId });
     }
   };
-  const result = (records: Simulation[], note: string | undefined): CommandResult => ({
-    kind: "records",
-    records,
-    tableColumns: TABLE_COLUMNS,
-    knownFields: TABLE_COLUMNS,
-    flexColumn: "description",
-    ...(note ? { note } : {}),
-  });
+  const result = (records: Simulation[], note: string | undefined): CommandResult => {
+    const hint = leftOutHint(records);
+    const notes = [note, hint].filter((n): n is string => n !== undefined);
+    return {
+      kind: "records",
+      records,
+      tableColumns: TABLE_COLUMNS,
+      knownFields: TABLE_COLUMNS,
+      flexColumn: "description",
+      ...(notes.length > 0 ? { note: notes.join("\n") } : {}),
+    };
+  };
+  /** A table shows five columns; the others the service sent are named, as reports names them (issue 26 item 6). */
+  const leftOutHint = (records: Simulation[]): string | undefined => {
+    if (printer.plan.format !== "table" || printer.plan.fields) return undefined;
+    const hidden = [...new Set(records.flatMap((r) => Object.keys(flattenRecord(r as JsonRecord))))].filter(
+      (column) => !TABLE_COLUMNS.includes(column),
+    );
+    return hidden.length > 0 ? tableHint("library", { shown: TABLE_COLUMNS, hidden }, undefined) : undefined;
+  };
 
   if (!all) {
     const { simulations, body } = await fetchPage(page, pageSize);
     const shown = page ?? 1;
+    const meta = readPageMeta(body);
     // Without --page-size the service's default page size is not known (not shown in the
     // spec): a page shorter than the smallest default we know of (10, the sandbox's) is taken
     // as the last, so "more may follow" is said only after a full page (issue 15 item 5).
+    const size = pageSize ?? ASSUMED_DEFAULT_PAGE_SIZE;
+    // With `total` (or a page count) the service says where the list ends: the items before
+    // this page count too, so the last page is not followed by "--page N+1" (issue 26 item 6).
     const step = nextPageStep(
       {
         page: shown,
-        pageSize: pageSize ?? ASSUMED_DEFAULT_PAGE_SIZE,
+        pageSize: size,
         received: simulations.length,
-        collected: simulations.length,
+        collected: (shown - 1) * (pageSize ?? Math.max(simulations.length, ASSUMED_DEFAULT_PAGE_SIZE)) + simulations.length,
       },
-      readPageMeta(body),
+      meta,
     );
-    const note =
-      "next" in step
-        ? `page ${shown}: ${simulations.length} simulation${simulations.length === 1 ? "" : "s"}; more may follow: --page ${step.next}, or --all for every page`
+    const pastEnd =
+      simulations.length === 0 && shown > 1
+        ? `page ${shown} is past the end of the library${meta.totalItems !== undefined ? ` (${meta.totalItems} simulation${meta.totalItems === 1 ? "" : "s"}${meta.totalPages !== undefined ? ` on ${meta.totalPages} page${meta.totalPages === 1 ? "" : "s"}` : ""})` : meta.totalPages !== undefined ? ` (${meta.totalPages} page${meta.totalPages === 1 ? "" : "s"})` : ""}; ask for an earlier --page, or --all`
         : undefined;
+    const note =
+      pastEnd ??
+      ("next" in step
+        ? `page ${shown}: ${simulations.length} simulation${simulations.length === 1 ? "" : "s"}; more ${meta.totalItems !== undefined || meta.totalPages !== undefined ? "follow" : "may follow"}: --page ${step.next}, or --all for every page`
+        : undefined);
     return result(simulations, note);
   }
 

@@ -31,8 +31,6 @@ import { SyncStore } from "./store.js";
 /** Without --since, a first run reaches this far back (issue 24). */
 const DEFAULT_HISTORY_DAYS = 90;
 const DEFAULT_OPEN_DAYS = 2;
-/** When stderr is no terminal, a line at least this often (docs/cli-contract.md, CI and cron). */
-const PROGRESS_LINE_MS = 30_000;
 
 interface KindPlan {
   kind: ReportKind;
@@ -121,7 +119,6 @@ class SyncRun {
   private progress!: Progress;
   private done = 0;
   private readonly startedAt: number;
-  private lastLineAt: number;
 
   constructor(
     private readonly ctx: CommandContext,
@@ -132,7 +129,6 @@ class SyncRun {
     private readonly limits: RateLimit,
   ) {
     this.startedAt = ctx.services.clock.now();
-    this.lastLineAt = this.startedAt;
   }
 
   async execute(): Promise<Record<string, unknown>[]> {
@@ -192,7 +188,7 @@ class SyncRun {
     }
   }
 
-  /** The spinner on a terminal; otherwise a line at least every 30 s. */
+  /** The spinner on a terminal; otherwise a line at least every 30 s (output/progress.ts: the heartbeat every command gets). */
   private tell(kind: ReportKind, window: PlannedWindow): void {
     const now = this.ctx.services.clock.now();
     const remaining = this.total - this.done;
@@ -201,10 +197,5 @@ class SyncRun {
     const left = timeLeftText(Math.max(pace, leastTimeMs(remaining, this.limits.limit, this.limits.windowMs)));
     const text = `${kind} ${window.startDate}..${window.endDate}: window ${this.done + 1} of ${this.total}${left ? `, ${left}` : ""}`;
     this.progress.update(text);
-    const printer = this.ctx.printer;
-    if (!printer.io.stderrIsTTY && now - this.lastLineAt >= PROGRESS_LINE_MS) {
-      this.lastLineAt = now;
-      printer.info(text);
-    }
   }
 }

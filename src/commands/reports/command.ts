@@ -26,6 +26,7 @@ export const reports: CommandDeclaration = {
       values: { kind: "dirs" },
     },
     { flags: "--raw", description: "each window's response untouched, with its dates" },
+    { flags: "--dry-run", description: "send nothing: print the windows, the requests and the least time they take" },
   ],
   help: `Dates are UTC calendar days. A range may not end after today; --month of the current month
 ends today; --last Nd is the N whole days ending yesterday (today's data is still partial).

@@ -15,6 +15,7 @@ export const ReportsOptions = z
     last: z.string().optional(),
     outDir: z.string().min(1, "--out-dir needs a directory").optional(),
     raw: switchFlag,
+    dryRun: switchFlag,
   })
   .transform((options, ctx) => {
     let range: RangeSpec;
@@ -25,7 +26,7 @@ export const ReportsOptions = z
       usageIssue(ctx, error.message, error.hint);
       return z.NEVER;
     }
-    return { outDir: options.outDir, raw: options.raw, range };
+    return { outDir: options.outDir, raw: options.raw, dryRun: options.dryRun, range };
   });
 
 export type ReportsOptions = z.output<typeof ReportsOptions>;

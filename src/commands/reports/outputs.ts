@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { flattenRecord } from "../../domain/records.js";
-import { AuthError, CliError, InterruptedError, LocalFileError, UsageError } from "../../errors.js";
+import { AuthError, CliError, InterruptedError, LocalFileError, ServiceError, UsageError } from "../../errors.js";
 import { jsonText } from "../../output/json-text.js";
 import type { CompiledQuery } from "../../output/query.js";
 import { createRecordWriter } from "../../output/record-stream.js";
@@ -35,9 +35,23 @@ function textCollector(toTerminal: boolean): ChunkSink & { text: string } {
   return collector;
 }
 
+/**
+ * A failure before anything reached the service — connection refused, no such host, no
+ * route, a connect timeout, a TLS handshake — after the scheduler's retries: the next kind
+ * would meet it too. A 5xx or a read timeout may concern one kind only: those go on.
+ */
+function neverReached(error: CliError): boolean {
+  return error instanceof ServiceError && error.status === undefined && error.delivery === "not-sent";
+}
+
 export class ReportOutputs {
   /** `reports all`: kinds that failed, each already named on stderr; the run goes on without them. */
   readonly failed: { kind: ReportKind; error: CliError }[] = [];
+  /**
+   * `reports all`: the kinds never asked for, because an earlier one could not reach the
+   * service at all (issue 26 item 3) — every kind would fail the same way, each after its retries.
+   */
+  readonly notAttempted: ReportKind[] = [];
   private hintGiven = false;
 
   constructor(
@@ -67,8 +81,9 @@ export class ReportOutputs {
    */
   private async eachKind(work: (kind: ReportKind) => Promise<void>): Promise<void> {
     const { plan, ctx } = this;
+    const finished = new Set<ReportKind>();
     for (const kind of plan.kinds) {
-      if (this.failed.some((f) => f.kind === kind)) continue;
+      if (this.failed.some((f) => f.kind === kind) || this.notAttempted.includes(kind)) continue;
       try {
         await work(kind);
       } catch (error) {
@@ -84,10 +99,19 @@ export class ReportOutputs {
         if (fatal) throw error;
         this.failed.push({ kind, error });
         this.progress.pause();
+        // The message names the report already ("report syms-result 2026-…: …"): no second prefix.
+        const named = error.message.startsWith(`report ${kind}`) || error.message.startsWith(`${kind}:`);
         ctx.printer.io.stderr.write(
-          `${ctx.printer.redactor.apply(escapeForLine(`error: ${kind}: ${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
+          `${ctx.printer.redactor.apply(escapeForLine(`error: ${named ? "" : `${kind}: `}${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
         );
+        if (neverReached(error)) {
+          const left = plan.kinds.filter((k) => !finished.has(k) && !this.failed.some((f) => f.kind === k));
+          this.notAttempted.push(...left.filter((k) => !this.notAttempted.includes(k)));
+          return;
+        }
+        continue;
       }
+      finished.add(kind);
     }
   }
 

@@ -5,7 +5,7 @@ import type { DateRange } from "../../domain/date-windows.js";
 import type { Progress } from "../../output/progress.js";
 import { timeLeftText } from "../shared/time-left.js";
 
-// reports' progress on stderr (a spinner only on a terminal; nothing under cron or -q).
+// reports' progress on stderr (a spinner on a terminal, a line every 30 s without one — output/progress.ts; nothing with -q).
 
 /**
  * The spinner line: kind, window i of n, overall count, the scheduler's next wait counting

@@ -3,7 +3,9 @@ import type { ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { CliError } from "../../errors.js";
 import type { StreamTarget } from "../../printer.js";
-import { defineRun } from "../types.js";
+import { defineRun, type CommandOutcome } from "../types.js";
+import type { RateLimits } from "../../api/rate/limits.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import { ReportsOptions } from "./options.js";
 import { ReportOutputs } from "./outputs.js";
@@ -48,8 +50,30 @@ class MissingKindsError extends CliError {
 
 export const run = defineRun(ReportsOptions, async ({ options, args, ...ctx }) => {
   const plan = await planReports(options, args, ctx.printer.plan, ctx.services.clock);
+  if (options.dryRun) return dryRun(plan, await ctx.services.rateLimits());
   return { kind: "stream", write: (target) => runReports(ctx, plan, target) };
 });
+
+/** --dry-run: what the run would ask for — one request per kind and window (windows left in the cache by a failed run are not counted). */
+function dryRun(plan: ReportsPlan, limits: RateLimits): CommandOutcome {
+  const requests = describeRequestPlan({ requests: { reports: plan.kinds.length * plan.windows.length } }, limits);
+  const { startDate, endDate } = plan.range;
+  return {
+    kind: "object",
+    value: {
+      kinds: plan.kinds,
+      from: startDate,
+      to: endDate,
+      windows: plan.windows.length,
+      requests: plan.kinds.length * plan.windows.length,
+      budget: requests.value.requests.reports?.budget ?? null,
+      leastSeconds: requests.value.leastSeconds,
+    },
+    note:
+      `dry run: nothing was sent; ${plan.kinds.length === 1 ? plan.kinds[0] : `${plan.kinds.length} kinds`} ` +
+      `from ${startDate} to ${endDate} in ${plan.windows.length} window${plan.windows.length === 1 ? "" : "s"} ${requests.text}`,
+  };
+}
 
 function describeFsError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
@@ -68,6 +92,25 @@ async function openCache(ctx: CommandContext, configDir: string, identity: Cache
     ctx.printer.warn(`resume cache unavailable in ${configDir} (${describeFsError(error)}): a failed run will start over`);
     return ReportCache.temporary(identity, now);
   }
+}
+
+const MISSING_HINT = "run the same command again to fetch the missing kinds (finished windows come from the cache)";
+
+/**
+ * `reports all: 1 of 7 kinds failed (syms-result) and 6 were not attempted (…): the service
+ * could not be reached; nothing was written` — each kind named once, counts that add up.
+ */
+export function missingKindsMessage(kinds: number, failed: readonly { kind: string }[], notAttempted: readonly string[]): string {
+  const written = kinds - failed.length - notAttempted.length;
+  const names = (list: readonly string[]): string => list.join(", ");
+  const parts = [`${failed.length} of ${kinds} kinds failed (${names(failed.map((f) => f.kind))})`];
+  if (notAttempted.length > 0) {
+    parts.push(
+      `${notAttempted.length} ${notAttempted.length === 1 ? "was" : "were"} not attempted because the service could not be reached (${names(notAttempted)})`,
+    );
+  }
+  const tail = written === 0 ? "nothing was written" : `${written} ${written === 1 ? "kind was" : "kinds were"} written`;
+  return `reports all: ${parts.join(" and ")}; ${tail}`;
 }
 
 async function runReports(ctx: CommandContext, plan: ReportsPlan, target: StreamTarget): Promise<void> {
@@ -91,6 +134,9 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
       // The cache directory was just created there; should this fail, the OS temp dir serves.
     }
   }
+  printer.interruptNote = cache.persistent
+    ? "the windows fetched so far are kept (24 h): run the same command again to resume from them"
+    : "nothing was kept (no resume cache): the same command starts over";
   const windows = new ReportWindows(client, cache, plan.windows, services.signal);
   const total = plan.kinds.length * plan.windows.length;
   const cached = await windows.findCached(plan.kinds);
@@ -124,18 +170,15 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
   } finally {
     stopListening();
   }
-  const { failed } = outputs;
+  const { failed, notAttempted } = outputs;
   if (failed.length > 0) {
     progress.stop();
     // The kinds that were written need no resume; the failed ones keep their windows.
-    await clear(plan.kinds.filter((kind) => !failed.some((f) => f.kind === kind)));
+    const missing = new Set<ReportKind>([...failed.map((f) => f.kind), ...notAttempted]);
+    await clear(plan.kinds.filter((kind) => !missing.has(kind)));
     const worst = failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
-    const written = plan.kinds.length - failed.length;
-    throw new MissingKindsError(
-      worst.error.exitCode,
-      `reports all: ${failed.length} of ${plan.kinds.length} kinds missing (${failed.map((f) => f.kind).join(", ")}); the other ${written} ${written === 1 ? "was" : "were"} written`,
-      "run the same command again to fetch the missing kinds (finished windows come from the cache)",
-    );
+    const hint = notAttempted.length > 0 ? `check --base-url and your network, then ${MISSING_HINT}` : MISSING_HINT;
+    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), hint);
   }
   progress.stop(total > 1 ? `${total} report windows done` : undefined);
   await clear(plan.kinds);

@@ -31,6 +31,7 @@ import {
 } from "../../domain/bulk-rows.js";
 import { composeUserLink } from "../../domain/links.js";
 import type { JsonRecord } from "../../domain/records.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
 import { removeStaleTempFiles, writeFileAtomic } from "../../output/atomic-file.js";
@@ -104,6 +105,8 @@ interface ReadFile {
   problems: BulkProblem[];
   invalidCells: Map<number, string[]>;
   sha256: string;
+  /** Each row's physical line (a quoted line break shifts them), for CI annotations. */
+  lines: Map<number, number>;
 }
 
 async function readBulkFile(path: string, encoding: string | undefined): Promise<ReadFile & { warnings: string[] }> {
@@ -112,8 +115,10 @@ async function readBulkFile(path: string, encoding: string | undefined): Promise
   const warnings: string[] = [];
   const source = createReadStream(path);
   const reader = new CsvRecordReader(source, { encoding });
+  const lines = new Map<number, number>();
   try {
-    for await (const { row, cells } of reader) {
+    for await (const { row, line, cells } of reader) {
+      lines.set(row, line);
       if (!header) {
         if (cells.every((c) => c.trim() === "")) continue;
         const layout = mapHeader(cells, row, BULK_COLUMNS);
@@ -144,6 +149,7 @@ async function readBulkFile(path: string, encoding: string | undefined): Promise
     problems: checker.problems,
     invalidCells: checker.invalidCells,
     sha256: reader.info.sha256 ?? "",
+    lines,
     warnings,
   };
 }
@@ -181,9 +187,14 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   const manifestPath = bulkManifestPath(options.file, command);
   for (const warning of file.warnings) ctx.printer.warn(`${options.file}: ${warning}`);
 
+  const ci = await ctx.printer.ci();
   if (file.problems.length > 0) {
     const byRow = new Map<number, string[]>();
     for (const p of file.problems) byRow.set(p.row, [...(byRow.get(p.row) ?? []), `${p.field}: ${p.message}`]);
+    for (const [row, errors] of byRow)
+      ci.reject({ file: options.file, row, line: file.lines.get(row), message: errors.join("; ") });
+    ci.fact("Rows", `${file.rows.length + byRow.size} (${byRow.size} invalid; nothing was sent)`);
+    ci.setErrorsFile(errorsPath);
     await writeErrorsFile(
       errorsPath,
       file.header,
@@ -242,6 +253,7 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   const plan = planBulk(command, file.rows, finished);
 
   if (options.dryRun) {
+    const requests = describeRequestPlan({ requests: { access: plan.requests } }, await ctx.services.rateLimits());
     return {
       kind: "object",
       value: {
@@ -252,9 +264,10 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
         simulations: plan.simulations,
         alreadyDone: plan.finished,
         requests: plan.requests,
+        leastSeconds: requests.value.leastSeconds,
         manifest: manifestPath,
       },
-      note: "dry run: nothing was sent",
+      note: `dry run: nothing was sent; the run ${requests.text}`,
     };
   }
 
@@ -435,6 +448,7 @@ class BulkRun {
 
   private async finish(): Promise<CommandOutcome> {
     const { file, manifest, command } = this;
+    const ci = await this.ctx.printer.ci();
     const records: JsonRecord[] = [];
     const rejected: { row: number; cells: string[]; errors: string }[] = [];
     for (const row of file.rows) {
@@ -461,7 +475,17 @@ class BulkRun {
       }
       records.push(record);
       if (status === "failed") rejected.push({ row: row.row, cells: row.cells, errors: error });
+      const line = file.lines.get(row.row);
+      if (status === "failed") ci.reject({ file: this.options.file, row: row.row, line, message: error });
+      else
+        ci.testCase({
+          name: `${this.options.file} row ${row.row} (${row.userId}, ${row.simulationId})`,
+          file: this.options.file,
+          line,
+        });
     }
+    ci.fact("Rows", `${file.rows.length} (${file.rows.length - rejected.length} ok, ${rejected.length} rejected by the service)`);
+    if (rejected.length > 0) ci.setErrorsFile(this.errorsPath);
     if (rejected.length > 0) {
       await writeErrorsFile(this.errorsPath, file.header, rejected);
     } else {

@@ -1,3 +1,5 @@
+import type { CiReport } from "../../output/ci-report.js";
+import { describeRequestPlan } from "../shared/request-plan.js";
 import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
@@ -156,9 +158,13 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
     const errors = flags.dryRun
       ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file))
       : await RejectedRowsFile.open(errorsPathFor(flags.file));
+    const ci = await ctx.printer.ci();
+    ci.source(flags.file, flags.encoding);
+    errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, { organizationId, target, fileName, manifestPath, errors });
+      reportToCi(ci, outcome);
       // A result printed before its error (the invalid rows, then exit 6) is not a success.
       if (outcome.failure === undefined) ending = "success";
       else if (outcome.failure instanceof InterruptedError) ending = "interrupted";
@@ -177,6 +183,7 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
         ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
       }
+      if (ending !== "interrupted" && errors.rows > 0) ci.setErrorsFile(errors.path);
     }
   } finally {
     await lock?.release();
@@ -214,6 +221,10 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   }
   for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
+  (await ctx.printer.ci()).fact(
+    "Rows",
+    `${summary.totalRows.toLocaleString("en-US")} (${summary.validRows.toLocaleString("en-US")} valid, ${invalid.toLocaleString("en-US")} invalid)`,
+  );
 
   if (invalid > 0 && !flags.skipInvalid) {
     const kept = summary.invalidRows.length;
@@ -281,6 +292,10 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
 
   if (flags.dryRun) {
+    const requests = describeRequestPlan(
+      { requests: { access: resumeFrom ? toSend(resumeFrom) : planBatchSizes(summary.validRows).length } },
+      await ctx.services.rateLimits(),
+    );
     return planResult(
       summary,
       fileName,
@@ -288,6 +303,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
       resumeFrom,
       decision?.kind === "refuse" ? decision : undefined,
       flags.resendAmbiguous,
+      requests,
     );
   }
   const organizationId = setup.organizationId!;
@@ -356,6 +372,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     );
   }
   const store = new ManifestStore(setup.manifestPath, manifest, now, others);
+  ctx.printer.interruptNote = `${setup.manifestPath} records the batches sent: \`simadmin users import ${flags.file} --resume\` finishes the import`;
   await store.save();
 
   let failure: unknown;
@@ -432,6 +449,30 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   return done;
 }
 
+/** The batches as CI test cases and summary lines (output/ci-report.ts); a plan (--dry-run) as lines. */
+function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
+  if (outcome.kind === "object") {
+    const plan = outcome.value;
+    if (typeof plan.batches === "number") ci.fact("Plan", `dry run: ${plural(plan.batches, "batch", "batches")} would be sent`);
+    return;
+  }
+  if (outcome.kind !== "records") return;
+  const batches = outcome.records.filter((r) => typeof r.batch === "number");
+  for (const b of batches) {
+    const rows = b.firstRow === undefined ? "" : ` (rows ${String(b.firstRow)}-${String(b.lastRow)})`;
+    const task = typeof b.taskId === "string" ? ` task ${b.taskId}` : "";
+    const failed = b.state === "rejected" || b.status === "FAILED";
+    ci.testCase({
+      name: `batch ${String(b.batch)}${rows}${task}`,
+      failure: failed ? `batch ${String(b.batch)}: ${String(b.state)}${b.status ? ` ${String(b.status)}` : ""}` : undefined,
+    });
+  }
+  if (batches.length > 0) {
+    const tasks = batches.map((b) => b.taskId).filter((t): t is string => typeof t === "string");
+    ci.fact("Batches", `${batches.length}${tasks.length > 0 ? ` (task ids: ${tasks.join(", ")})` : ""}`);
+  }
+}
+
 function problemResult(summary: ValidationSummary): CommandResult {
   const records: JsonRecord[] = summary.invalidRows.flatMap((r) =>
     r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
@@ -450,6 +491,12 @@ function fileProblemResult(error: UsersCsvFileError): CommandResult {
   return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: [...PROBLEM_COLUMNS, "code"] };
 }
 
+/** Batches a resumed run would upload: those not sent yet and those that may not have arrived. */
+function toSend(manifest: ImportManifest): number {
+  const counts = countStates(manifest);
+  return counts.pending + counts.ambiguous + counts.uploading;
+}
+
 function planResult(
   summary: ValidationSummary,
   fileName: string,
@@ -457,6 +504,7 @@ function planResult(
   resumeFrom: ImportManifest | undefined,
   refusal: { message: string; hint: string } | undefined,
   resendAmbiguous: boolean,
+  requests: ReturnType<typeof describeRequestPlan>,
 ): CommandResult {
   const sizes = planBatchSizes(summary.validRows);
   const value: JsonRecord = {
@@ -486,11 +534,14 @@ function planResult(
     };
   }
   if (refusal) value.realRunWouldStop = refusal.message;
+  value.requests = requests.value.requests.access?.requests ?? 0;
+  value.leastSeconds = requests.value.leastSeconds;
   return {
     kind: "object",
     value,
     note:
       `dry run: nothing was sent. ${planText(summary, fileName, organizationId, resumeFrom, resendAmbiguous)}` +
+      `\n  the uploads ${requests.text} (then --wait polls the import tasks)` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
 }

@@ -121,6 +121,18 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
   // 2. The roster.
   const roster = await loadRoster(ctx, options, setup.rosterPath);
   const name = basename(setup.rosterPath);
+  // CI (output/ci-report.ts): invalid roster rows annotated on the roster; rows the service
+  // rejects are annotated by the import, on plan.csv (the file it sends).
+  const ci = await ctx.printer.ci();
+  ci.source(setup.rosterPath, options.encoding);
+  for (const invalid of roster.invalid) {
+    ci.reject({
+      file: setup.rosterPath,
+      row: invalid.row,
+      message: invalid.problems.map((p) => `${p.field}: ${p.message}`).join("; "),
+    });
+  }
+  ci.fact("Roster", `${plural(roster.users.length, "user")}, ${plural(roster.invalid.length, "invalid row")}`);
   if (roster.invalid.length > 0 && !options.skipInvalid) {
     const failure = new InvalidDataError(
       `${plural(roster.invalid.length, "invalid row")} in ${name}; nothing was sent; fix ${roster.invalid.length === 1 ? "it" : "them"} or pass --skip-invalid to leave those users as they are`,

@@ -55,8 +55,12 @@ export interface CsvSourceInfo {
   bytes: number;
 }
 
-/** Called for each record in file order with its spreadsheet row. Runs inside csv-parse's push: must not throw. */
-export type CsvRecordSink = (cells: string[], row: number) => void;
+/**
+ * Called for each record in file order with its spreadsheet row and the physical line it
+ * starts on (a quoted line break makes one row span several lines; Excel's `sep=` line is
+ * line 1 but no row). Runs inside csv-parse's push: must not throw.
+ */
+export type CsvRecordSink = (cells: string[], row: number, line: number) => void;
 
 export interface CsvStreamControl {
   /** A file-level error the sink recorded, thrown by the reader after the current chunk. */
@@ -91,6 +95,8 @@ export async function* streamCsvRecords(
   let parseError: unknown;
   let ended: Promise<void> | undefined;
   let rows = 0;
+  /** The physical line the next record starts on. */
+  let nextLine = 1;
   /** Set while the text before an encoding error is parsed only to learn its row. */
   let flushing = false;
   /** The end of the text handed to the parser, for an excerpt before an encoding error. */
@@ -107,9 +113,14 @@ export async function* streamCsvRecords(
     info.delimiter = dialect.delimiter;
     info.lineEnding = dialect.lineEnding;
     info.sepLine = dialect.sepLine;
+    nextLine = dialect.sepLine ? 2 : 1;
     const p = parse(csvParseOptions(dialect));
     p.on("data", (cells: string[]) => {
-      if (!flushing) sink(cells, ++rows);
+      if (flushing) return;
+      const line = nextLine;
+      // A line break can only be inside a quoted cell: each one moves the next record down.
+      nextLine += 1 + lineBreaksIn(cells, dialect.lineEnding === "cr");
+      sink(cells, ++rows, line);
     });
     p.on("error", (err: unknown) => {
       parseError ??= err;
@@ -236,6 +247,8 @@ export async function* streamCsvRecords(
 export interface CsvRecord {
   /** Spreadsheet row (the header is row 1, unless blank lines precede it). */
   row: number;
+  /** The physical line of the file the record starts on (for an editor or a CI annotation). */
+  line: number;
   /** The cells exactly as in the file (not trimmed). */
   cells: string[];
 }
@@ -265,7 +278,12 @@ export class CsvRecordReader implements AsyncIterable<CsvRecord> {
   async *[Symbol.asyncIterator](): AsyncGenerator<CsvRecord, void, undefined> {
     const queue: CsvRecord[] = [];
     const control: CsvStreamControl = { failure: () => this.failure, info: this.info };
-    for await (const _ of streamCsvRecords(this.source, (cells, row) => queue.push({ row, cells }), control, this.options)) {
+    for await (const _ of streamCsvRecords(
+      this.source,
+      (cells, row, line) => queue.push({ row, line, cells }),
+      control,
+      this.options,
+    )) {
       for (const record of queue) {
         yield record;
         if (this.failure !== undefined) throw this.failure;
@@ -273,6 +291,19 @@ export class CsvRecordReader implements AsyncIterable<CsvRecord> {
       queue.length = 0;
     }
   }
+}
+
+/**
+ * Line breaks inside the cells of one record, as an editor counts lines: CRLF once, a lone
+ * CR only in a file whose lines end in CR (elsewhere it is a character of the cell).
+ */
+function lineBreaksIn(cells: readonly string[], crIsBreak: boolean): number {
+  let breaks = 0;
+  for (const cell of cells) {
+    if (!cell.includes("\n") && !(crIsBreak && cell.includes("\r"))) continue;
+    breaks += cell.match(crIsBreak ? /\r\n|\r|\n/g : /\n/g)?.length ?? 0;
+  }
+  return breaks;
 }
 
 /** "UTF-8", "UTF-16LE", "windows-1252": how messages name an encoding. */
