@@ -241,9 +241,10 @@ export class Services {
     retries: number;
     configDir: string;
   }): Promise<ApiClient> {
-    const settings = await this.settings();
+    // Not this.settings(): the profile may not exist until the key is stored.
     const { apiKey, ...service } = target;
-    return this.openClient({ ...service, profile: settings.profile, sources: {} }, apiKey);
+    const profile = this.globals.profile ?? this.env.SIMADMIN_PROFILE ?? "default";
+    return this.openClient({ ...service, profile, sources: {} }, apiKey);
   }
 
   private openClient(settings: ClientSettings, apiKey: string | undefined): Promise<ApiClient> {
