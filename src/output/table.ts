@@ -1,5 +1,5 @@
 import { escapeForLine } from "./sanitize.js";
-import { cellText } from "./table-columns.js";
+import { cellText, naturalWidth } from "./table-columns.js";
 import { wrapCell } from "./table-text.js";
 import type { Cell } from "../domain/records.js";
 
@@ -29,42 +29,83 @@ const BOX = {
   middle: "│",
 };
 
+const sum = (widths: readonly number[]): number => widths.reduce((total, w) => total + w, 0);
+
+/**
+ * Column widths that sum to at most `room` (the width less borders and padding): each column
+ * keeps its natural width when all fit; otherwise the widest are narrowed first, to one common
+ * cap, so long text wraps before a date or a number does (issue 21 item 1: cells wrapped,
+ * never cut). The room left under the cap goes, one character each, to the columns it cut
+ * most. Needs room >= natural.length (one character a column).
+ */
+export function fitWidths(natural: readonly number[], room: number): number[] {
+  if (sum(natural) <= room) return [...natural];
+  // The largest cap c with sum(min(w, c)) <= room; c >= 1 as room >= the number of columns.
+  let cap = 1;
+  for (let low = 1, high = Math.max(1, ...natural); low <= high; ) {
+    const mid = Math.floor((low + high) / 2);
+    if (sum(natural.map((w) => Math.min(w, mid))) <= room) {
+      cap = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  const widths = natural.map((w) => Math.min(w, cap));
+  let spare = room - sum(widths);
+  for (let i = 0; i < widths.length && spare > 0; i++) {
+    if ((natural[i] ?? 0) > (widths[i] ?? 0)) {
+      widths[i] = (widths[i] ?? 0) + 1;
+      spare--;
+    }
+  }
+  return widths;
+}
+
 export async function renderTable(
   columns: string[],
   rows: Record<string, Cell>[],
   options: { color?: boolean | undefined; width?: number | undefined; flexColumn?: string | undefined },
 ): Promise<string> {
   if (rows.length === 0) return "(no results)\n";
-  const { default: Table } = await import("cli-table3");
   // Every column costs 3 characters of border and padding, plus 1 for the last border.
   const width = options.width ?? 120;
   const cells = rows.map((row) => columns.map((c) => escapeForLine(cellText(row[c]))));
-  // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
-  const natural = columns.map((column, i) =>
-    cells.reduce((widest, line) => Math.max(widest, line[i]?.length ?? 0), column.length),
-  );
-  // A table that fits is printed whole; only one that does not is shortened, by an equal share
-  // per column (or, with a flex column, by shortening that one).
-  const fits = natural.reduce((sum, w) => sum + w + 3, 1) <= width;
-  const maxCells = fits ? natural : columns.map(() => Math.max(12, Math.floor((width - 1) / Math.max(1, columns.length)) - 3));
-  const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
-  if (flexIndex >= 0 && !fits) {
-    let used = 1;
-    columns.forEach((_column, i) => {
-      if (i === flexIndex) return;
-      maxCells[i] = Math.min(natural[i] ?? 0, MAX_FIXED_CELL);
-      used += (maxCells[i] ?? 0) + 3;
-    });
-    maxCells[flexIndex] = Math.max(MIN_FLEX_CELL, width - used - 3);
+  const natural = columns.map((column) => naturalWidth(column, rows));
+  const room = width - 1 - 3 * columns.length;
+  // Not even one character per column at a terminal's width: a table would be unreadable, so
+  // say so (issue 21 item 1). With no terminal (width undefined) the columns keep their width.
+  if (room < columns.length && options.width === undefined) return drawn(columns, cells, natural, options.color);
+  if (room < columns.length) {
+    return `(${columns.length} columns do not fit ${width} columns, even one character each: choose fewer with --fields, or use -o csv)\n`;
   }
+  const maxCells = fitWidths(natural, room);
+  const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
+  if (flexIndex >= 0 && sum(natural) > room) {
+    // With a flex column, the others keep their width (up to MAX_FIXED_CELL) and the flex one
+    // takes what is left — unless that would push the table past the width.
+    const flexed = natural.map((w) => Math.min(w, MAX_FIXED_CELL));
+    flexed[flexIndex] = Math.max(MIN_FLEX_CELL, room - (sum(flexed) - (flexed[flexIndex] ?? 0)));
+    if (sum(flexed) <= room) maxCells.splice(0, maxCells.length, ...flexed);
+  }
+  return drawn(columns, cells, maxCells, options.color);
+}
+
+async function drawn(columns: string[], cells: string[][], maxCells: number[], color: boolean | undefined): Promise<string> {
+  const { default: Table } = await import("cli-table3");
   // Colour codes are written here, not through cli-table3's `style` (the colors package): that
   // one decides by itself from process.argv, TERM, CI and FORCE_COLOR, so a table could lose or
   // keep its colour whatever --no-color, NO_COLOR and the terminal test said (context.ts).
-  const paint = (code: number) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[39m` : text);
+  const paint = (code: number) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[39m` : text);
   const cyan = paint(36);
   const grey = paint(90);
   const table = new Table({
-    head: columns.map((c) => cyan(escapeForLine(c))),
+    // A header wider than its column wraps too, or cli-table3 would widen the column past the width.
+    // Each line is painted by itself so no colour code spans a line break.
+    head: columns.map((c, i) =>
+      wrapCell(escapeForLine(c), maxCells[i] ?? MAX_FIXED_CELL)
+        .split("\n")
+        .map(cyan)
+        .join("\n"),
+    ),
     chars: Object.fromEntries(Object.entries(BOX).map(([name, char]) => [name, grey(char)])),
     style: { head: [], border: [] },
     wordWrap: false,
