@@ -76,7 +76,10 @@ export interface TableColumns {
 /** A column's natural width as a table draws it: its header or its widest (escaped) cell. */
 export function naturalWidth(column: string, rows: readonly Record<string, Cell>[]): number {
   // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
-  return rows.reduce((widest, row) => Math.max(widest, escapeForLine(cellText(row[column])).length), escapeForLine(column).length);
+  return rows.reduce(
+    (widest, row) => Math.max(widest, escapeForLine(cellText(row[column])).length),
+    escapeForLine(column).length,
+  );
 }
 
 /** The width of a table of these columns at natural width: 3 per column (border, padding), plus 1. */
@@ -143,7 +146,6 @@ export function tableHint(subject: string, choice: TableColumns, width: number |
   const fit = width === undefined ? "" : ` to fit ${width} columns`;
   const head = `${subject}: ${shown.length} of ${total} columns shown${fit}; left out: ${hidden.join(", ")}`;
   const wanted = fittingFields(choice, width);
-  const fields =
-    wanted === undefined || wanted.some((c) => c.includes(",")) ? "" : `--fields ${shellWord(wanted.join(","))} or `;
+  const fields = wanted === undefined || wanted.some((c) => c.includes(",")) ? "" : `--fields ${shellWord(wanted.join(","))} or `;
   return `${head} (${fields}-o csv / -o json for every column)`;
 }

@@ -42,7 +42,7 @@ export function fitWidths(natural: readonly number[], room: number): number[] {
   if (sum(natural) <= room) return [...natural];
   // The largest cap c with sum(min(w, c)) <= room; c >= 1 as room >= the number of columns.
   let cap = 1;
-  for (let low = 1, high = Math.max(1, ...natural); low <= high; ) {
+  for (let low = 1, high = Math.max(1, ...natural); low <= high;) {
     const mid = Math.floor((low + high) / 2);
     if (sum(natural.map((w) => Math.min(w, mid))) <= room) {
       cap = mid;
