@@ -1,3 +1,4 @@
+import { escapeForLine } from "../text/sanitize.js";
 import type { Cell } from "../domain/records.js";
 
 // Which columns a terminal table shows when --fields is not given, chosen from the records
@@ -68,6 +69,22 @@ export interface TableColumns {
   shown: string[];
   /** Left out, most telling first (the first is the one a hint suggests adding). */
   hidden: string[];
+  /** Each column's natural width (header or widest cell), so a hint can check what fits. */
+  widths?: Record<string, number>;
+}
+
+/** A column's natural width as a table draws it: its header or its widest (escaped) cell. */
+export function naturalWidth(column: string, rows: readonly Record<string, Cell>[]): number {
+  // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
+  return rows.reduce(
+    (widest, row) => Math.max(widest, escapeForLine(cellText(row[column])).length),
+    escapeForLine(column).length,
+  );
+}
+
+/** The width of a table of these columns at natural width: 3 per column (border, padding), plus 1. */
+function tableWidth(columns: readonly string[], widths: Readonly<Record<string, number>>): number {
+  return columns.reduce((sum, column) => sum + (widths[column] ?? column.length) + 3, 1);
 }
 
 /**
@@ -81,15 +98,35 @@ export function chooseTableColumns(
   width: number,
 ): TableColumns {
   const shown: string[] = [];
+  const widths: Record<string, number> = {};
   let used = 1;
   const ranked = rankColumns(columns, rows);
   for (const column of ranked) {
-    const natural = rows.reduce((widest, row) => Math.max(widest, cellText(row[column]).length), column.length);
+    const natural = naturalWidth(column, rows);
+    widths[column] = natural;
     if (shown.length > 0 && used + natural + 3 > width) continue;
     shown.push(column);
     used += natural + 3;
   }
-  return { shown, hidden: ranked.filter((column) => !shown.includes(column)) };
+  return { shown, hidden: ranked.filter((column) => !shown.includes(column)), widths };
+}
+
+/**
+ * The --fields a hint suggests: columns whose table fits `width` without wrapping (issue 21
+ * item 1: "The hint the table prints must itself work"). The first hidden column that can
+ * fit at all is added, and the least telling shown columns (the last, as shown is in rank
+ * order) make room for it. Undefined when no hidden column fits even beside the first shown.
+ */
+function fittingFields(choice: TableColumns, width: number | undefined): string[] | undefined {
+  const { shown, hidden } = choice;
+  const widths = choice.widths ?? {};
+  for (const extra of hidden) {
+    for (let keep = shown.length; keep >= 1; keep--) {
+      const wanted = [...shown.slice(0, keep), extra];
+      if (width === undefined || tableWidth(wanted, widths) <= width) return wanted;
+    }
+  }
+  return undefined;
 }
 
 /** A --fields value the shell passes as it is; anything else goes in single quotes. */
@@ -99,16 +136,16 @@ function shellWord(text: string): string {
 
 /**
  * The one hint line under a table that left columns out. Every command it suggests works
- * as written: `--fields` names columns the records have (quoted for the shell when needed,
- * and only when no name holds a comma, which --fields could not express), `-o csv` and
- * `-o json` keep every column.
+ * as written: `--fields` names columns the records have whose table fits the width unwrapped
+ * (fittingFields; quoted for the shell when needed, and only when no name holds a comma,
+ * which --fields could not express), `-o csv` and `-o json` keep every column.
  */
 export function tableHint(subject: string, choice: TableColumns, width: number | undefined): string {
   const { shown, hidden } = choice;
   const total = shown.length + hidden.length;
   const fit = width === undefined ? "" : ` to fit ${width} columns`;
   const head = `${subject}: ${shown.length} of ${total} columns shown${fit}; left out: ${hidden.join(", ")}`;
-  const wanted = [...shown, ...hidden.slice(0, 1)];
-  const fields = wanted.some((c) => c.includes(",")) ? "" : `--fields ${shellWord(wanted.join(","))} or `;
+  const wanted = fittingFields(choice, width);
+  const fields = wanted === undefined || wanted.some((c) => c.includes(",")) ? "" : `--fields ${shellWord(wanted.join(","))} or `;
   return `${head} (${fields}-o csv / -o json for every column)`;
 }

@@ -1,5 +1,5 @@
 import { escapeForLine } from "../text/sanitize.js";
-import { cellText } from "./table-columns.js";
+import { cellText, naturalWidth } from "./table-columns.js";
 import { wrapCell } from "./table-text.js";
 import type { Cell } from "../domain/records.js";
 
@@ -32,6 +32,37 @@ const BOX = {
   middle: "│",
 };
 
+const sum = (widths: readonly number[]): number => widths.reduce((total, w) => total + w, 0);
+
+/**
+ * Column widths that sum to at most `room` (the width less borders and padding): each column
+ * keeps its natural width when all fit; otherwise the widest are narrowed first, to one common
+ * cap, so long text wraps before a date or a number does (issue 21 item 1: cells wrapped,
+ * never cut). The room left under the cap goes, one character each, to the columns it cut
+ * most. Needs room >= natural.length (one character a column).
+ */
+export function fitWidths(natural: readonly number[], room: number): number[] {
+  if (sum(natural) <= room) return [...natural];
+  // The largest cap c with sum(min(w, c)) <= room; c >= 1 as room >= the number of columns.
+  let cap = 1;
+  for (let low = 1, high = Math.max(1, ...natural); low <= high;) {
+    const mid = Math.floor((low + high) / 2);
+    if (sum(natural.map((w) => Math.min(w, mid))) <= room) {
+      cap = mid;
+      low = mid + 1;
+    } else high = mid - 1;
+  }
+  const widths = natural.map((w) => Math.min(w, cap));
+  let spare = room - sum(widths);
+  for (let i = 0; i < widths.length && spare > 0; i++) {
+    if ((natural[i] ?? 0) > (widths[i] ?? 0)) {
+      widths[i] = (widths[i] ?? 0) + 1;
+      spare--;
+    }
+  }
+  return widths;
+}
+
 /** Per column, the longest run without a space: what a wrapped cell cannot go below without cutting a word. */
 function longestWords(columns: readonly string[], cells: readonly string[][]): number[] {
   return columns.map((column, i) =>
@@ -43,26 +74,24 @@ function longestWords(columns: readonly string[], cells: readonly string[][]): n
 }
 
 /**
- * Column widths for a table wider than `width`: the widest columns give up characters first,
- * down to their longest word, so that ids, dates and scores stay whole and prose wraps at
- * spaces (issue 26 item 6: the completion table split values mid-word). Only when the words
- * alone do not fit are the columns cut to an equal share, as before.
+ * Widths within `room` that cut no word: the widest columns give up characters first, down to
+ * their longest word, so ids, dates and scores stay whole and prose wraps at spaces (issue 26
+ * item 6: the completion table split values mid-word). Undefined when the words alone do not
+ * fit; fitWidths then wraps inside words too.
  */
-function shareWidth(natural: readonly number[], words: readonly number[], width: number): number[] {
-  const budget = width - 1 - 3 * natural.length;
+function fitToWords(natural: readonly number[], words: readonly number[], room: number): number[] | undefined {
   const widths = [...natural];
-  let total = widths.reduce((a, b) => a + b, 0);
-  while (total > budget) {
+  let total = sum(widths);
+  while (total > room) {
     let widest = -1;
     widths.forEach((w, i) => {
       if (w > (words[i] ?? 0) && (widest < 0 || w > (widths[widest] ?? 0))) widest = i;
     });
-    if (widest < 0) break;
+    if (widest < 0) return undefined;
     widths[widest]!--;
     total--;
   }
-  if (total <= budget) return widths;
-  return natural.map(() => Math.max(12, Math.floor((width - 1) / Math.max(1, natural.length)) - 3));
+  return widths;
 }
 
 export async function renderTable(
@@ -71,36 +100,46 @@ export async function renderTable(
   options: { color?: boolean | undefined; width?: number | undefined; flexColumn?: string | undefined },
 ): Promise<string> {
   if (rows.length === 0) return "(no results)\n";
-  const { default: Table } = await import("cli-table3");
   // Every column costs 3 characters of border and padding, plus 1 for the last border.
   const width = options.width ?? 120;
   const cells = rows.map((row) => columns.map((c) => escapeForLine(cellText(row[c]))));
-  // reduce, not Math.max(...cells): a spread of a long report's rows would overflow the stack.
-  const natural = columns.map((column, i) =>
-    cells.reduce((widest, line) => Math.max(widest, line[i]?.length ?? 0), column.length),
-  );
-  // A table that fits is printed whole; only one that does not is shortened, by an equal share
-  // per column (or, with a flex column, by shortening that one).
-  const fits = natural.reduce((sum, w) => sum + w + 3, 1) <= width;
-  const maxCells = fits ? natural : shareWidth(natural, longestWords(columns, cells), width);
-  const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
-  if (flexIndex >= 0 && !fits) {
-    let used = 1;
-    columns.forEach((_column, i) => {
-      if (i === flexIndex) return;
-      maxCells[i] = Math.min(natural[i] ?? 0, MAX_FIXED_CELL);
-      used += (maxCells[i] ?? 0) + 3;
-    });
-    maxCells[flexIndex] = Math.max(MIN_FLEX_CELL, width - used - 3);
+  const natural = columns.map((column) => naturalWidth(column, rows));
+  const room = width - 1 - 3 * columns.length;
+  // Not even one character per column at a terminal's width: a table would be unreadable, so
+  // say so (issue 21 item 1). With no terminal (width undefined) the columns keep their width.
+  if (room < columns.length && options.width === undefined) return drawn(columns, cells, natural, options.color);
+  if (room < columns.length) {
+    return `(${columns.length} columns do not fit ${width} columns, even one character each: choose fewer with --fields, or use -o csv)\n`;
   }
+  const maxCells = fitToWords(natural, longestWords(columns, cells), room) ?? fitWidths(natural, room);
+  const flexIndex = options.flexColumn === undefined ? -1 : columns.indexOf(options.flexColumn);
+  if (flexIndex >= 0 && sum(natural) > room) {
+    // With a flex column, the others keep their width (up to MAX_FIXED_CELL) and the flex one
+    // takes what is left — unless that would push the table past the width.
+    const flexed = natural.map((w) => Math.min(w, MAX_FIXED_CELL));
+    flexed[flexIndex] = Math.max(MIN_FLEX_CELL, room - (sum(flexed) - (flexed[flexIndex] ?? 0)));
+    if (sum(flexed) <= room) maxCells.splice(0, maxCells.length, ...flexed);
+  }
+  return drawn(columns, cells, maxCells, options.color);
+}
+
+async function drawn(columns: string[], cells: string[][], maxCells: number[], color: boolean | undefined): Promise<string> {
+  const { default: Table } = await import("cli-table3");
   // Colour codes are written here, not through cli-table3's `style` (the colors package): that
   // one decides by itself from process.argv, TERM, CI and FORCE_COLOR, so a table could lose or
   // keep its colour whatever --no-color, NO_COLOR and the terminal test said (context.ts).
-  const paint = (code: number) => (text: string) => (options.color ? `\u001b[${code}m${text}\u001b[39m` : text);
+  const paint = (code: number) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[39m` : text);
   const cyan = paint(36);
   const grey = paint(90);
   const table = new Table({
-    head: columns.map((c) => cyan(escapeForLine(c))),
+    // A header wider than its column wraps too, or cli-table3 would widen the column past the width.
+    // Each line is painted by itself so no colour code spans a line break.
+    head: columns.map((c, i) =>
+      wrapCell(escapeForLine(c), maxCells[i] ?? MAX_FIXED_CELL)
+        .split("\n")
+        .map(cyan)
+        .join("\n"),
+    ),
     chars: Object.fromEntries(Object.entries(BOX).map(([name, char]) => [name, grey(char)])),
     style: { head: [], border: [] },
     wordWrap: false,
@@ -111,7 +150,10 @@ export async function renderTable(
   // Neighbouring border characters share one grey run instead of a pair of codes each.
   const text = table.toString().replaceAll("\u001b[39m\u001b[90m", "");
   // The line under the header stays; those between rows go (issue 26 item 6: a list of a
-  // hundred simulations read as a hundred boxes). cli-table3 draws both alike.
+  // hundred simulations read as a hundred boxes) — unless a cell wrapped: then the lines
+  // between rows are what tells one row from the next. cli-table3 draws both alike.
+  const wrapped = cells.some((line) => line.some((text, i) => text.length > (maxCells[i] ?? MAX_FIXED_CELL)));
+  if (wrapped) return `${text}\n`;
   let separators = 0;
   const isSeparator = (line: string): boolean => (line.startsWith(GREY) ? line.slice(GREY.length) : line).startsWith("├");
   const lines = text.split("\n").filter((line) => !isSeparator(line) || separators++ === 0);

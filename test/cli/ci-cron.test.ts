@@ -324,14 +324,26 @@ describe("what a person meets at 80 columns (issue 26 item 6)", () => {
     expect(sandboxStateDir({ HOME: "/home/ann", XDG_CACHE_HOME: "/var/cache/ann" })).toBe("/var/cache/ann/simadmin");
   });
 
-  it("draws no line between table rows, keeps the header's, and wraps prose at spaces instead of cutting ids", async () => {
+  it("draws no line between table rows when no cell wraps, and keeps the header's", async () => {
+    const rows = [
+      { id: "attempt-2026-10-01T12:00:00Z", note: "short" },
+      { id: "attempt-2026-10-02T12:00:00Z", note: "shorter" },
+      { id: "attempt-2026-10-03T12:00:00Z", note: "shortest" },
+    ];
+    const lines = (await renderTable(["id", "note"], rows, { width: 80 })).trimEnd().split("\n");
+    expect(lines.filter((l) => l.startsWith("├"))).toHaveLength(1);
+    expect(lines[2]!.startsWith("├")).toBe(true);
+    expect(lines).toHaveLength(7);
+  });
+
+  it("keeps the lines between rows once a cell wraps (they tell rows apart), and wraps prose at spaces instead of cutting ids", async () => {
     const rows = [
       { id: "attempt-2026-10-01T12:00:00Z", note: "a long note that can wrap at its spaces without trouble at all" },
       { id: "attempt-2026-10-02T12:00:00Z", note: "short" },
     ];
     const text = await renderTable(["id", "note"], rows, { width: 60 });
     const lines = text.trimEnd().split("\n");
-    expect(lines.filter((l) => l.startsWith("├"))).toHaveLength(1);
+    expect(lines.filter((l) => l.startsWith("├"))).toHaveLength(2);
     expect(lines[2]!.startsWith("├")).toBe(true);
     expect(text).toContain("attempt-2026-10-01T12:00:00Z");
     expect(text).toContain("attempt-2026-10-02T12:00:00Z");

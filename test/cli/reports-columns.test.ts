@@ -19,6 +19,23 @@ const headerOf = (table: string): string[] =>
     .map((c) => c.trim())
     .filter(Boolean);
 
+const squeeze = (text: string): string => text.replace(/ /g, "");
+/** Each block of a drawn table (the header, then each row) as its columns' texts, wrapped lines joined, spaces removed. */
+function columnTexts(table: string): string[][] {
+  const blocks: string[][] = [];
+  let block: string[] | undefined;
+  for (const line of table.trimEnd().split("\n")) {
+    if (!line.startsWith("│")) {
+      block = undefined;
+      continue;
+    }
+    const parts = line.split("│").slice(1, -1);
+    if (!block) blocks.push((block = parts.map(() => "")));
+    parts.forEach((part, i) => (block![i] += squeeze(part)));
+  }
+  return blocks;
+}
+
 describe.each(MATRIX_DIALECTS)("report columns against the %s dialect", (dialect) => {
   let t: TestEnv;
   beforeAll(async () => {
@@ -54,6 +71,48 @@ describe.each(MATRIX_DIALECTS)("report columns against the %s dialect", (dialect
       expect(headerOf(again.stdout)).toEqual(suggested.split(","));
     },
   );
+
+  // QA: `reports users --last 7d` at 80 columns suggested a --fields whose table was 91 wide.
+  it.each(["users", "user-results"])("%s over 7 days at 80 columns: the hint's own command prints within 80", async (kind) => {
+    const week = ["--from", "2025-02-01", "--to", "2025-02-07"];
+    const r = await t.capture(["reports", kind, ...week], { stdoutIsTTY: true, columns: 80 });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const hint = r.stderr.split("\n").find((line) => line.includes("columns shown")) ?? "";
+    const suggested = /--fields (\S+) /.exec(hint)?.[1];
+    if (suggested === undefined) {
+      // No --fields fits: the hint must offer the formats that keep every column instead.
+      expect(hint).toContain("-o csv / -o json");
+      return;
+    }
+    const hidden = hint.slice(hint.indexOf("left out: ") + 10, hint.indexOf(" (")).split(", ");
+    expect(suggested.split(",").some((c) => hidden.includes(c))).toBe(true);
+    const again = await t.capture(["reports", kind, ...week, "--fields", suggested], { stdoutIsTTY: true, columns: 80 });
+    expect(again.exitCode, again.stderr).toBe(0);
+    for (const line of visible(again.stdout).trimEnd().split("\n")) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(headerOf(again.stdout)).toEqual(suggested.split(","));
+  });
+
+  it("every column by --fields at 80 columns: wrapped within 80, every column and value kept", async () => {
+    const week = ["--from", "2025-02-01", "--to", "2025-02-07"];
+    const all = columnsOf("user-results");
+    const r = await t.capture(["reports", "user-results", ...week, "--fields", all.join(",")], {
+      stdoutIsTTY: true,
+      columns: 80,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = visible(r.stdout).trimEnd().split("\n");
+    if (lines.length === 1) {
+      // Not one character a column fits: one line saying so, pointing at -o csv.
+      expect(lines[0]).toContain("-o csv");
+      return;
+    }
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+    const [header, ...rows] = columnTexts(visible(r.stdout));
+    expect(header).toEqual(all.map(squeeze));
+    const csv = await t.capture(["reports", "user-results", ...week, "-o", "csv", "--fields", all.join(",")]);
+    const records: string[][] = parse(csv.stdout);
+    expect(rows).toEqual(records.slice(1).map((record) => record.map(squeeze)));
+  });
 
   it("--fields with the service's own names gives exactly those CSV columns", async () => {
     const wanted = columnsOf("users").slice(-2).reverse();

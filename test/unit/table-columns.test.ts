@@ -71,6 +71,7 @@ describe("chooseTableColumns", () => {
     expect(chooseTableColumns(["date", "n"], [{ date: "2026-01-01", n: 1 }], 80)).toEqual({
       shown: ["date", "n"],
       hidden: [],
+      widths: { date: 10, n: 1 },
     });
   });
 
@@ -85,6 +86,19 @@ describe("tableHint", () => {
     expect(hint).toBe(
       "users: 2 of 4 columns shown to fit 80 columns; left out: userId, note (--fields date,name,userId or -o csv / -o json for every column)",
     );
+  });
+
+  it("suggests a --fields whose table fits: the least telling shown columns make room for the first hidden", () => {
+    // 1 + (10+3) + (12+3) + (20+3) = 52; adding `extra` (25+3) would make 80 > 60.
+    const widths = { date: 10, name: 12, wide: 20, extra: 25 };
+    const hint = tableHint("k", { shown: ["date", "name", "wide"], hidden: ["extra"], widths }, 60);
+    expect(hint).toContain("--fields date,name,extra ");
+  });
+
+  it("offers only -o csv / -o json when no hidden column fits even beside the first shown", () => {
+    const hint = tableHint("k", { shown: ["date"], hidden: ["note"], widths: { date: 10, note: 70 } }, 80);
+    expect(hint).not.toContain("--fields");
+    expect(hint).toContain("-o csv / -o json");
   });
 
   it("quotes a --fields value the shell would split", () => {
