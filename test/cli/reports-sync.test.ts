@@ -202,6 +202,28 @@ describe("reports sync columns follow the service", () => {
   });
   afterAll(() => service.close());
 
+  it("never writes the API key the service echoes in report data, in a column or in raw", async () => {
+    const key = "sk-sync-secret-4f9e2a";
+    answer = { rows: [{ who: "u-1", requestedWith: `Bearer ${key}`, [key]: 1, nested: { list: [key] } }] };
+    const result = await runCli(["reports", "sync", "--db", db, "--kinds", "users", "--since", "2026-11-20", "-o", "json"], {
+      env: { ...FAST, SIMADMIN_BASE_URL: service.baseUrl, SIMADMIN_API_KEY: key, SIMADMIN_CONFIG_DIR: dir.path },
+      clock: clockAt(TODAY),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const columns = await queryDuckDb(db, "SELECT column_name AS n FROM information_schema.columns WHERE table_name = 'users'");
+    const rows = await queryDuckDb(db, "SELECT * FROM users");
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify([columns, rows]);
+    expect(stored).not.toContain(key);
+    expect(rows[0]).toMatchObject({ requestedWith: "Bearer [REDACTED]", "nested.list": "[REDACTED]", "[REDACTED]": "1" });
+    expect(JSON.parse(String(rows[0]!.raw))).toEqual({
+      who: "u-1",
+      requestedWith: "Bearer [REDACTED]",
+      "[REDACTED]": 1,
+      nested: { list: ["[REDACTED]"] },
+    });
+  });
+
   it("adds a column for a field that appears later and widens a column whose type changes", async () => {
     const run = (day: number) =>
       runCli(["reports", "sync", "--db", db, "--kinds", "users", "--since", "2026-11-20", "-o", "json"], {

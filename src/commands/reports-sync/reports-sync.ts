@@ -6,6 +6,7 @@ import { formatRateLimit, type RateLimit } from "../../api/rate-limits.js";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
+import type { JsonRecord } from "../../domain/records.js";
 import { kindTable } from "../../domain/sync-columns.js";
 import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
@@ -175,7 +176,10 @@ class SyncRun {
       const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
       const fetchedAt = new Date(this.ctx.services.clock.now());
       const blockEnd = parseIsoDate(window.startDate)! + 29;
-      await this.store.fitWindow(kind, cache.records(kind, range, shape, label));
+      // The API key echoed inside report data is never written to the database, neither in
+      // a column nor in `raw`: the same redaction as every export (output/redact.ts).
+      const records = (): AsyncIterable<JsonRecord[]> => this.redacted(cache.records(kind, range, shape, label));
+      await this.store.fitWindow(kind, records());
       return await this.store.replaceWindow(
         {
           kind,
@@ -185,11 +189,16 @@ class SyncRun {
           complete: isComplete(blockEnd, parseIsoDate(window.endDate)!, utcDay(fetchedAt.getTime()), this.openDays),
           toolVersion: toolVersion(),
         },
-        cache.records(kind, range, shape, label),
+        records(),
       );
     } finally {
       await cache.remove(kind, range);
     }
+  }
+
+  private async *redacted(batches: AsyncIterable<JsonRecord[]>): AsyncGenerator<JsonRecord[]> {
+    const redactor = this.ctx.printer.redactor;
+    for await (const batch of batches) yield redactor.redactData(batch);
   }
 
   /** The spinner on a terminal; otherwise a line at least every 30 s. */
