@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { systemClock, type Clock } from "../../src/clock.js";
@@ -173,6 +174,21 @@ describe("reports sync into DuckDB", () => {
     expect(await countsByWindow("user_results")).toEqual(
       new Map(FIRST_RUN.map(([s, e]) => [`${s}..${e}`, generateReport("user-results", s!, e!, 2, 3).length])),
     );
+  });
+
+  it("spools windows under the settings dir and removes the spool a killed run left there", async () => {
+    const root = join(env.configDir, "report-spool");
+    // pid_max is at most 2^22: this pid never runs, as after a `kill -9`.
+    const left = join(root, `${hostname()}-4194305`);
+    await mkdir(left, { recursive: true });
+    await writeFile(join(left, "0123.json.tmp"), "[");
+    const during: string[] = [];
+    onReport = () => during.push(...readdirSync(root));
+    const result = await sync(["--kinds", "users"], clockAt(TODAY));
+    expect(result.exitCode, result.stderr).toBe(0);
+    // While it ran, this run's own spool was there (the dead run's already gone); after, neither.
+    expect(new Set(during)).toEqual(new Set([`${hostname()}-${process.pid}`]));
+    expect(await readdir(root)).toEqual([]);
   });
 
   it("without an API key stops with exit 3 before creating the database", async () => {

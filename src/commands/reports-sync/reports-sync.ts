@@ -12,7 +12,7 @@ import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type Sync
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
-import { keyFingerprint, ReportCache } from "../reports/cache.js";
+import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../reports/cache.js";
 import { timeLeftText } from "../shared/time-left.js";
 import { defineRun } from "../types.js";
 import type { SqlConnection } from "./connection.js";
@@ -141,11 +141,11 @@ class SyncRun {
     this.client = await services.api();
     const settings = await services.settings();
     this.progress = await printer.progress();
-    const now = (): number => services.clock.now();
-    const cache = await ReportCache.temporary(
-      { baseUrl: settings.baseUrl ?? "", apiVersion: settings.apiVersion, keyFingerprint: keyFingerprint(settings.apiKey ?? "") },
-      now,
-    );
+    const cache = await this.spool(settings.configDir, {
+      baseUrl: settings.baseUrl ?? "",
+      apiVersion: settings.apiVersion,
+      keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
+    });
     const summary: Record<string, unknown>[] = [];
     try {
       for (const plan of this.plans) {
@@ -167,6 +167,25 @@ class SyncRun {
     }
     if (this.total === 0) printer.info("reports sync: every window is up to date; nothing to fetch");
     return summary;
+  }
+
+  /**
+   * Where each window's answer waits between the socket and the database: this run's spool
+   * directory under the settings dir (`report-spool/<host>-<pid>`, 0700, like `reports`' CSV
+   * spool; cache.ts), so a run killed with SIGKILL leaves nothing in the shared temp dir and
+   * the next run of `reports` or `reports sync` removes what it left. The OS temp dir only
+   * when the settings dir cannot be written.
+   */
+  private async spool(configDir: string, identity: CacheIdentity): Promise<ReportCache> {
+    const now = (): number => this.ctx.services.clock.now();
+    try {
+      const spool = await openSpoolDir(configDir, now);
+      return ReportCache.inRunDirectory(spool.dir, identity, now);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.ctx.printer.warn(`cannot use ${configDir} for the report spool (${reason}): using the temp directory`);
+      return ReportCache.temporary(identity, now);
+    }
   }
 
   private async syncWindow(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<number> {
