@@ -197,6 +197,22 @@ describe("reports sync into DuckDB", () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  it.each([
+    ["--from", "2026-01-01"],
+    ["--to", "2026-01-31"],
+    ["--month", "2026-10"],
+    ["--last", "7d"],
+    ["--raw"],
+    ["--out-dir", "exports"],
+  ])("refuses reports' own %s (sync starts at --since) before anything is sent", async (...flag) => {
+    const result = await env.run(["reports", "sync", "--db", db, ...flag]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`\`reports sync\` does not take ${flag[0]}`);
+    expect(result.stderr).toContain("--since");
+    expect(result.sent).toEqual([]);
+    expect(existsSync(db)).toBe(false);
+  });
+
   it("refuses an unknown kind and a bad --since before anything is sent", async () => {
     const kind = await env.run(["reports", "sync", "--db", db, "--kinds", "users,nope"]);
     expect(kind.exitCode).toBe(2);
