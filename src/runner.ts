@@ -101,6 +101,30 @@ function withParentOptions(command: Command): Record<string, unknown> {
 }
 
 /**
+ * `reports sync --from …`: commander gives `--from` to `reports`, which `reports sync` never
+ * reads — silently ignored, a sync of other dates than the user meant. The flags of the
+ * command above (not the program's: those are the global flags) are refused instead.
+ */
+function refuseOuterFlags(declaration: CommandDeclaration, command: Command): void {
+  const outer = command.parent;
+  if (!outer?.parent) return;
+  // A flag both declare (`--dry-run`) is the subcommand's own: withParentOptions hands it down.
+  const own = new Set(command.options.map((o) => o.attributeName()));
+  const given = outer.options.filter(
+    (o) =>
+      !own.has(o.attributeName()) &&
+      outer.getOptionValue(o.attributeName()) !== undefined &&
+      outer.getOptionValueSource(o.attributeName()) === "cli",
+  );
+  if (given.length === 0) return;
+  const names = given.map((o) => o.long ?? o.short ?? o.flags);
+  throw new UsageError(
+    `\`${declaration.name}\` does not take ${names.join(", ")} (${names.length === 1 ? "a flag" : "flags"} of \`${outer.name()} <${outer.registeredArguments[0]?.name() ?? "argument"}>\`)`,
+    { hint: declaration.outerFlagsHint ?? `see simadmin ${declaration.name} --help` },
+  );
+}
+
+/**
  * Runs one declared command. `onContext` hands the context to main.ts as soon as it exists,
  * so that an error is redacted and the context disposed whatever happens.
  */
@@ -110,6 +134,7 @@ export async function runCommand(
   deps: Deps,
   onContext: (context: CommandContext) => void,
 ): Promise<void> {
+  refuseOuterFlags(declaration, command);
   const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
   if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
   const globals = globalFlags.data;

@@ -82,6 +82,12 @@ export interface CommandDeclaration {
    * files into (reports --out-dir): the output then needs no --out, even for xlsx.
    */
   outputDirectory?: string;
+  /**
+   * A command under a command (`reports sync` beside `reports <kind>`): commander reads the
+   * outer command's flags wherever they stand, so the runner refuses them (exit 2) with this
+   * hint — what to give instead.
+   */
+  outerFlagsHint?: string;
   /** The command's module, imported only when it runs. */
   load: () => Promise<CommandModule>;
 }

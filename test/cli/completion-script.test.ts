@@ -106,6 +106,20 @@ describe("completion-script bash", () => {
     expect(flags).not.toContain("--month"); // a reports flag
   });
 
+  it("after `reports sync` offers sync's flags only, after `reports users` none of them", async () => {
+    const sync = await bashComplete(["simadmin", "reports", "sync", "--"]);
+    expect(sync).toEqual(expect.arrayContaining(["--db", "--kinds", "--since", "--open-days", "--dry-run", "--output"]));
+    for (const flag of ["--from", "--to", "--month", "--last", "--raw", "--out-dir"]) expect(sync).not.toContain(flag);
+    const users = await bashComplete(["simadmin", "reports", "users", "--"]);
+    expect(users).toEqual(expect.arrayContaining(["--from", "--to", "--month", "--last", "--raw", "--out-dir", "--output"]));
+    // (--dry-run is reports' own flag too: the request plan of an export.)
+    expect(users).toContain("--dry-run");
+    for (const flag of ["--db", "--kinds", "--since", "--open-days"]) expect(users).not.toContain(flag);
+    // `sync` is a subcommand only in the kind's place.
+    expect(await bashComplete(["simadmin", "reports", "users", "sy"])).toEqual([]);
+    expect(await bashComplete(["simadmin", "reports", "sync", "--db", "r.duckdb", "--si"])).toEqual(["--since"]);
+  });
+
   it("offers the subcommand's flags after a nested command", async () => {
     const flags = await bashComplete(["simadmin", "users", "import", "data.csv", "--"]);
     expect(flags).toEqual(expect.arrayContaining(["--dry-run", "--skip-invalid", "--resume", "--yes", "--wait-timeout"]));
@@ -151,6 +165,23 @@ describe("completion-script fish", () => {
     expect(names.sort()).toEqual(expected.sort());
   });
 
+  it.skipIf(skipWithout("fish"))("offers sync's flags after `reports sync`, and reports' own after `reports users`", async () => {
+    const complete = async (line: string): Promise<string[]> => {
+      const result = await execa("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", files.fish!, line], {
+        reject: false,
+      });
+      expect(result.stderr).toBe("");
+      return result.stdout.split("\n").map((entry) => entry.split("\t")[0]!);
+    };
+    const sync = await complete("simadmin reports sync --");
+    expect(sync).toEqual(expect.arrayContaining(["--db", "--kinds", "--since", "--dry-run"]));
+    expect(sync).not.toContain("--month");
+    const users = await complete("simadmin reports users --");
+    expect(users).toEqual(expect.arrayContaining(["--month", "--from", "--out-dir"]));
+    expect(users).not.toContain("--db");
+    expect(users).not.toContain("--since");
+  });
+
   it.skipIf(skipWithout("fish"))("completes library's flags after --", async () => {
     const result = await execa("fish", ["--no-config", "-c", "source $argv[1]; complete -C 'simadmin library --'", files.fish!], {
       reject: false,
@@ -179,10 +210,22 @@ describe("completion-script zsh", () => {
     { line: ["simadmin", "config", "get", ""], expected: "apiVersion" },
     { line: ["simadmin", "library", "--"], expected: "--all" },
     { line: ["simadmin", "users", "import", ""], expected: "@files" },
+    { line: ["simadmin", "reports", ""], expected: "sync" },
+    { line: ["simadmin", "reports", "sync", "--"], expected: "--db" },
   ])("offers $expected for $line", async ({ line, expected }) => {
     const result = await execa("zsh", ["-f", "-c", harness, "zsh", files.zsh!, ...line], { reject: false });
     expect(result.stderr).toBe("");
     expect(result.stdout.split(/\s+/)).toContain(expected);
+  });
+
+  it.skipIf(skipWithout("zsh")).each([
+    { line: ["simadmin", "reports", "sync", "--"], absent: "--month" },
+    { line: ["simadmin", "reports", "users", "--"], absent: "--db" },
+    { line: ["simadmin", "reports", "users", ""], absent: "sync" },
+  ])("does not offer $absent for $line", async ({ line, absent }) => {
+    const result = await execa("zsh", ["-f", "-c", harness, "zsh", files.zsh!, ...line], { reject: false });
+    expect(result.stderr).toBe("");
+    expect(result.stdout.split(/\s+/)).not.toContain(absent);
   });
 });
 

@@ -1,5 +1,6 @@
-import { existsSync } from "node:fs";
-import { readdir, rm } from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { systemClock, type Clock } from "../../src/clock.js";
@@ -175,9 +176,40 @@ describe("reports sync into DuckDB", () => {
     );
   });
 
+  it("spools windows under the settings dir and removes the spool a killed run left there", async () => {
+    const root = join(env.configDir, "report-spool");
+    // pid_max is at most 2^22: this pid never runs, as after a `kill -9`.
+    const left = join(root, `${hostname()}-4194305`);
+    await mkdir(left, { recursive: true });
+    await writeFile(join(left, "0123.json.tmp"), "[");
+    const during: string[] = [];
+    onReport = () => during.push(...readdirSync(root));
+    const result = await sync(["--kinds", "users"], clockAt(TODAY));
+    expect(result.exitCode, result.stderr).toBe(0);
+    // While it ran, this run's own spool was there (the dead run's already gone); after, neither.
+    expect(new Set(during)).toEqual(new Set([`${hostname()}-${process.pid}`]));
+    expect(await readdir(root)).toEqual([]);
+  });
+
   it("without an API key stops with exit 3 before creating the database", async () => {
     const result = await env.run(["reports", "sync", "--db", db], { env: { SIMADMIN_API_KEY: undefined } });
     expect(result.exitCode, result.stderr).toBe(3);
+    expect(existsSync(db)).toBe(false);
+  });
+
+  it.each([
+    ["--from", "2026-01-01"],
+    ["--to", "2026-01-31"],
+    ["--month", "2026-10"],
+    ["--last", "7d"],
+    ["--raw"],
+    ["--out-dir", "exports"],
+  ])("refuses reports' own %s (sync starts at --since) before anything is sent", async (...flag) => {
+    const result = await env.run(["reports", "sync", "--db", db, ...flag]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain(`\`reports sync\` does not take ${flag[0]}`);
+    expect(result.stderr).toContain("--since");
+    expect(result.sent).toEqual([]);
     expect(existsSync(db)).toBe(false);
   });
 
@@ -201,6 +233,28 @@ describe("reports sync columns follow the service", () => {
     });
   });
   afterAll(() => service.close());
+
+  it("never writes the API key the service echoes in report data, in a column or in raw", async () => {
+    const key = "sk-sync-secret-4f9e2a";
+    answer = { rows: [{ who: "u-1", requestedWith: `Bearer ${key}`, [key]: 1, nested: { list: [key] } }] };
+    const result = await runCli(["reports", "sync", "--db", db, "--kinds", "users", "--since", "2026-11-20", "-o", "json"], {
+      env: { ...FAST, SIMADMIN_BASE_URL: service.baseUrl, SIMADMIN_API_KEY: key, SIMADMIN_CONFIG_DIR: dir.path },
+      clock: clockAt(TODAY),
+    });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const columns = await queryDuckDb(db, "SELECT column_name AS n FROM information_schema.columns WHERE table_name = 'users'");
+    const rows = await queryDuckDb(db, "SELECT * FROM users");
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify([columns, rows]);
+    expect(stored).not.toContain(key);
+    expect(rows[0]).toMatchObject({ requestedWith: "Bearer [REDACTED]", "nested.list": "[REDACTED]", "[REDACTED]": "1" });
+    expect(JSON.parse(String(rows[0]!.raw))).toEqual({
+      who: "u-1",
+      requestedWith: "Bearer [REDACTED]",
+      "[REDACTED]": 1,
+      nested: { list: ["[REDACTED]"] },
+    });
+  });
 
   it("adds a column for a field that appears later and widens a column whose type changes", async () => {
     const run = (day: number) =>

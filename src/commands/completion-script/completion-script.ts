@@ -56,17 +56,9 @@ export function describeProgram(declarations: readonly Declaration[]): CommandSp
       subcommands: [],
       args: declaration.kind === "command" ? (declaration.args ?? []).map((arg) => arg.values ?? NONE) : [],
     };
-    const parentDeclaration = declarations.find((d) => d.name === parent.path);
-    if (parentDeclaration?.kind === "command" && parent.args.length > 0) {
-      // A command under a command (`reports sync` beside `reports <kind>`): the scripts know
-      // a word as either a subcommand or an argument, so it is offered as one more word of the
-      // argument, and its flags are offered with the command's.
-      const first = parent.args[0];
-      parent.args[0] = { kind: "words", words: [...(first?.kind === "words" ? first.words : []), spec.name] };
-      const known = new Set(parent.flags.map((f) => f.long));
-      parent.flags.push(...spec.flags.filter((f) => !known.has(f.long)));
-      continue;
-    }
+    // A command under a command (`reports sync` beside `reports <kind>`) is a subcommand like
+    // any other, with its own flags only; the scripts offer it beside the command's first
+    // argument, and take it as the subcommand only in that place (shell-completion.ts).
     parent.subcommands.push(spec);
     byPath.set(declaration.name, spec);
   }

@@ -163,7 +163,7 @@ _simadmin() {
       --*=*) ;;
       -*) if __simadmin_takes_value "$cmdpath" "$w"; then i=$((i + 1)); fi ;;
       *)
-        if [[ " $(__simadmin_subcommands "$cmdpath") " == *" $w "* ]]; then
+        if ((npos == 0)) && [[ " $(__simadmin_subcommands "$cmdpath") " == *" $w "* ]]; then
           cmdpath="\${cmdpath:+$cmdpath }$w"
           npos=0
         else
@@ -186,10 +186,13 @@ _simadmin() {
     __simadmin_reply "$(__simadmin_flags "$cmdpath")" "$cur"
     return 0
   fi
-  local subcommands
+  local subcommands first
   subcommands="$(__simadmin_subcommands "$cmdpath")"
-  if [[ -n "$subcommands" ]]; then
-    __simadmin_reply "$subcommands" "$cur"
+  if [[ -n "$subcommands" ]] && ((npos == 0)); then
+    # A command with both (reports <kind> | reports sync): its first argument's words too.
+    first="$(__simadmin_arg_values "$cmdpath" 0)"
+    [[ "$first" == @* ]] && first=""
+    __simadmin_reply "\${first:+$first }$subcommands" "$cur"
     return 0
   fi
   __simadmin_reply "$(__simadmin_arg_values "$cmdpath" "$npos")" "$cur"
@@ -253,7 +256,7 @@ _simadmin() {
       -*) if __simadmin_takes_value "$cmdpath" "$w"; then i=$(( i + 1 )); fi ;;
       *)
         __simadmin_subcommands "$cmdpath"
-        if (( \${reply[(I)$w:*]} )); then
+        if (( npos == 0 && \${reply[(I)$w:*]} )); then
           cmdpath="\${cmdpath:+$cmdpath }$w"
           npos=0
         else
@@ -279,9 +282,12 @@ _simadmin() {
     return
   fi
   __simadmin_subcommands "$cmdpath"
-  if (( \${#reply} )); then
+  if (( npos == 0 && \${#reply} )); then
     _describe -t commands 'simadmin command' reply
-    return
+    # A command with both (reports <kind> | reports sync): its first argument's words too.
+    local first="$(__simadmin_arg_values "$cmdpath" 0)"
+    [[ "$first" == @* ]] || __simadmin_offer "$first"
+    return 0
   fi
   __simadmin_offer "$(__simadmin_arg_values "$cmdpath" "$npos")"
 }
@@ -362,7 +368,7 @@ function fishScript(root: CommandSpec): string {
   for (const command of commands) {
     for (const sub of command.subcommands) {
       lines.push(
-        `complete -c simadmin -n ${fq(command === root ? "__simadmin_at" : `__simadmin_at ${command.path}`)} -a ${fq(sub.name)} -d ${fq(sub.description)}`,
+        `complete -c simadmin -n ${fq(`${command === root ? "__simadmin_at" : `__simadmin_at ${command.path}`}; and __simadmin_npos 0`)} -a ${fq(sub.name)} -d ${fq(sub.description)}`,
       );
     }
     command.args.forEach((source, index) => {
@@ -400,7 +406,7 @@ function __simadmin_state
                     set skip 1
                 end
             case '*'
-                if contains -- $w (__simadmin_subcommands "$cmdpath" | string split ' ')
+                if test $npos -eq 0; and contains -- $w (__simadmin_subcommands "$cmdpath" | string split ' ')
                     set cmdpath (string trim -- "$cmdpath $w")
                     set npos 0
                 else

@@ -45,5 +45,7 @@ fetched_at, the record's columns and raw (JSON); simadmin_sync_windows records e
   writesSettings: false,
   needsOrg: false,
   fields: true,
+  outerFlagsHint:
+    "a sync starts at --since YYYY-MM-DD and always runs up to today, into --db (no --from/--to/--month/--last, --raw or --out-dir); see simadmin reports sync --help",
   load: async () => (await import("./reports-sync.js")).run,
 };

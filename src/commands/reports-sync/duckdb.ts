@@ -10,6 +10,9 @@ import type { AppendType, RowAppender, SqlConnection, SqlValue } from "./connect
 
 type DuckDB = typeof import("@duckdb/node-api");
 
+/** One DuckDB vector (STANDARD_VECTOR_SIZE). */
+const APPENDER_FLUSH_ROWS = 2048;
+
 export async function openDuckDb(path: string, options: { readOnly: boolean }): Promise<SqlConnection> {
   // DuckDB's own message for a missing directory is an "IO Error"; say it as for any file.
   try {
@@ -54,10 +57,19 @@ export async function openDuckDb(path: string, options: { readOnly: boolean }): 
     },
     async openAppender(table: string, columns: readonly AppendType[]): Promise<RowAppender> {
       const appender = await connection.createAppender(table);
+      let pending = 0;
       return {
         append(values: readonly SqlValue[]): void {
           columns.forEach((type, i) => appendCell(duckdb, appender, type, values[i] ?? null));
           appender.endRow();
+          // The appender keeps its rows until 204,800 of them (100 vectors), then copies them
+          // into the transaction: a whole 30-day window held twice. Handing them over a vector
+          // at a time still commits the window as one (bench/reports-sync.mjs, 1M records:
+          // peak RSS about 40 MiB lower; docs/reports-sync.md, Figures).
+          if (++pending === APPENDER_FLUSH_ROWS) {
+            appender.flushSync();
+            pending = 0;
+          }
         },
         close(): void {
           appender.flushSync();

@@ -6,12 +6,13 @@ import { formatRateLimit, type RateLimit } from "../../api/rate/limits.js";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
+import type { JsonRecord } from "../../domain/records.js";
 import { kindTable } from "../../domain/sync-columns.js";
 import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
-import { keyFingerprint, ReportCache } from "../reports/cache.js";
+import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../reports/cache.js";
 import { timeLeftText } from "../shared/time-left.js";
 import { defineRun } from "../types.js";
 import type { SqlConnection } from "./connection.js";
@@ -136,11 +137,11 @@ class SyncRun {
     this.client = await services.api();
     const settings = await services.settings();
     this.progress = await printer.progress();
-    const now = (): number => services.clock.now();
-    const cache = await ReportCache.temporary(
-      { baseUrl: settings.baseUrl ?? "", apiVersion: settings.apiVersion, keyFingerprint: keyFingerprint(settings.apiKey ?? "") },
-      now,
-    );
+    const cache = await this.spool(settings.configDir, {
+      baseUrl: settings.baseUrl ?? "",
+      apiVersion: settings.apiVersion,
+      keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
+    });
     const summary: Record<string, unknown>[] = [];
     try {
       for (const plan of this.plans) {
@@ -164,6 +165,25 @@ class SyncRun {
     return summary;
   }
 
+  /**
+   * Where each window's answer waits between the socket and the database: this run's spool
+   * directory under the settings dir (`report-spool/<host>-<pid>`, 0700, like `reports`' CSV
+   * spool; cache.ts), so a run killed with SIGKILL leaves nothing in the shared temp dir and
+   * the next run of `reports` or `reports sync` removes what it left. The OS temp dir only
+   * when the settings dir cannot be written.
+   */
+  private async spool(configDir: string, identity: CacheIdentity): Promise<ReportCache> {
+    const now = (): number => this.ctx.services.clock.now();
+    try {
+      const spool = await openSpoolDir(configDir, now);
+      return ReportCache.inRunDirectory(spool.dir, identity, now);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.ctx.printer.warn(`cannot use ${configDir} for the report spool (${reason}): using the temp directory`);
+      return ReportCache.temporary(identity, now);
+    }
+  }
+
   private async syncWindow(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<number> {
     const label = `report ${kind} ${window.startDate}..${window.endDate}`;
     const range = { startDate: window.startDate, endDate: window.endDate };
@@ -171,7 +191,10 @@ class SyncRun {
       const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
       const fetchedAt = new Date(this.ctx.services.clock.now());
       const blockEnd = parseIsoDate(window.startDate)! + 29;
-      await this.store.fitWindow(kind, cache.records(kind, range, shape, label));
+      // The API key echoed inside report data is never written to the database, neither in
+      // a column nor in `raw`: the same redaction as every export (output/redact.ts).
+      const records = (): AsyncIterable<JsonRecord[]> => this.redacted(cache.records(kind, range, shape, label));
+      await this.store.fitWindow(kind, records());
       return await this.store.replaceWindow(
         {
           kind,
@@ -181,11 +204,16 @@ class SyncRun {
           complete: isComplete(blockEnd, parseIsoDate(window.endDate)!, utcDay(fetchedAt.getTime()), this.openDays),
           toolVersion: toolVersion(),
         },
-        cache.records(kind, range, shape, label),
+        records(),
       );
     } finally {
       await cache.remove(kind, range);
     }
+  }
+
+  private async *redacted(batches: AsyncIterable<JsonRecord[]>): AsyncGenerator<JsonRecord[]> {
+    const redactor = this.ctx.printer.redactor;
+    for await (const batch of batches) yield redactor.redactData(batch);
   }
 
   /** The spinner on a terminal; otherwise a line at least every 30 s (output/progress.ts: the heartbeat every command gets). */

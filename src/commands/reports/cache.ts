@@ -75,6 +75,15 @@ export class ReportCache {
     return new ReportCache(await mkdtemp(join(tmpdir(), "simadmin-reports-")), false, identity, now);
   }
 
+  /**
+   * A throw-away cache in a directory the caller made private (a run's spool directory,
+   * openSpoolDir): used for one run, removed with dispose(), and by the next run when this
+   * one was killed.
+   */
+  static inRunDirectory(dir: string, identity: CacheIdentity, now: () => number): ReportCache {
+    return new ReportCache(dir, false, identity, now);
+  }
+
   private fileFor(kind: string, window: DateRange): string {
     const { baseUrl, apiVersion, keyFingerprint } = this.identity;
     const key = createHash("sha256")
