@@ -92,8 +92,8 @@ export function chooseTableColumns(
   return { shown, hidden: ranked.filter((column) => !shown.includes(column)) };
 }
 
-/** A --fields value the shell passes as it is; anything else goes in single quotes. */
-function shellWord(text: string): string {
+/** A word the shell passes as it is; anything else goes in single quotes (for hints that are pasted back). */
+export function shellWord(text: string): string {
   return /^[\w.,@%+=:/-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 

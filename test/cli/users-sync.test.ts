@@ -410,3 +410,31 @@ describe("users sync input (rosters written by LibreOffice, fixtures/users/roste
     expect(skip.exitCode, skip.stderr).toBe(0);
   });
 });
+
+describe("users sync --plan: the printed follow-up command (QA bug 1)", () => {
+  /** The command inside the hint's backquotes, split as a shell would (single quotes only). */
+  function pastedArgs(stderr: string): string[] {
+    const m = /run `simadmin ([^`]+)` without --plan/.exec(stderr);
+    expect(m, stderr).not.toBeNull();
+    const words = m![1]!.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+    return words.map((w) => w.replace(/^'(.*)'$/s, "$1").replace(/^"(.*)"$/s, "$1"));
+  }
+
+  it("keeps --map and the other planning flags and quotes a path with a space, so pasting it sends the plan", async () => {
+    const { e, clock, dir } = await night();
+    const path = join(dir, "hr export.csv");
+    await writeFile(path, "First Name,Surname,Work Email\nAna,Diaz,ana@example.com\nBo,Li,bo@example.com\n");
+    const maps = ["--map", "firstName=First Name", "--map", "lastName=Surname", "--map", "email=Work Email"];
+    const flags = ["--encoding", "utf-8", "--max-deactivate", "5%", "--skip-invalid", "--assume-existing"];
+
+    const plan = await e.capture(["users", "sync", path, ...maps, ...flags, "--plan", "-o", "json"], { clock });
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    const args = pastedArgs(plan.stderr);
+    expect(args).toEqual(["users", "sync", path, ...maps, ...flags]);
+
+    const pasted = await e.capture([...args, "--yes", "-o", "json"], { clock });
+    expect(pasted.exitCode, pasted.stderr).toBe(0);
+    // --assume-existing came along: the first run sends Update, not Add.
+    expect(sentRows(pasted.sent)).toEqual(["Update ACTIVE ana@example.com", "Update ACTIVE bo@example.com"]);
+  });
+});

@@ -16,6 +16,7 @@ import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync
 import type { JsonRecord } from "../../domain/records.js";
 import type { CommandResult } from "../../output/render.js";
 import { escapeControlChars } from "../../output/sanitize.js";
+import { shellWord } from "../../output/table-columns.js";
 import { readTableFile } from "../../output/table-file.js";
 import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
@@ -88,7 +89,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
   if (last && options.resume) return resumeLastPlan(ctx, options, setup, baseline, last);
   if (options.resume) {
     throw new UsageError(`--resume: there is no unfinished sync of organization ${organizationId} to resume`, {
-      hint: `run \`simadmin users sync ${setup.rosterPath}\` without --resume`,
+      hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --resume`,
     });
   }
   let uncertain: SyncedUser[] = [];
@@ -162,7 +163,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
     return {
       ...result,
       failure: new ChangesPendingError(`plan: ${plural(plan.rows.length, "change")} pending; nothing was sent`, {
-        hint: `run \`simadmin users sync ${setup.rosterPath}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
+        hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
       }),
     };
   }
@@ -234,7 +235,7 @@ async function applyPlan(
   if (fold.accepted > 0) await state.saveBaseline(fold.baseline);
   await state.savePlan(fold.plan);
   // The import's next steps name plan.csv and `users import`; a sync's next step is the next sync.
-  const next = `the next \`simadmin users sync ${setup.rosterPath}\` sends again what the service did not accept (docs/users-sync.md)`;
+  const next = `the next \`${followUp(ctx, options, setup.rosterPath)}\` sends again what the service did not accept (docs/users-sync.md)`;
   const retold = (error: unknown): unknown =>
     error instanceof CliError && !(error instanceof InterruptedError) && !(error instanceof LocalFileError)
       ? error.rephrase(error.message, next)
@@ -342,4 +343,35 @@ function planResult(plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsRe
     changed: r.changed.join(","),
   }));
   return { kind: "records", records, tableColumns: PLAN_COLUMNS, knownFields: PLAN_FIELDS };
+}
+
+/**
+ * The command of this run without --plan/--dry-run, every word quoted for the shell, so that
+ * the hint can be pasted back as it is (QA bug 1; issue 21's rule for hints): the roster
+ * path and every flag that changes what is planned (--map, --encoding, --max-deactivate,
+ * --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
+ * the organization. Output flags (-o, --out, --fields, --query, …) are left out: they shape
+ * what is printed, not what is sent. Values are written in their parsed form (`--map
+ * firstName=First Name`, `--max-deactivate 10%`), which parses to the same options.
+ */
+function followUp(ctx: CommandContext, options: Options, rosterPath: string): string {
+  const words: string[] = ["simadmin"];
+  const g = ctx.services.globals;
+  if (g.profile !== undefined) words.push("--profile", g.profile);
+  if (g.sandbox === true) words.push("--sandbox");
+  if (g.baseUrl !== undefined) words.push("--base-url", g.baseUrl);
+  if (g.org !== undefined) words.push("--org", g.org);
+  if (g.apiVersion !== undefined) words.push("--api-version", g.apiVersion);
+  if (g.timeout !== undefined) words.push("--timeout", g.timeout);
+  if (g.retries !== undefined) words.push("--retries", g.retries);
+  // A path starting with "-" would be read as a flag: ./ keeps it a path.
+  words.push("users", "sync", rosterPath.startsWith("-") ? `./${rosterPath}` : rosterPath);
+  for (const [column, header] of options.map ?? []) words.push("--map", `${column}=${header}`);
+  if (options.encoding !== undefined) words.push("--encoding", options.encoding);
+  const limit = options.maxDeactivate;
+  if (limit !== undefined) words.push("--max-deactivate", limit.kind === "percent" ? `${limit.value}%` : String(limit.value));
+  if (options.skipInvalid) words.push("--skip-invalid");
+  if (options.assumeExisting) words.push("--assume-existing");
+  if (options.yes) words.push("--yes");
+  return words.map(shellWord).join(" ");
 }
