@@ -438,3 +438,33 @@ describe("users sync --plan: the printed follow-up command (QA bug 1)", () => {
     expect(sentRows(pasted.sent)).toEqual(["Update ACTIVE ana@example.com", "Update ACTIVE bo@example.com"]);
   });
 });
+
+describe("users sync --plan at 80 columns (QA bug 3)", () => {
+  it("never splits an email, and names the columns left out in one hint line", async () => {
+    const { e, clock, dir } = await night();
+    const long = (n: number): Person => ({
+      first: `Alexandria${n}`,
+      last: `Montgomery-Whitfield${n}`,
+      email: `alexandria.montgomery-whitfield${n}@example-corporation.com`,
+      team: "Customer Success EMEA",
+    });
+    const first = await e.capture(["users", "sync", await roster(dir, "n1.csv", [long(1), long(2)]), "--yes"], { clock });
+    expect(first.exitCode, first.stderr).toBe(0);
+    clock.advance(10_000);
+    const moved = { ...long(2), team: "Enterprise Accounts North America" };
+    const path = await roster(dir, "n2.csv", [long(1), moved, long(3)]);
+    const r = await e.capture(["users", "sync", path, "--plan"], { clock, stdoutIsTTY: true, columns: 80 });
+    expect(r.exitCode, r.stderr).toBe(12);
+    // eslint-disable-next-line no-control-regex -- the table's colour codes take no columns
+    const lines = r.stdout.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+    for (const email of [moved.email, long(3).email])
+      expect(
+        lines.some((l) => l.includes(email)),
+        r.stdout,
+      ).toBe(true);
+    expect(Math.max(...lines.map((l) => l.length)), r.stdout + r.stderr).toBeLessThanOrEqual(80);
+    const hints = r.stderr.split("\n").filter((l) => l.includes("columns shown to fit 80 columns"));
+    expect(hints, r.stderr).toHaveLength(1);
+    expect(hints[0]).toMatch(/^plan: \d of 9 columns shown to fit 80 columns; left out: .*action, row \(--fields /);
+  });
+});

@@ -13,10 +13,10 @@ import {
   type SyncPlan,
 } from "../../domain/users-sync/plan.js";
 import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync/roster.js";
-import type { JsonRecord } from "../../domain/records.js";
+import type { Cell, JsonRecord } from "../../domain/records.js";
 import type { CommandResult } from "../../output/render.js";
 import { escapeControlChars } from "../../output/sanitize.js";
-import { shellWord } from "../../output/table-columns.js";
+import { fitColumns, shellWord, tableHint } from "../../output/table-columns.js";
 import { readTableFile } from "../../output/table-file.js";
 import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
@@ -35,8 +35,13 @@ import { planRows, type PlanRecord, SyncState } from "./state.js";
 // the accepted rows enter the baseline. The sync lock is held from the settling to the end,
 // so two runs never interleave; --plan takes none and writes nothing.
 
-const PLAN_COLUMNS = ["change", "email", "firstName", "lastName", "teamName", "status", "changed"];
 const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "teamName", "status", "row", "changed"];
+/**
+ * The plan table's columns, most wanted first: as many as fit the terminal at their full
+ * width (output/table-columns.ts fitColumns), so that an email is never split; the rest are
+ * named in one hint line (QA bug 3). Shown in PLAN_FIELDS order.
+ */
+const PLAN_TABLE_ORDER = ["email", "change", "status", "changed", "teamName", "firstName", "lastName", "action", "row"];
 const PROBLEM_COLUMNS = ["row", "field", "message"];
 
 type Options = UsersSyncOptions;
@@ -151,7 +156,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
     ctx.printer.warn("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
   const summary = summaryLine(plan, organizationId, baseline);
   ctx.printer.info(summary);
-  const result = planResult(plan);
+  const result = planResult(ctx, plan);
   const guard = guardProblem(
     plan,
     { users: roster.users.length, invalid: roster.invalid.length },
@@ -270,7 +275,7 @@ async function resumeLastPlan(
     `--resume: finishing the plan of ${last.createdAt} (${plural(last.rows.length, "row")}); ${basename(setup.rosterPath)} is not read`,
   );
   const applied = await applyPlan(ctx, options, setup, baseline, last, true);
-  const result = planResult({
+  const result = planResult(ctx, {
     rows: last.rows,
     counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
     baselineActive: 0,
@@ -330,8 +335,8 @@ function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline 
 
 type RecordsResult = Extract<CommandResult, { kind: "records" }>;
 
-function planResult(plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
-  const records: JsonRecord[] = plan.rows.map((r) => ({
+function planResult(ctx: CommandContext, plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
+  const records: Record<string, Cell>[] = plan.rows.map((r) => ({
     change: r.change,
     action: r.action,
     email: r.email,
@@ -342,7 +347,12 @@ function planResult(plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsRe
     row: r.rosterRow,
     changed: r.changed.join(","),
   }));
-  return { kind: "records", records, tableColumns: PLAN_COLUMNS, knownFields: PLAN_FIELDS };
+  const { format, fields, width } = ctx.printer.plan;
+  const { shown, hidden } = fitColumns(PLAN_TABLE_ORDER, records, width ?? 120);
+  const tableColumns = PLAN_FIELDS.filter((c) => shown.includes(c));
+  if (format === "table" && fields === undefined && records.length > 0 && hidden.length > 0)
+    ctx.printer.info(tableHint("plan", { shown: tableColumns, hidden }, width));
+  return { kind: "records", records, tableColumns, knownFields: PLAN_FIELDS };
 }
 
 /**
