@@ -97,18 +97,26 @@ export function chooseTableColumns(
   rows: readonly Record<string, Cell>[],
   width: number,
 ): TableColumns {
+  return fitColumns(rankColumns(columns, rows), rows, width);
+}
+
+/**
+ * As many of `ordered` (most wanted first) as fit `width` with their natural width, as
+ * chooseTableColumns; for a command that knows its columns' order of importance itself
+ * (users sync's plan). The first is always shown.
+ */
+export function fitColumns(ordered: readonly string[], rows: readonly Record<string, Cell>[], width: number): TableColumns {
   const shown: string[] = [];
   const widths: Record<string, number> = {};
   let used = 1;
-  const ranked = rankColumns(columns, rows);
-  for (const column of ranked) {
+  for (const column of ordered) {
     const natural = naturalWidth(column, rows);
     widths[column] = natural;
     if (shown.length > 0 && used + natural + 3 > width) continue;
     shown.push(column);
     used += natural + 3;
   }
-  return { shown, hidden: ranked.filter((column) => !shown.includes(column)), widths };
+  return { shown, hidden: ordered.filter((column) => !shown.includes(column)), widths };
 }
 
 /**
@@ -129,8 +137,8 @@ function fittingFields(choice: TableColumns, width: number | undefined): string[
   return undefined;
 }
 
-/** A --fields value the shell passes as it is; anything else goes in single quotes. */
-function shellWord(text: string): string {
+/** A word the shell passes as it is; anything else goes in single quotes (for hints that are pasted back). */
+export function shellWord(text: string): string {
   return /^[\w.,@%+=:/-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`;
 }
 

@@ -258,6 +258,39 @@ describe("progress", () => {
     );
   });
 
+  it("matches User ID, Simulation-ID and Due Date by their normalised names in an .xlsx (QA bug 4)", async () => {
+    const t = await start();
+    const { default: excel } = await import("exceljs");
+    const workbook = new excel.Workbook();
+    const sheet = workbook.addWorksheet("cohort");
+    sheet.addRow(["User ID", "Simulation-ID", "Due Date", "Manager"]);
+    const pairs = ALL_PAIRS.slice(0, 4);
+    for (const [u, s] of pairs) sheet.addRow([u, s, "2026-01-31", "Dana Reyes"]);
+    const path = join(dir.path, "due-date-header.xlsx");
+    await workbook.xlsx.writeFile(path);
+    const r = await t.capture(["progress", "--from-csv", path, "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.map((row) => [row.userId, row.simulationId, row.dueDate, row.Manager, row.state])).toEqual(
+      pairs.map(([u, s]) => [u, s, "2026-01-31", "Dana Reyes", kindOf(u, s) === 4 ? "completed" : "overdue"]),
+    );
+    expect(r.stderr).not.toContain("looks like a due date");
+  });
+
+  it("warns once about a column that looks like a due date but is not read as one", async () => {
+    const t = await start();
+    const [u, s] = ALL_PAIRS[0]!;
+    const path = await csv(`user_id,simulation_id,Due,Deadline,Manager\n${u},${s},2026-01-31,2026-01-31,Dana Reyes\n`);
+    const r = await t.capture(["progress", "--from-csv", path, "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const lines = r.stderr.split("\n").filter((l) => l.includes("like a due date"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"Due" (column 3), "Deadline" (column 4) look like a due date');
+    const [row] = JSON.parse(r.stdout) as Row[];
+    // The columns are kept under their own headers; no due date is read.
+    expect([row!.userId, row!.dueDate, row!.Due, row!.Deadline]).toEqual([u, null, "2026-01-31", "2026-01-31"]);
+  });
+
   it("Ctrl-C keeps the completions learned so far: the next run does not ask them again", async () => {
     const t = await start();
     const file = await pairsCsv(ALL_PAIRS);

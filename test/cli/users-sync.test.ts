@@ -252,6 +252,8 @@ describe("users sync after a failed or killed night", () => {
     clock.advance(10_000);
     const n3 = await e.capture(["users", "sync", path, "--plan"], { clock });
     expect(n3.exitCode, n3.stderr).toBe(0);
+    // Those 50 are in the baseline now: no warning about them any more (QA, bug 2).
+    expect(n3.stderr).not.toContain("may have reached the service");
     expect(userOf(e, "p800@example.com")?.status).toBe("ACTIVE");
   });
 });
@@ -272,6 +274,7 @@ describe("users sync: a cut-off upload, then a night that sent nothing", () => {
     expect(n3.stderr).toContain("5 Adds refused as existing");
     const n4 = await e.capture(["users", "sync", path, "--plan"], { clock });
     expect(n4.exitCode, n4.stderr).toBe(0);
+    expect(n4.stderr).not.toContain("may have reached the service");
   });
 });
 
@@ -405,5 +408,63 @@ describe("users sync input (rosters written by LibreOffice, fixtures/users/roste
     expect(JSON.parse(r.stdout)).toEqual([{ row: 5, field: "firstName", message: "required but empty" }]);
     const skip = await e.capture(["users", "sync", join(dir, "b.csv"), "--skip-invalid", "--plan"], { clock });
     expect(skip.exitCode, skip.stderr).toBe(0);
+  });
+});
+
+describe("users sync --plan: the printed follow-up command (QA bug 1)", () => {
+  /** The command inside the hint's backquotes, split as a shell would (single quotes only). */
+  function pastedArgs(stderr: string): string[] {
+    const m = /run `simadmin ([^`]+)` without --plan/.exec(stderr);
+    expect(m, stderr).not.toBeNull();
+    const words = m![1]!.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
+    return words.map((w) => w.replace(/^'(.*)'$/s, "$1").replace(/^"(.*)"$/s, "$1"));
+  }
+
+  it("keeps --map and the other planning flags and quotes a path with a space, so pasting it sends the plan", async () => {
+    const { e, clock, dir } = await night();
+    const path = join(dir, "hr export.csv");
+    await writeFile(path, "First Name,Surname,Work Email\nAna,Diaz,ana@example.com\nBo,Li,bo@example.com\n");
+    const maps = ["--map", "firstName=First Name", "--map", "lastName=Surname", "--map", "email=Work Email"];
+    const flags = ["--encoding", "utf-8", "--max-deactivate", "5%", "--skip-invalid", "--assume-existing"];
+
+    const plan = await e.capture(["users", "sync", path, ...maps, ...flags, "--plan", "-o", "json"], { clock });
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    const args = pastedArgs(plan.stderr);
+    expect(args).toEqual(["users", "sync", path, ...maps, ...flags]);
+
+    const pasted = await e.capture([...args, "--yes", "-o", "json"], { clock });
+    expect(pasted.exitCode, pasted.stderr).toBe(0);
+    // --assume-existing came along: the first run sends Update, not Add.
+    expect(sentRows(pasted.sent)).toEqual(["Update ACTIVE ana@example.com", "Update ACTIVE bo@example.com"]);
+  });
+});
+
+describe("users sync --plan at 80 columns (QA bug 3)", () => {
+  it("never splits an email, and names the columns left out in one hint line", async () => {
+    const { e, clock, dir } = await night();
+    const long = (n: number): Person => ({
+      first: `Alexandria${n}`,
+      last: `Montgomery-Whitfield${n}`,
+      email: `alexandria.montgomery-whitfield${n}@example-corporation.com`,
+      team: "Customer Success EMEA",
+    });
+    const first = await e.capture(["users", "sync", await roster(dir, "n1.csv", [long(1), long(2)]), "--yes"], { clock });
+    expect(first.exitCode, first.stderr).toBe(0);
+    clock.advance(10_000);
+    const moved = { ...long(2), team: "Enterprise Accounts North America" };
+    const path = await roster(dir, "n2.csv", [long(1), moved, long(3)]);
+    const r = await e.capture(["users", "sync", path, "--plan"], { clock, stdoutIsTTY: true, columns: 80 });
+    expect(r.exitCode, r.stderr).toBe(12);
+    // eslint-disable-next-line no-control-regex -- the table's colour codes take no columns
+    const lines = r.stdout.replace(/\x1b\[[0-9;]*m/g, "").split("\n");
+    for (const email of [moved.email, long(3).email])
+      expect(
+        lines.some((l) => l.includes(email)),
+        r.stdout,
+      ).toBe(true);
+    expect(Math.max(...lines.map((l) => l.length)), r.stdout + r.stderr).toBeLessThanOrEqual(80);
+    const hints = r.stderr.split("\n").filter((l) => l.includes("columns shown to fit 80 columns"));
+    expect(hints, r.stderr).toHaveLength(1);
+    expect(hints[0]).toMatch(/^plan: \d of 9 columns shown to fit 80 columns; left out: .*action, row \(--fields /);
   });
 });

@@ -114,11 +114,13 @@ export async function foldAccepted(
   }
   // Users still uncertain from an earlier night whose row was not settled now (the batch
   // was never sent, or cut off again) stay uncertain, so that a later refusal of their Add
-  // is still read as "it exists" (newer values first).
+  // is still read as "it exists" (newer values first). A user already in the baseline is
+  // settled, even when the batch that put it there was folded by an earlier call (the
+  // sending run itself): warning about it night after night would be false (QA, bug 2).
   const acceptedKeys = new Set(accepted.map((u) => keyOf(u.email)));
   const uncertainKeys = new Set(uncertain.map((u) => keyOf(u.email)));
   for (const [key, values] of Object.entries(plan.uncertain)) {
-    if (!acceptedKeys.has(key) && !uncertainKeys.has(key)) uncertain.push(values);
+    if (!acceptedKeys.has(key) && !uncertainKeys.has(key) && !(key in baseline.users)) uncertain.push(values);
   }
   const now = new Date(ctx.services.clock.now()).toISOString();
   return {

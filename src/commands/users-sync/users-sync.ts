@@ -13,9 +13,10 @@ import {
   type SyncPlan,
 } from "../../domain/users-sync/plan.js";
 import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync/roster.js";
-import type { JsonRecord } from "../../domain/records.js";
+import type { Cell, JsonRecord } from "../../domain/records.js";
 import type { CommandResult } from "../../output/render.js";
 import { escapeControlChars } from "../../text/sanitize.js";
+import { fitColumns, shellWord, tableHint } from "../../output/table-columns.js";
 import { readTableFile } from "../../output/table-file.js";
 import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
@@ -34,8 +35,13 @@ import { planRows, type PlanRecord, SyncState } from "./state.js";
 // the accepted rows enter the baseline. The sync lock is held from the settling to the end,
 // so two runs never interleave; --plan takes none and writes nothing.
 
-const PLAN_COLUMNS = ["change", "email", "firstName", "lastName", "teamName", "status", "changed"];
 const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "teamName", "status", "row", "changed"];
+/**
+ * The plan table's columns, most wanted first: as many as fit the terminal at their full
+ * width (output/table-columns.ts fitColumns), so that an email is never split; the rest are
+ * named in one hint line (QA bug 3). Shown in PLAN_FIELDS order.
+ */
+const PLAN_TABLE_ORDER = ["email", "change", "status", "changed", "teamName", "firstName", "lastName", "action", "row"];
 const PROBLEM_COLUMNS = ["row", "field", "message"];
 
 type Options = UsersSyncOptions;
@@ -88,7 +94,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
   if (last && options.resume) return resumeLastPlan(ctx, options, setup, baseline, last);
   if (options.resume) {
     throw new UsageError(`--resume: there is no unfinished sync of organization ${organizationId} to resume`, {
-      hint: `run \`simadmin users sync ${setup.rosterPath}\` without --resume`,
+      hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --resume`,
     });
   }
   let uncertain: SyncedUser[] = [];
@@ -162,7 +168,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
     ctx.printer.warn("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
   const summary = summaryLine(plan, organizationId, baseline);
   ctx.printer.info(summary);
-  const result = planResult(plan);
+  const result = planResult(ctx, plan);
   const guard = guardProblem(
     plan,
     { users: roster.users.length, invalid: roster.invalid.length },
@@ -174,7 +180,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
     return {
       ...result,
       failure: new ChangesPendingError(`plan: ${plural(plan.rows.length, "change")} pending; nothing was sent`, {
-        hint: `run \`simadmin users sync ${setup.rosterPath}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
+        hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
       }),
     };
   }
@@ -246,7 +252,7 @@ async function applyPlan(
   if (fold.accepted > 0) await state.saveBaseline(fold.baseline);
   await state.savePlan(fold.plan);
   // The import's next steps name plan.csv and `users import`; a sync's next step is the next sync.
-  const next = `the next \`simadmin users sync ${setup.rosterPath}\` sends again what the service did not accept (docs/users-sync.md)`;
+  const next = `the next \`${followUp(ctx, options, setup.rosterPath)}\` sends again what the service did not accept (docs/users-sync.md)`;
   const retold = (error: unknown): unknown =>
     error instanceof CliError && !(error instanceof InterruptedError) && !(error instanceof LocalFileError)
       ? error.rephrase(error.message, next)
@@ -281,7 +287,7 @@ async function resumeLastPlan(
     `--resume: finishing the plan of ${last.createdAt} (${plural(last.rows.length, "row")}); ${basename(setup.rosterPath)} is not read`,
   );
   const applied = await applyPlan(ctx, options, setup, baseline, last, true);
-  const result = planResult({
+  const result = planResult(ctx, {
     rows: last.rows,
     counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
     baselineActive: 0,
@@ -341,8 +347,8 @@ function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline 
 
 type RecordsResult = Extract<CommandResult, { kind: "records" }>;
 
-function planResult(plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
-  const records: JsonRecord[] = plan.rows.map((r) => ({
+function planResult(ctx: CommandContext, plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
+  const records: Record<string, Cell>[] = plan.rows.map((r) => ({
     change: r.change,
     action: r.action,
     email: r.email,
@@ -353,5 +359,41 @@ function planResult(plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsRe
     row: r.rosterRow,
     changed: r.changed.join(","),
   }));
-  return { kind: "records", records, tableColumns: PLAN_COLUMNS, knownFields: PLAN_FIELDS };
+  const { format, fields, width } = ctx.printer.plan;
+  const { shown, hidden } = fitColumns(PLAN_TABLE_ORDER, records, width ?? 120);
+  const tableColumns = PLAN_FIELDS.filter((c) => shown.includes(c));
+  if (format === "table" && fields === undefined && records.length > 0 && hidden.length > 0)
+    ctx.printer.info(tableHint("plan", { shown: tableColumns, hidden }, width));
+  return { kind: "records", records, tableColumns, knownFields: PLAN_FIELDS };
+}
+
+/**
+ * The command of this run without --plan/--dry-run, every word quoted for the shell, so that
+ * the hint can be pasted back as it is (QA bug 1; issue 21's rule for hints): the roster
+ * path and every flag that changes what is planned (--map, --encoding, --max-deactivate,
+ * --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
+ * the organization. Output flags (-o, --out, --fields, --query, …) are left out: they shape
+ * what is printed, not what is sent. Values are written in their parsed form (`--map
+ * firstName=First Name`, `--max-deactivate 10%`), which parses to the same options.
+ */
+function followUp(ctx: CommandContext, options: Options, rosterPath: string): string {
+  const words: string[] = ["simadmin"];
+  const g = ctx.services.globals;
+  if (g.profile !== undefined) words.push("--profile", g.profile);
+  if (g.sandbox === true) words.push("--sandbox");
+  if (g.baseUrl !== undefined) words.push("--base-url", g.baseUrl);
+  if (g.org !== undefined) words.push("--org", g.org);
+  if (g.apiVersion !== undefined) words.push("--api-version", g.apiVersion);
+  if (g.timeout !== undefined) words.push("--timeout", g.timeout);
+  if (g.retries !== undefined) words.push("--retries", g.retries);
+  // A path starting with "-" would be read as a flag: ./ keeps it a path.
+  words.push("users", "sync", rosterPath.startsWith("-") ? `./${rosterPath}` : rosterPath);
+  for (const [column, header] of options.map ?? []) words.push("--map", `${column}=${header}`);
+  if (options.encoding !== undefined) words.push("--encoding", options.encoding);
+  const limit = options.maxDeactivate;
+  if (limit !== undefined) words.push("--max-deactivate", limit.kind === "percent" ? `${limit.value}%` : String(limit.value));
+  if (options.skipInvalid) words.push("--skip-invalid");
+  if (options.assumeExisting) words.push("--assume-existing");
+  if (options.yes) words.push("--yes");
+  return words.map(shellWord).join(" ");
 }
