@@ -48,7 +48,8 @@ export const usersSync: CommandDeclaration = {
     },
     {
       flags: "--mark-imported <batches>",
-      description: "with --resume: record held batches (e.g. 2 or 2,3) as imported without sending; their rows enter the baseline",
+      description:
+        "with --resume: record held batches (e.g. 2 or 2,3) as imported without sending; their rows enter the baseline",
       values: { kind: "none" },
     },
     {
