@@ -255,6 +255,30 @@ describe("users import: a failure halfway and --resume", () => {
     expect(again.uploads).toEqual([]);
   });
 
+  it("--resume --accepted-task 2=<taskId> records the task a held batch got (the disk-full case), sends only batch 3, and --wait follows it", async () => {
+    const e = await env();
+    const { dir, file } = await usersFile(1600);
+    afterFirstUpload(() => e.sandbox.faults.dropAfterAccept(UPLOAD, 1));
+    expect((await run(e, ["users", "import", file], dir)).exitCode).toBe(8);
+    const task2 = e.sandbox.state.listTasks(e.sandbox.org)[1]!.taskId;
+    const bad = await run(e, ["users", "import", file, "--resume", "--accepted-task", "2"], dir);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("is not <batch>=<taskId>");
+
+    const r = await run(e, ["users", "import", file, "--resume", "--accepted-task", `2=${task2}`, "--wait", "-o", "json"], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`--accepted-task: batch 2 recorded as uploaded, task ${task2}`);
+    expect(r.uploads).toHaveLength(1);
+    const manifest = await manifestOf(dir);
+    expect(manifest.batches.map((b) => [b.state, b.status])).toEqual([
+      ["uploaded", "COMPLETED"],
+      ["uploaded", "COMPLETED"],
+      ["uploaded", "COMPLETED"],
+    ]);
+    expect(manifest.batches[1]?.taskId).toBe(task2);
+    expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 1]);
+  });
+
   it("--resend-ambiguous without --resume is a usage error (exit 2)", async () => {
     const e = await env();
     const { dir, file } = await usersFile(3);

@@ -31,6 +31,11 @@ export const usersImport: CommandDeclaration = {
       values: { kind: "none" },
     },
     {
+      flags: "--accepted-task <batch=taskId>",
+      description: "with --resume: record the task an accepted batch got when the manifest could not (disk full)",
+      values: { kind: "none" },
+    },
+    {
       flags: "--encoding <name>",
       description: "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
     },

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { UsageError } from "../../errors.js";
-import { parseBatchNumbers } from "../../domain/users-csv/import-manifest.js";
+import { parseAcceptedTasks, parseBatchNumbers } from "../../domain/users-csv/import-manifest.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
@@ -47,6 +47,13 @@ export const UsersImportOptions = z
     resendAmbiguous: switchFlag,
     /** Under --resume: held batches the user checked were imported; recorded without sending (issue 22 item 1). */
     markImported: markImportedFlag.optional(),
+    /** Under --resume: the taskId an accepted batch got when the manifest could not record it (disk full). */
+    acceptedTask: parsedFlag((text) => {
+      const tasks = parseAcceptedTasks(text);
+      if (tasks === undefined)
+        throw new UsageError(`--accepted-task: ${JSON.stringify(text)} is not <batch>=<taskId>, e.g. 2=task-1a2b`);
+      return tasks;
+    }).optional(),
     yes: switchFlag,
     /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */
     // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
@@ -61,6 +68,10 @@ export const UsersImportOptions = z
         "add --resume: it continues the import recorded in <file>.import.json",
       );
     checkMarkImported(options, ctx, options.resume || options.retryFailed);
+    if (options.acceptedTask !== undefined && !options.resume && !options.retryFailed)
+      usageIssue(ctx, "--accepted-task applies only with --resume", "add --resume");
+    if (options.acceptedTask !== undefined && options.resendAmbiguous)
+      usageIssue(ctx, "--accepted-task and --resend-ambiguous contradict each other: an accepted batch is never sent again");
     if (options.dryRun && options.wait) usageIssue(ctx, "--wait has nothing to wait for with --dry-run (nothing is sent)");
   })
   .transform(({ waitTimeout, ...rest }) => ({ ...rest, timeoutMs: waitTimeout ?? DEFAULT_IMPORT_WAIT_TIMEOUT_MS }));

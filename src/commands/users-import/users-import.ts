@@ -280,17 +280,23 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   }
   let resumeFrom =
     decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
-  if (resumeFrom && flags.markImported !== undefined) {
+  if (resumeFrom && (flags.markImported !== undefined || flags.acceptedTask !== undefined)) {
     // The user checked at the service (the held-batch message says how): recorded, never sent.
-    const marked = markImported(resumeFrom, flags.markImported, now());
+    const marked = markImported(resumeFrom, flags.markImported ?? [], now(), flags.acceptedTask);
     if (!marked.ok)
-      throw new UsageError(`--mark-imported: ${marked.problem}; nothing was recorded or sent`, {
-        hint: `only batches a --resume held back as possibly received can be marked; see ${setup.manifestPath}`,
-      });
+      throw new UsageError(
+        `${flags.markImported ? "--mark-imported" : "--accepted-task"}: ${marked.problem}; nothing was recorded or sent`,
+        {
+          hint: `only batches a --resume held back as possibly received can be marked; see ${setup.manifestPath}`,
+        },
+      );
     resumeFrom = marked.manifest;
-    ctx.printer.info(
-      `--mark-imported: ${flags.markImported.map((n) => `batch ${n}`).join(", ")} recorded as imported without a task id (not sent again)`,
-    );
+    if (flags.markImported)
+      ctx.printer.info(
+        `--mark-imported: ${flags.markImported.map((n) => `batch ${n}`).join(", ")} recorded as imported without a task id (not sent again)`,
+      );
+    for (const [n, taskId] of flags.acceptedTask ?? [])
+      ctx.printer.info(`--accepted-task: batch ${n} recorded as uploaded, task ${taskId} (not sent again)`);
   }
 
   if (flags.dryRun) {

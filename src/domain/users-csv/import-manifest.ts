@@ -74,7 +74,7 @@ export const ManifestBatch = z.object({
    * A held (possibly received) batch the user checked and declared imported with
    * `--resume --mark-imported <batch>`: recorded "uploaded" without a taskId.
    */
-  settled: z.object({ by: z.literal("--mark-imported"), at: z.string(), note: z.string() }).optional(),
+  settled: z.object({ by: z.enum(["--mark-imported", "--accepted-task"]), at: z.string(), note: z.string() }).optional(),
   /**
    * Earlier sends of this batch, oldest first, kept when it is sent again (a FAILED task
    * under --retry-failed, an ambiguous upload under --resume): no taskId is ever lost.
@@ -465,8 +465,13 @@ export function markImported(
   manifest: ImportManifest,
   numbers: readonly number[],
   nowIso: string,
+  /** --accepted-task 2=<taskId>: the task the service gave the batch (printed when the manifest could not record it). */
+  tasks: ReadonlyMap<number, string> = new Map(),
 ): { ok: true; manifest: ImportManifest } | { ok: false; problem: string } {
-  for (const number of numbers) {
+  const all = [...new Set([...numbers, ...tasks.keys()])];
+  if (numbers.some((n) => tasks.has(n)))
+    return { ok: false, problem: "a batch is given both to --mark-imported and to --accepted-task" };
+  for (const number of all) {
     const batch = manifest.batches.find((b) => b.number === number);
     if (batch === undefined)
       return { ok: false, problem: `there is no batch ${number} (the manifest records ${manifest.batches.length})` };
@@ -480,9 +485,10 @@ export function markImported(
       return { ok: false, problem: `batch ${number} is not held back as possibly received: ${why}` };
     }
   }
-  const marked = new Set(numbers);
+  const marked = new Set(all);
   const batches = manifest.batches.map((b): ManifestBatch => {
     if (!marked.has(b.number)) return b;
+    const taskId = tasks.get(b.number);
     const entry = {
       state: b.state,
       ...(b.uploadedAt === undefined ? {} : { uploadedAt: b.uploadedAt }),
@@ -490,6 +496,14 @@ export function markImported(
       replacedAt: nowIso,
     };
     const { error: _error, ...rest } = b;
+    if (taskId !== undefined)
+      return {
+        ...rest,
+        state: "uploaded",
+        taskId,
+        history: [...(b.history ?? []), entry],
+        settled: { by: "--accepted-task", at: nowIso, note: "the task the service gave this batch, recorded by the user" },
+      };
     return {
       ...rest,
       state: "uploaded",
@@ -509,6 +523,17 @@ export function parseBatchNumbers(text: string): number[] | undefined {
   const parts = text.split(",").map((p) => p.trim());
   if (parts.some((p) => !/^[1-9]\d{0,6}$/.test(p))) return undefined;
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+}
+
+/** "2=task-1,3=task-2" → {2 → task-1, 3 → task-2}; undefined when not such a list. */
+export function parseAcceptedTasks(text: string): Map<number, string> | undefined {
+  const tasks = new Map<number, string>();
+  for (const part of text.split(",")) {
+    const match = /^\s*([1-9]\d{0,6})=(\S+?)\s*$/.exec(part);
+    if (!match?.[1] || !match[2] || tasks.has(Number(match[1]))) return undefined;
+    tasks.set(Number(match[1]), match[2]);
+  }
+  return tasks;
 }
 
 /** The row range of a batch for people: "rows 2–751". */
