@@ -213,6 +213,72 @@ describe("users import: a failure halfway and --resume", () => {
     },
   );
 
+  it("a held batch the user checked is settled by --resume --mark-imported: recorded without a task, never sent again, exit 0", async () => {
+    const e = await env({ importStepMs: 60_000 });
+    const { dir, file } = await usersFile(1600);
+    afterFirstUpload(() => e.sandbox.faults.dropAfterAccept(UPLOAD, 1));
+    expect((await run(e, ["users", "import", file], dir)).exitCode).toBe(8);
+
+    // The held-batch message names both ways out, with the exact commands.
+    const held = await run(e, ["users", "import", file, "--resume"], dir);
+    expect(held.exitCode, held.stderr).toBe(8);
+    expect(held.stderr).toContain(`\`simadmin users import ${file} --resume --mark-imported 2\` records it as imported`);
+    expect(held.stderr).toContain(`\`simadmin users import ${file} --resume --resend-ambiguous\` sends it again`);
+
+    const both = await run(e, ["users", "import", file, "--resume", "--mark-imported", "2", "--resend-ambiguous"], dir);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain("--mark-imported and --resend-ambiguous contradict each other");
+    const alone = await run(e, ["users", "import", file, "--mark-imported", "2"], dir);
+    expect(alone.exitCode).toBe(2);
+    expect(alone.stderr).toContain("--mark-imported applies only with --resume");
+    const uploaded = await run(e, ["users", "import", file, "--resume", "--mark-imported", "1"], dir);
+    expect(uploaded.exitCode).toBe(2);
+    expect(uploaded.stderr).toContain("batch 1 is not held back as possibly received: it is recorded as uploaded");
+    expect([...both.sent, ...alone.sent, ...uploaded.sent]).toEqual([]);
+
+    const marked = await run(e, ["users", "import", file, "--resume", "--mark-imported", "2", "-o", "json"], dir);
+    expect(marked.exitCode, marked.stderr).toBe(0);
+    expect(marked.uploads).toEqual([]);
+    expect(marked.stderr).toContain("batch 2 recorded as imported without a task id");
+    const manifest = (await manifestOf(dir)) as Manifest & {
+      batches: { settled?: { by: string; note: string }; history?: { state: string }[] }[];
+    };
+    expect(manifest.batches.map((b) => b.state)).toEqual(["uploaded", "uploaded", "uploaded"]);
+    expect(manifest.batches[1]?.taskId).toBeUndefined();
+    expect(manifest.batches[1]).toMatchObject({
+      settled: { by: "--mark-imported", note: expect.stringContaining("no task id is known") as string },
+      history: [{ state: "ambiguous" }],
+    });
+    expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 1]);
+    const again = await run(e, ["users", "import", file, "--resume"], dir);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.uploads).toEqual([]);
+  });
+
+  it("--resume --accepted-task 2=<taskId> records the task a held batch got (the disk-full case), sends only batch 3, and --wait follows it", async () => {
+    const e = await env();
+    const { dir, file } = await usersFile(1600);
+    afterFirstUpload(() => e.sandbox.faults.dropAfterAccept(UPLOAD, 1));
+    expect((await run(e, ["users", "import", file], dir)).exitCode).toBe(8);
+    const task2 = e.sandbox.state.listTasks(e.sandbox.org)[1]!.taskId;
+    const bad = await run(e, ["users", "import", file, "--resume", "--accepted-task", "2"], dir);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("is not <batch>=<taskId>");
+
+    const r = await run(e, ["users", "import", file, "--resume", "--accepted-task", `2=${task2}`, "--wait", "-o", "json"], dir);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`--accepted-task: batch 2 recorded as uploaded, task ${task2}`);
+    expect(r.uploads).toHaveLength(1);
+    const manifest = await manifestOf(dir);
+    expect(manifest.batches.map((b) => [b.state, b.status])).toEqual([
+      ["uploaded", "COMPLETED"],
+      ["uploaded", "COMPLETED"],
+      ["uploaded", "COMPLETED"],
+    ]);
+    expect(manifest.batches[1]?.taskId).toBe(task2);
+    expect(uploadsPerBatch(e, manifest)).toEqual([1, 1, 1]);
+  });
+
   it("--resend-ambiguous without --resume is a usage error (exit 2)", async () => {
     const e = await env();
     const { dir, file } = await usersFile(3);

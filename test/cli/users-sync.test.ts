@@ -332,6 +332,31 @@ describe("users sync on a terminal, and --resume", () => {
     expect(after.exitCode, after.stderr).toBe(0);
   });
 
+  it("a held batch checked at the service: --resume --mark-imported records it and its rows enter the baseline", async () => {
+    const { e, clock, dir } = await night();
+    const path = await roster(dir, "n.csv", people(1, 5));
+    e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
+    expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(8);
+    clock.advance(10_000);
+    const held = await e.capture(["users", "sync", path, "--resume"], { clock });
+    expect(held.exitCode, held.stderr).toBe(8);
+    expect(sentRows(held.sent)).toEqual([]);
+    // The ways out name the sync's own command, not plan.csv's import.
+    expect(held.stderr).toContain(`\`simadmin users sync ${path} --resume --mark-imported 1\``);
+    expect(held.stderr).toContain(`\`simadmin users sync ${path} --resume --resend-ambiguous\``);
+    const both = await e.capture(["users", "sync", path, "--resume", "--mark-imported", "1", "--resend-ambiguous"], { clock });
+    expect(both.exitCode).toBe(2);
+    expect(both.sent).toEqual([]);
+
+    const marked = await e.capture(["users", "sync", path, "--resume", "--mark-imported", "1"], { clock });
+    expect(marked.exitCode, marked.stderr).toBe(0);
+    expect(sentRows(marked.sent)).toEqual([]);
+    expect(marked.stderr).toContain("baseline: 5 rows accepted by the service entered it");
+    const after = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(after.exitCode, after.stderr).toBe(0);
+    expect(sentRows(after.sent)).toEqual([]);
+  });
+
   it("--resend-ambiguous without --resume is a usage error and sends nothing", async () => {
     const { e, clock, dir } = await night();
     const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--resend-ambiguous"], { clock });

@@ -25,6 +25,17 @@ export const usersImport: CommandDeclaration = {
       description: "with --resume: also send again batches whose upload may have been received (may import them twice)",
     },
     {
+      flags: "--mark-imported <batches>",
+      description:
+        "with --resume: record held batches (e.g. 2 or 2,3) as imported without sending them, once checked at the service",
+      values: { kind: "none" },
+    },
+    {
+      flags: "--accepted-task <batch=taskId>",
+      description: "with --resume: record the task an accepted batch got when the manifest could not (disk full)",
+      values: { kind: "none" },
+    },
+    {
       flags: "--encoding <name>",
       description: "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
     },
@@ -45,7 +56,8 @@ export const usersImport: CommandDeclaration = {
 first one's pid (staff.import.lock). A corrected staff.errors.csv can be imported as it is.
 A batch whose upload may have been received (killed or cut off mid-upload) is never sent
 again by a plain --resume: it is named with how to check it, and the run ends with exit 8;
-\`--resume --resend-ambiguous\` sends it again.`,
+\`--resume --resend-ambiguous\` sends it again; \`--resume --mark-imported <batch>\` records it as
+imported (no task id) once you checked that its users exist.`,
   api: [2],
   outputs: DATA_FORMATS,
   writesSettings: false,

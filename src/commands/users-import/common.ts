@@ -8,7 +8,11 @@ import type { UsersImportOptions } from "./options.js";
 export const MAX_ROW_LINES = 20;
 
 /** The parsed options (options.ts) and the file argument. */
-export type ImportFlags = UsersImportOptions & { file: string };
+export type ImportFlags = UsersImportOptions & {
+  file: string;
+  /** The command a next step names (users sync passes its own); default `simadmin users import <file>`. */
+  rerun?: string;
+};
 
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? word : many}`;

@@ -1,7 +1,38 @@
 import * as z from "zod";
+import { UsageError } from "../../errors.js";
+import { parseAcceptedTasks, parseBatchNumbers } from "../../domain/users-csv/import-manifest.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
+
+/** --mark-imported 2,3: batch numbers as the held-batch message names them. */
+export const markImportedFlag = parsedFlag((text) => {
+  const numbers = parseBatchNumbers(text);
+  if (numbers === undefined)
+    throw new UsageError(`--mark-imported: ${JSON.stringify(text)} is not a list of batch numbers like 2 or 2,3`);
+  return numbers;
+});
+
+/** Shared with users sync: --mark-imported needs --resume and contradicts --resend-ambiguous. */
+export function checkMarkImported(
+  options: { markImported?: number[] | undefined; resendAmbiguous: boolean },
+  ctx: z.RefinementCtx,
+  resuming: boolean,
+): void {
+  if (options.markImported === undefined) return;
+  if (!resuming)
+    usageIssue(
+      ctx,
+      "--mark-imported applies only with --resume",
+      "add --resume: it continues the import recorded in the manifest",
+    );
+  if (options.resendAmbiguous)
+    usageIssue(
+      ctx,
+      "--mark-imported and --resend-ambiguous contradict each other: a held batch is either imported already or sent again",
+      "run one of them; a second --resume can settle other batches the other way",
+    );
+}
 
 export const UsersImportOptions = z
   .object({
@@ -14,6 +45,15 @@ export const UsersImportOptions = z
     retryFailed: switchFlag,
     /** Under --resume: also send again batches whose earlier upload may have been received (issue 22 item 1). */
     resendAmbiguous: switchFlag,
+    /** Under --resume: held batches the user checked were imported; recorded without sending (issue 22 item 1). */
+    markImported: markImportedFlag.optional(),
+    /** Under --resume: the taskId an accepted batch got when the manifest could not record it (disk full). */
+    acceptedTask: parsedFlag((text) => {
+      const tasks = parseAcceptedTasks(text);
+      if (tasks === undefined)
+        throw new UsageError(`--accepted-task: ${JSON.stringify(text)} is not <batch>=<taskId>, e.g. 2=task-1a2b`);
+      return tasks;
+    }).optional(),
     yes: switchFlag,
     /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */
     // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
@@ -27,6 +67,11 @@ export const UsersImportOptions = z
         "--resend-ambiguous applies only with --resume (or --retry-failed)",
         "add --resume: it continues the import recorded in <file>.import.json",
       );
+    checkMarkImported(options, ctx, options.resume || options.retryFailed);
+    if (options.acceptedTask !== undefined && !options.resume && !options.retryFailed)
+      usageIssue(ctx, "--accepted-task applies only with --resume", "add --resume");
+    if (options.acceptedTask !== undefined && options.resendAmbiguous)
+      usageIssue(ctx, "--accepted-task and --resend-ambiguous contradict each other: an accepted batch is never sent again");
     if (options.dryRun && options.wait) usageIssue(ctx, "--wait has nothing to wait for with --dry-run (nothing is sent)");
   })
   .transform(({ waitTimeout, ...rest }) => ({ ...rest, timeoutMs: waitTimeout ?? DEFAULT_IMPORT_WAIT_TIMEOUT_MS }));

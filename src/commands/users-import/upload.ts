@@ -137,7 +137,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
       if (done.rowErrors?.length) ctx.printer.info(`${what}: ${plural(done.rowErrors.length, "row")} rejected by the service`);
       reportServiceRows(ctx, done, users, summary.columns, errors, true);
     }
-    if (held.length > 0) throw heldError(held, total, flags.file, store);
+    if (held.length > 0) throw heldError(held, total, flags.rerun ?? `simadmin users import ${flags.file}`, store);
   } finally {
     stopListening();
     progress.done();
@@ -171,21 +171,28 @@ async function recordAcceptedAnyway(
       {
         path: store.path,
         ...(failure.code === undefined ? {} : { code: failure.code }),
-        hint: `do not send it again: free some space, then \`simadmin users import ${flags.file} --resume\` sends the remaining batches and holds batch ${number} back (it is marked "uploading"); follow it with \`simadmin import-status --task ${taskId}\``,
+        hint: `do not send it again: free some space, then \`${flags.rerun ?? `simadmin users import ${flags.file}`} --resume --accepted-task ${number}=${taskId}\` records that task and sends the remaining batches; follow it with \`simadmin import-status --task ${taskId}\``,
         cause: failure,
       },
     );
   }
 }
 
+/** The held-batch errors: their hint is the way out, which users sync keeps (it names the sync's command). */
+const heldErrors = new WeakSet<Error>();
+export function isHeldBatchesError(error: unknown): boolean {
+  return error instanceof Error && heldErrors.has(error);
+}
+
 /**
  * Exit 8 ("the service's answer is unknown", docs/cli-contract.md "Retries"): batches an
  * earlier run may have delivered were held back; each is named with how to check it.
  */
-function heldError(held: readonly ManifestBatch[], total: number, file: string, store: ManifestStore): ServiceError {
+function heldError(held: readonly ManifestBatch[], total: number, rerun: string, store: ManifestStore): ServiceError {
+  const numbers = held.map((b) => b.number).join(",");
   const names = held.map((b) => `batch ${b.number} of ${total} (${rowRange(b)})`).join(", ");
   const tasks = store.manifest.batches.filter((b) => b.taskId !== undefined);
-  return new ServiceError(
+  const error = new ServiceError(
     `${names} may have been received by the service in an earlier run (killed or cut off after the upload began); not sent again`,
     {
       delivery: "not-sent",
@@ -193,9 +200,12 @@ function heldError(held: readonly ManifestBatch[], total: number, file: string, 
         `the service has no idempotency key, so check in the app whether the users of ${held.length === 1 ? "those rows" : "those batches' rows"} exist` +
         ` (an "accepted: batch N of ${total}, task <id>" line printed by that run can be checked with \`simadmin import-status --task <id>\`)` +
         (tasks.length > 0 && tasks.length <= 5 ? `; the recorded tasks: ${tasks.map((b) => b.taskId).join(", ")}` : "") +
-        `; if they do not exist, \`simadmin users import ${file} --resume --resend-ambiguous\` sends ${held.length === 1 ? "it" : "them"} again`,
+        `; if they exist, \`${rerun} --resume --mark-imported ${numbers}\` records ${held.length === 1 ? "it" : "them"} as imported without sending` +
+        `; if they do not, \`${rerun} --resume --resend-ambiguous\` sends ${held.length === 1 ? "it" : "them"} again`,
     },
   );
+  heldErrors.add(error);
+  return error;
 }
 
 function counts(answer: UploadAnswer): Partial<ManifestBatch> {

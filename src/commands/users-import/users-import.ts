@@ -25,6 +25,7 @@ import {
   type ImportTarget,
   lockPathFor,
   type ManifestBatch,
+  markImported,
   manifestPathFor,
   newManifest,
   normalizeBaseUrl,
@@ -288,8 +289,26 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
     const asked = await refreshUnfinishedStatuses(ctx, decision.manifest.batches, setup.organizationId);
     if (asked) ctx.printer.info(asked);
   }
-  const resumeFrom =
+  let resumeFrom =
     decision?.kind === "resume" ? prepareResend(decision.manifest, flags.retryFailed, now(), flags.resendAmbiguous) : undefined;
+  if (resumeFrom && (flags.markImported !== undefined || flags.acceptedTask !== undefined)) {
+    // The user checked at the service (the held-batch message says how): recorded, never sent.
+    const marked = markImported(resumeFrom, flags.markImported ?? [], now(), flags.acceptedTask);
+    if (!marked.ok)
+      throw new UsageError(
+        `${flags.markImported ? "--mark-imported" : "--accepted-task"}: ${marked.problem}; nothing was recorded or sent`,
+        {
+          hint: `only batches a --resume held back as possibly received can be marked; see ${setup.manifestPath}`,
+        },
+      );
+    resumeFrom = marked.manifest;
+    if (flags.markImported)
+      ctx.printer.info(
+        `--mark-imported: ${flags.markImported.map((n) => `batch ${n}`).join(", ")} recorded as imported without a task id (not sent again)`,
+      );
+    for (const [n, taskId] of flags.acceptedTask ?? [])
+      ctx.printer.info(`--accepted-task: batch ${n} recorded as uploaded, task ${taskId} (not sent again)`);
+  }
 
   if (flags.dryRun) {
     const requests = describeRequestPlan(
@@ -405,11 +424,15 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   const serviceRejected = batches.reduce((n, b) => n + (b.state === "rejected" ? b.rows : (b.rowErrors?.length ?? 0)), 0);
   const withTask = batches.filter((b) => b.taskId !== undefined);
+  const marked = batches.filter((b) => b.settled !== undefined && b.taskId === undefined);
   const notes = [
     `${fileName}: ${plural(withTask.length, "batch", "batches")} uploaded to ${organizationId}` +
       (withTask.length > 0 ? ` (${withTask.map((b) => b.taskId).join(", ")})` : "") +
       (serviceRejected > 0 ? `; ${plural(serviceRejected, "row")} rejected by the service` : "") +
       (invalid > 0 ? `; ${plural(invalid, "invalid row")} skipped` : "") +
+      (marked.length > 0
+        ? `; ${marked.map((b) => `batch ${b.number}`).join(", ")} recorded as imported without a task id (--mark-imported)`
+        : "") +
       (serviceRejected + invalid > 0 ? ` (see ${errors.path})` : ""),
   ];
   if (!flags.wait && withTask.length > 0) {

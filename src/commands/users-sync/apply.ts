@@ -81,7 +81,9 @@ export async function foldAccepted(
     if (folded.has(batch.number)) continue;
     // A batch refused whole (400, no valid row): every row of it is rejected.
     const refused = batch.state === "rejected";
-    if (!refused && (batch.taskId === undefined || batch.state !== "uploaded")) continue;
+    // A held batch the user checked and marked imported (--mark-imported) has no taskId: accepted.
+    const marked = batch.state === "uploaded" && batch.taskId === undefined && batch.settled !== undefined;
+    if (!refused && !marked && (batch.taskId === undefined || batch.state !== "uploaded")) continue;
     let status = refused ? undefined : batch.status;
     if (!refused && batch.taskId !== undefined && status !== "COMPLETED" && status !== "FAILED" && options.ask) {
       const api = await ctx.services.api();
@@ -91,7 +93,7 @@ export async function foldAccepted(
       );
     }
     if (status === "FAILED") continue;
-    if (!refused && status !== "COMPLETED" && options.requireCompleted) continue;
+    if (!refused && !marked && status !== "COMPLETED" && options.requireCompleted) continue;
     const rejected = new Set((batch.rowErrors ?? []).map((e) => e.row));
     if (refused) for (let row = batch.firstRow; row <= batch.lastRow; row++) rejected.add(row);
     for (let row = batch.firstRow; row <= batch.lastRow; row++) {

@@ -47,6 +47,12 @@ export const usersSync: CommandDeclaration = {
       description: "with --resume: also send again a batch whose upload may have been received (users import's rule)",
     },
     {
+      flags: "--mark-imported <batches>",
+      description:
+        "with --resume: record held batches (e.g. 2 or 2,3) as imported without sending; their rows enter the baseline",
+      values: { kind: "none" },
+    },
+    {
       flags: "--encoding <name>",
       description: "read a CSV roster without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
     },

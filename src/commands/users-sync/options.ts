@@ -3,6 +3,7 @@ import { UsageError } from "../../errors.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { parseDeactivateLimit } from "../../domain/users-sync/plan.js";
 import { parseMapping, RosterMapError } from "../../domain/users-sync/roster.js";
+import { checkMarkImported, markImportedFlag } from "../users-import/options.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
 
@@ -35,6 +36,7 @@ export const UsersSyncOptions = z
     waitTimeout: durationFlag("--wait-timeout").optional(),
     resume: switchFlag,
     resendAmbiguous: switchFlag,
+    markImported: markImportedFlag.optional(),
     yes: switchFlag,
     encoding: parsedFlag((name) => encodingOption(name)).optional(),
   })
@@ -44,6 +46,7 @@ export const UsersSyncOptions = z
       usageIssue(ctx, "--wait has nothing to wait for with --plan (nothing is sent)");
     if ((options.plan || options.dryRun) && options.resume) usageIssue(ctx, "--resume sends; it cannot go with --plan");
     if (options.resendAmbiguous && !options.resume) usageIssue(ctx, "--resend-ambiguous applies only with --resume");
+    checkMarkImported(options, ctx, options.resume);
   })
   .transform(({ waitTimeout, dryRun, plan, ...rest }) => ({
     ...rest,

@@ -22,6 +22,7 @@ import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { UsersImportOptions } from "../users-import/options.js";
 import { importUsersFile } from "../users-import/users-import.js";
+import { isHeldBatchesError } from "../users-import/upload.js";
 import { plural, problemLine, showRowLines } from "../users-import/common.js";
 import { foldAccepted, loadPlanManifest, planCsv } from "./apply.js";
 import { UsersSyncOptions } from "./options.js";
@@ -231,10 +232,16 @@ async function applyPlan(
       wait: options.wait,
       resume,
       resendAmbiguous: resume && options.resendAmbiguous,
+      ...(resume && options.markImported ? { markImported: options.markImported.map(String).join(",") } : {}),
       // The sync asked already (or was told not to).
       yes: true,
     });
-    outcome = await importUsersFile(ctx, { ...importOptions, timeoutMs: options.timeoutMs, file: state.planCsvPath });
+    outcome = await importUsersFile(ctx, {
+      ...importOptions,
+      timeoutMs: options.timeoutMs,
+      file: state.planCsvPath,
+      rerun: `simadmin users sync ${setup.rosterPath}`,
+    });
   } catch (error) {
     thrown = error;
   }
@@ -254,7 +261,11 @@ async function applyPlan(
   // The import's next steps name plan.csv and `users import`; a sync's next step is the next sync.
   const next = `the next \`${followUp(ctx, options, setup.rosterPath)}\` sends again what the service did not accept (docs/users-sync.md)`;
   const retold = (error: unknown): unknown =>
-    error instanceof CliError && !(error instanceof InterruptedError) && !(error instanceof LocalFileError)
+    // A held batch's hint names this sync's own ways out (--resume --mark-imported / --resend-ambiguous).
+    error instanceof CliError &&
+    !(error instanceof InterruptedError) &&
+    !(error instanceof LocalFileError) &&
+    !isHeldBatchesError(error)
       ? error.rephrase(error.message, next)
       : error;
   if (thrown !== undefined) throw retold(thrown);

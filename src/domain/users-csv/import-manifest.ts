@@ -71,6 +71,11 @@ export const ManifestBatch = z.object({
   /** The last failure, for people reading the manifest. */
   error: z.string().optional(),
   /**
+   * A held (possibly received) batch the user checked and declared imported with
+   * `--resume --mark-imported <batch>`: recorded "uploaded" without a taskId.
+   */
+  settled: z.object({ by: z.enum(["--mark-imported", "--accepted-task"]), at: z.string(), note: z.string() }).optional(),
+  /**
    * Earlier sends of this batch, oldest first, kept when it is sent again (a FAILED task
    * under --retry-failed, an ambiguous upload under --resume): no taskId is ever lost.
    */
@@ -447,6 +452,88 @@ export function batchAction(batch: ManifestBatch, resendAmbiguous = false): Batc
     case "rejected":
       return "skip-rejected";
   }
+}
+
+/**
+ * `--resume --mark-imported 2,3`: the user checked that the service imported these held
+ * batches, so they are recorded "uploaded" — with no taskId, since none is known — and never
+ * sent again; their earlier send stays in `history`. Only a held batch (ambiguous or
+ * uploading) can be marked: a pending one was never received, an uploaded one has its task.
+ * Returns the manifest, or the problem for a usage error.
+ */
+export function markImported(
+  manifest: ImportManifest,
+  numbers: readonly number[],
+  nowIso: string,
+  /** --accepted-task 2=<taskId>: the task the service gave the batch (printed when the manifest could not record it). */
+  tasks: ReadonlyMap<number, string> = new Map(),
+): { ok: true; manifest: ImportManifest } | { ok: false; problem: string } {
+  const all = [...new Set([...numbers, ...tasks.keys()])];
+  if (numbers.some((n) => tasks.has(n)))
+    return { ok: false, problem: "a batch is given both to --mark-imported and to --accepted-task" };
+  for (const number of all) {
+    const batch = manifest.batches.find((b) => b.number === number);
+    if (batch === undefined)
+      return { ok: false, problem: `there is no batch ${number} (the manifest records ${manifest.batches.length})` };
+    if (!isAmbiguous(batch)) {
+      const why =
+        batch.state === "pending"
+          ? "it was never received by the service (a plain --resume sends it)"
+          : batch.state === "rejected"
+            ? "the service rejected it"
+            : `it is recorded as uploaded${batch.taskId ? ` (task ${batch.taskId})` : ""}`;
+      return { ok: false, problem: `batch ${number} is not held back as possibly received: ${why}` };
+    }
+  }
+  const marked = new Set(all);
+  const batches = manifest.batches.map((b): ManifestBatch => {
+    if (!marked.has(b.number)) return b;
+    const taskId = tasks.get(b.number);
+    const entry = {
+      state: b.state,
+      ...(b.uploadedAt === undefined ? {} : { uploadedAt: b.uploadedAt }),
+      ...(b.error === undefined ? {} : { error: b.error }),
+      replacedAt: nowIso,
+    };
+    const { error: _error, ...rest } = b;
+    if (taskId !== undefined)
+      return {
+        ...rest,
+        state: "uploaded",
+        taskId,
+        history: [...(b.history ?? []), entry],
+        settled: { by: "--accepted-task", at: nowIso, note: "the task the service gave this batch, recorded by the user" },
+      };
+    return {
+      ...rest,
+      state: "uploaded",
+      history: [...(b.history ?? []), entry],
+      settled: {
+        by: "--mark-imported",
+        at: nowIso,
+        note: "the user checked that the service imported this batch; no task id is known",
+      },
+    };
+  });
+  return { ok: true, manifest: { ...manifest, batches, updatedAt: nowIso } };
+}
+
+/** "2,3" → [2, 3]: the batch numbers of --mark-imported; undefined when not such a list. */
+export function parseBatchNumbers(text: string): number[] | undefined {
+  const parts = text.split(",").map((p) => p.trim());
+  if (parts.some((p) => !/^[1-9]\d{0,6}$/.test(p))) return undefined;
+  return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+}
+
+/** "2=task-1,3=task-2" → {2 → task-1, 3 → task-2}; undefined when not such a list. */
+export function parseAcceptedTasks(text: string): Map<number, string> | undefined {
+  const tasks = new Map<number, string>();
+  for (const part of text.split(",")) {
+    const match = /^\s*([1-9]\d{0,6})=(\S+?)\s*$/.exec(part);
+    if (!match?.[1] || !match[2] || tasks.has(Number(match[1]))) return undefined;
+    tasks.set(Number(match[1]), match[2]);
+  }
+  return tasks;
 }
 
 /** The row range of a batch for people: "rows 2–751". */
