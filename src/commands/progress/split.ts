@@ -1,8 +1,7 @@
-import { constants } from "node:fs";
-import { access, mkdir, stat } from "node:fs/promises";
+import { prepareOutDir } from "../shared/local-files.js";
 import { join } from "node:path";
 import type { CommandContext } from "../../context.js";
-import { LocalFileError, UsageError } from "../../errors.js";
+import { UsageError } from "../../errors.js";
 import { PROGRESS_COLUMNS, splitFileNames } from "../../domain/progress.js";
 import type { JsonRecord } from "../../domain/records.js";
 import type { OutputFormat } from "../../output/render.js";
@@ -42,19 +41,7 @@ export async function prepareSplit(
       `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.plan.formatOrigin})`,
     );
   }
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, dir, "create the --out-dir directory");
-  }
-  try {
-    if (!(await stat(dir)).isDirectory()) {
-      throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
-    }
-    await access(dir, constants.W_OK);
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, dir, "write into --out-dir");
-  }
+  await prepareOutDir(dir);
   return { column, dir, format };
 }
 

@@ -1,9 +1,8 @@
-import { access, constants, stat } from "node:fs/promises";
+import { prepareOutDir } from "../shared/local-files.js";
 import { REPORT_KINDS, ReportKind } from "../../api/schemas.js";
 import type { Clock } from "../../clock.js";
 import { resolveRangeSpec, splitIntoWindows, utcDay, type DateRange, type ResolvedRange } from "../../domain/date-windows.js";
-import { LocalFileError, UsageError } from "../../errors.js";
-import { makeDirectory } from "../../output/atomic-file.js";
+import { UsageError } from "../../errors.js";
 import type { OutputPlan } from "../../output-plan.js";
 import type { RecordFormat } from "../../output/record-types.js";
 import type { ReportsOptions } from "./options.js";
@@ -77,19 +76,3 @@ export async function planReports(
   };
 }
 
-/**
- * Created when missing (cron jobs write into dated directories); must be a writable
- * directory — found before anything is sent, exit 11 naming it (docs/cli-contract.md, "Bad input").
- */
-async function prepareOutDir(dir: string): Promise<void> {
-  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT (issue 22 item 3).
-  makeDirectory(dir, 0o777, "create the --out-dir directory");
-  try {
-    if (!(await stat(dir)).isDirectory()) {
-      throw new LocalFileError(`cannot write into --out-dir ${dir}: not a directory (ENOTDIR)`, { path: dir, code: "ENOTDIR" });
-    }
-    await access(dir, constants.W_OK);
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, dir, "write into --out-dir");
-  }
-}

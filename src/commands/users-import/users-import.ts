@@ -1,6 +1,6 @@
+import { checkReadableFile } from "../shared/local-files.js";
 import type { CiReport } from "../../output/ci-report.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
-import { access, constants, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
 import {
@@ -94,18 +94,6 @@ const PROBLEM_COLUMNS = ["row", "field", "message"];
 const BATCH_COLUMNS = ["batch", "rows", "taskId", "status", "state"];
 const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows"];
 
-/** A CSV that cannot be read is a local file error (exit 11, docs/cli-contract.md "Bad input"). */
-async function checkReadable(path: string): Promise<void> {
-  let isFile: boolean;
-  try {
-    isFile = (await stat(path)).isFile();
-    await access(path, constants.R_OK);
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, path, "read");
-  }
-  if (!isFile) throw new LocalFileError(`cannot read ${path}: not a regular file`, { path });
-}
-
 /** "row 4, email: …" — the same line for a local problem and one the service reported. */
 
 export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx }) => {
@@ -121,7 +109,7 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
  * and imports it through here (issue 23: one import machinery, not two).
  */
 export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise<CommandOutcome> {
-  await checkReadable(flags.file);
+  await checkReadableFile(flags.file);
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
   // Every side file is checked before anything is read or sent (exit 11 naming it): the

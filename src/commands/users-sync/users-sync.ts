@@ -1,4 +1,4 @@
-import { access, constants, stat } from "node:fs/promises";
+import { checkReadableFile } from "../shared/local-files.js";
 import { basename, join } from "node:path";
 import type { CommandContext } from "../../context.js";
 import { ChangesPendingError, CliError, InterruptedError, InvalidDataError, LocalFileError, UsageError } from "../../errors.js";
@@ -308,14 +308,7 @@ async function resumeLastPlan(
 }
 
 async function loadRoster(ctx: CommandContext, options: Options, path: string): Promise<Roster> {
-  let isFile: boolean;
-  try {
-    isFile = (await stat(path)).isFile();
-    await access(path, constants.R_OK);
-  } catch (error) {
-    throw LocalFileError.fromSystem(error, path, "read");
-  }
-  if (!isFile) throw new LocalFileError(`cannot read ${path}: not a regular file`, { path });
+  await checkReadableFile(path);
   const table = await readTableFile(path, { encoding: options.encoding });
   let roster: Roster;
   try {
