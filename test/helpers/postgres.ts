@@ -1,6 +1,6 @@
+import { freePort } from "./ports.js";
 import { spawnSync } from "node:child_process";
 import { chmod, chown, mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,18 +19,6 @@ function binDir(): string | undefined {
 
 export function postgresAvailable(): boolean {
   return binDir() !== undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface TestPostgres {

@@ -1,7 +1,7 @@
+import { answers, freePort } from "./ports.js";
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { accessSync, chownSync, constants, readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm, writeFile, mkdir } from "node:fs/promises";
-import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -41,29 +41,6 @@ function ncsaAuth(): string | undefined {
 /** Whether squid and its basic_ncsa_auth helper are installed. */
 export function squidAvailable(): boolean {
   return spawnSync("squid", ["-v"], { stdio: "ignore" }).status === 0 && ncsaAuth() !== undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 /** The uid squid drops to when started as root (it refuses to run as root). */
