@@ -114,6 +114,7 @@ describe("--from/--to messages and today", () => {
 
   it("the exact messages when no range or two ranges are given", () => {
     expect(usageMessage({})).toBe("a date range is required: --from <date> --to <date>, --month <YYYY-MM> or --last <N>d");
+    expect(() => resolveRange({}, TODAY)).toThrow(expect.objectContaining({ hint: "e.g. --month 2026-10 or --last 7d" }));
     expect(usageMessage({ last: "1d", month: "2026-01", from: "2026-01-01" })).toBe(
       "give one date range, not --from/--to and --month and --last",
     );

@@ -184,3 +184,52 @@ describe("parseRateBudgetState", () => {
     });
   });
 });
+
+describe("more edges", () => {
+  it("a Retry-After of 0 leaves no block in the state", () => {
+    const budget = new RateBudget(LIMITS);
+    budget.noteRateLimited("reports", T0, T0 + 100, 0);
+    expect(budget.toState().groups.reports.blockedUntil).toBe(0);
+  });
+
+  it("a slot is never before the last one reserved, even with room in the window", () => {
+    const budget = new RateBudget(LIMITS);
+    for (const at of [T0, T0 + 100, T0 + 5_000]) budget.record("access", at);
+    expect(budget.waitMs("access", T0 + 200)).toBe(4_800);
+  });
+
+  it("a partial recovery step keeps the failed probes", () => {
+    const budget = new RateBudget(
+      LIMITS,
+      withReports((g) => Object.assign(g, { reducedLimit: 1, adjustedAt: T0, failedProbes: 1 })),
+    );
+    expect(budget.effectiveLimit("reports", T0 + 20_000)).toBe(2);
+    expect(budget.toState().groups.reports).toMatchObject({ reducedLimit: 2, failedProbes: 1, adjustedAt: T0 + 20_000 });
+  });
+
+  it("releaseAbandoned frees the future slots of dead owners (the first send too), keeps due ones and live owners'", () => {
+    const budget = new RateBudget(
+      LIMITS,
+      withReports((g) => {
+        g.sends = [T0, T0 + 100, T0 + 200, T0 + 300];
+        g.pending = [
+          { at: T0 + 100, owner: "dead" },
+          { at: T0 + 200, owner: "dead" },
+          { at: T0 + 300, owner: "live" },
+        ];
+      }),
+    );
+    budget.releaseAbandoned(T0 + 150, (owner) => owner === "live");
+    expect(budget.toState().groups.reports.sends).toEqual([T0, T0 + 100, T0 + 300]);
+    expect(budget.toState().groups.reports.pending).toEqual([{ at: T0 + 300, owner: "live" }]);
+    const first = new RateBudget(
+      LIMITS,
+      withReports((g) => {
+        g.sends = [T0 + 500];
+        g.pending = [{ at: T0 + 500, owner: "dead" }];
+      }),
+    );
+    first.releaseAbandoned(T0, () => false);
+    expect(first.toState().groups.reports.sends).toEqual([]);
+  });
+});

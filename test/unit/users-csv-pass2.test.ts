@@ -61,6 +61,7 @@ describe("pass 2 without the SHA-256 check", () => {
     expect(error?.code).toBe("CHANGED");
     expect(error?.row).toBe(row);
     expect(error?.message).toBe(`the file changed after it was validated${row === undefined ? "" : ` (row ${row} differs)`}`);
+    expect(error?.hint).toBe("run the import again so that the file is validated as it is now");
   });
 
   it("the skipped row became valid: still skipped, not re-checked (only the hash notices)", async () => {
@@ -106,7 +107,11 @@ describe("pass 1: invalid rows kept, handed over and counted", () => {
   });
 
   it("the first file error wins, and a file of blank lines only is empty", async () => {
-    await expect(validateUsersCsv(source("\n\n"))).rejects.toMatchObject({ code: "EMPTY", message: "file is empty" });
+    await expect(validateUsersCsv(source("\n\n"))).rejects.toMatchObject({
+      code: "EMPTY",
+      message: "file is empty",
+      hint: "the first row must be the header firstName,lastName,username,email,role,teamName,status,action",
+    });
     await expect(validateUsersCsv(source(csv(HEADER, "")))).rejects.toMatchObject({
       code: "NO_ROWS",
       message: "no user rows: the file has a header but no users",
