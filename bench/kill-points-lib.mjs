@@ -215,7 +215,9 @@ export async function importKillPoint({ bin, startSandbox, userCells, point, san
       const manifest = await readFile(join(dir, "staff.import.json"), "utf8")
         .then((t) => JSON.parse(t))
         .catch(() => undefined);
-      if (manifest && manifest.batches.every((b) => b.state === "uploaded")) break;
+      // After a kill the user runs it again even when every batch made it (the run's end was
+      // not seen): that run must clear what the killed one left (its lock, temp files).
+      if (manifest && manifest.batches.every((b) => b.state === "uploaded") && (round > 0 || !first.killed)) break;
       let extra = manifest ? ["--resume"] : [];
       if (manifest && last.code === 8 && /--resend-ambiguous/.test(last.stderr)) {
         // What the message asks the user to do: check the service for the held batches.
