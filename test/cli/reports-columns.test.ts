@@ -1,3 +1,4 @@
+import { columnTexts, squeeze } from "../helpers/drawn-table.js";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { flattenRecord } from "../../src/domain/records.js";
@@ -18,23 +19,6 @@ const headerOf = (table: string): string[] =>
     .split("│")
     .map((c) => c.trim())
     .filter(Boolean);
-
-const squeeze = (text: string): string => text.replace(/ /g, "");
-/** Each block of a drawn table (the header, then each row) as its columns' texts, wrapped lines joined, spaces removed. */
-function columnTexts(table: string): string[][] {
-  const blocks: string[][] = [];
-  let block: string[] | undefined;
-  for (const line of table.trimEnd().split("\n")) {
-    if (!line.startsWith("│")) {
-      block = undefined;
-      continue;
-    }
-    const parts = line.split("│").slice(1, -1);
-    if (!block) blocks.push((block = parts.map(() => "")));
-    parts.forEach((part, i) => (block![i] += squeeze(part)));
-  }
-  return blocks;
-}
 
 describe.each(MATRIX_DIALECTS)("report columns against the %s dialect", (dialect) => {
   let t: TestEnv;

@@ -1,25 +1,10 @@
+import { columnTexts } from "../helpers/drawn-table.js";
 import { describe, expect, it } from "vitest";
 import { fitWidths, renderTable } from "../../src/output/table.js";
 
 // issue 21 item 1: a table given its columns fits the terminal by wrapping cells (never cutting
 // them), the long columns narrowed first; only when not even one character a column fits does
 // it say so, in one line.
-
-/** Each block of a drawn table (the header, then each row) as its columns' texts, spaces removed. */
-function columnTexts(table: string): string[][] {
-  const blocks: string[][] = [];
-  let block: string[] | undefined;
-  for (const line of table.trimEnd().split("\n")) {
-    if (!line.startsWith("│")) {
-      block = undefined;
-      continue;
-    }
-    const parts = line.split("│").slice(1, -1);
-    if (!block) blocks.push((block = parts.map(() => "")));
-    parts.forEach((part, i) => (block![i] += part.replace(/ /g, "")));
-  }
-  return blocks;
-}
 
 describe("fitWidths", () => {
   it("keeps natural widths that fit", () => {
