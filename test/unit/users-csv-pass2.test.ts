@@ -1,35 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { readValidUserRows, USER_COLUMNS, UsersCsvFileError, validateUsersCsv } from "../../src/domain/users-csv/validate.js";
+import { csv, HEADER, userLine } from "../helpers/users-csv-lines.js";
+import { readValidUserRows, UsersCsvFileError, validateUsersCsv } from "../../src/domain/users-csv/validate.js";
 
 // Pass 2's own change detection, without the SHA-256 check (issue 27 item 3: with the hash,
 // every change is caught at the end whatever the row checks do, so they went untested).
 // Each change is caught at the row where it shows, and the message names that row. Also pass
 // 1's bookkeeping of invalid and blank rows, and its file errors.
 
-const HEADER = USER_COLUMNS.join(",");
-
 async function* source(text: string): AsyncGenerator<Uint8Array> {
   yield Buffer.from(text, "utf8");
-}
-
-function csv(...lines: string[]): string {
-  return lines.join("\n") + "\n";
-}
-
-function userLine(i: number, changes: Partial<Record<(typeof USER_COLUMNS)[number], string>> = {}): string {
-  const email = `user${i}@example.com`;
-  const user: Record<string, string> = {
-    firstName: `First${i}`,
-    lastName: `Last${i}`,
-    username: email,
-    email,
-    role: "trainee",
-    teamName: "Sales",
-    status: "ACTIVE",
-    action: "Add",
-    ...changes,
-  };
-  return USER_COLUMNS.map((c) => user[c]).join(",");
 }
 
 async function pass2(before: string, now: string): Promise<{ rows: number[]; error: UsersCsvFileError | undefined }> {

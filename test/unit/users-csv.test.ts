@@ -3,20 +3,19 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { csv, HEADER, userLine } from "../helpers/users-csv-lines.js";
 import { INVALID_KINDS, userCells } from "../../fixtures/users/generate.mjs";
 import { EmailIndex } from "../../src/domain/users-csv/email-index.js";
 import { findInvalidUtf8 } from "../../src/domain/csv-input/utf8.js";
 import {
   type InvalidRow,
   readValidUserRows,
-  USER_COLUMNS,
   UsersCsvFileError,
   validateUsersCsv,
   type ValidationSummary,
 } from "../../src/domain/users-csv/validate.js";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/users/", import.meta.url));
-const HEADER = USER_COLUMNS.join(",");
 
 /** The file's bytes as a stream of chunks of `size` bytes (small sizes split characters). */
 async function* chunked(bytes: Uint8Array, size = 64 * 1024): AsyncGenerator<Uint8Array> {
@@ -29,27 +28,6 @@ function fixture(name: string): Buffer {
 
 function source(text: string | Uint8Array, size?: number): AsyncGenerator<Uint8Array> {
   return chunked(typeof text === "string" ? Buffer.from(text, "utf8") : text, size);
-}
-
-function csv(...lines: string[]): string {
-  return lines.join("\n") + "\n";
-}
-
-/** A valid data line for user i, with some columns replaced. */
-function userLine(i: number, changes: Partial<Record<(typeof USER_COLUMNS)[number], string>> = {}): string {
-  const email = `user${i}@example.com`;
-  const user: Record<string, string> = {
-    firstName: `First${i}`,
-    lastName: `Last${i}`,
-    username: email,
-    email,
-    role: "trainee",
-    teamName: "Sales",
-    status: "ACTIVE",
-    action: "Add",
-    ...changes,
-  };
-  return USER_COLUMNS.map((c) => user[c]).join(",");
 }
 
 function problemPairs(summary: ValidationSummary): Array<[number, string]> {
