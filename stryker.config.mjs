@@ -12,6 +12,10 @@ export default {
   // Static mutants (module-level constants: the date regexes, zod schemas) need a fresh module
   // load per test; ignoring them reported them as survivors here, so they run (slower).
   ignoreStatic: false,
+  // Later runs re-test only the mutants whose code or covering tests changed
+  // (reports/stryker-incremental.json, git-ignored); `--force` runs everything again.
+  incremental: true,
+  incrementalFile: "reports/stryker-incremental.json",
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
