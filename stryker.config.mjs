@@ -9,9 +9,11 @@ export default {
   coverageAnalysis: "perTest",
   // The machine has 2 cores shared with other work.
   concurrency: 2,
-  // Static mutants (module-level constants: the date regexes, zod schemas) need a fresh module
-  // load per test; ignoring them reported them as survivors here, so they run (slower).
-  ignoreStatic: false,
+  // Static mutants (module-level constants run once at import: regexes, zod schemas, tables)
+  // need every related test run again with a fresh module load: on table-columns.ts 38 static
+  // mutants took 98 % of the time. They are reported as Ignored and left out of the score, so
+  // the whole scope runs in minutes; MUTATE_STATIC=1 includes them (docs/mutation-testing.md).
+  ignoreStatic: process.env.MUTATE_STATIC !== "1",
   // Later runs re-test only the mutants whose code or covering tests changed
   // (reports/stryker-incremental.json, git-ignored); `--force` runs everything again.
   incremental: true,
