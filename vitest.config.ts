@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/sequencer.js";
 
 export default defineConfig({
   test: {
@@ -14,5 +15,7 @@ export default defineConfig({
     // a module or changes process-wide state; the in-process runs are checked for leaks by
     // test/cli/isolation.test.ts.
     isolate: false,
+    // Longest files first (test/sequencer.ts), the same order on every machine.
+    sequence: { sequencer: LongestFirst },
   },
 });
