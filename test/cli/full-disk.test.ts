@@ -156,7 +156,7 @@ describe.skipIf(!isRoot)(`a full disk (real tmpfs; ${reason})`, () => {
     const first = await t.capture(["token", "--user", "user-demo", "-o", "json"], { env });
     expect(first.exitCode, first.stderr).toBe(0);
     const [ledger] = (await readdir(configDir)).filter((n) => n.startsWith("rate-ledger-"));
-    expect(ledger).toBeDefined();
+    expect(ledger).toMatch(/^rate-ledger-[0-9a-f]+\.json$/);
     const lock = join(configDir, `${ledger}.lock`);
     await writeFile(lock, "");
     fill();

@@ -15,13 +15,15 @@ describe("simadmin --sandbox <command>", () => {
       const library = await runCli(["--sandbox", "library", "--user", "user-demo", "-o", "json"], { env });
       expect(library.exitCode).toBe(0);
       const sims = JSON.parse(library.stdout) as { id: string }[];
-      expect(sims.length).toBeGreaterThan(0);
-      expect(sims[0]).toHaveProperty("id");
+      // The seed's first page for user-demo: sim-001 … sim-010.
+      expect(sims.map((sim) => sim.id)).toEqual(Array.from({ length: 10 }, (_, i) => `sim-${String(i + 1).padStart(3, "0")}`));
 
       const reports = await runCli(["--sandbox", "reports", "users", "--month", "2026-10", "-o", "json"], { env });
       expect(reports.exitCode).toBe(0);
       const records = JSON.parse(reports.stdout) as { date?: string }[];
-      expect(records.length).toBeGreaterThan(0);
+      // The sandbox's users report: three records a day, 1 to 31 October.
+      expect(records).toHaveLength(93);
+      expect([records[0]?.date, records.at(-1)?.date]).toEqual(["2026-10-01", "2026-10-31"]);
 
       expect(await readdir(home.path)).toEqual([]);
     } finally {

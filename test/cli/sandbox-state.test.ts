@@ -32,7 +32,7 @@ describe("--sandbox keeps its state between runs", () => {
     const imported = await runCli(["--sandbox", "users", "import", csv, "--yes", "-o", "json"], { env });
     expect(imported.exitCode).toBe(0);
     const taskId = /task-[\w-]+/.exec(imported.stdout + imported.stderr)?.[0];
-    expect(taskId).toBeDefined();
+    expect(taskId).toMatch(/^task-[\w-]+$/);
 
     const status = await runCli(["--sandbox", "import-status", "--task", taskId!, "-o", "json"], { env });
     expect(status.stderr).toMatch(/1 task: 1 (SCHEDULED|STARTED|COMPLETED)/);

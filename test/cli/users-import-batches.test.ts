@@ -331,7 +331,13 @@ describe("users import --wait", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ batch: 1, status: "COMPLETED" })]);
     expect((await manifestOf(dir)).batches[0]?.status).toBe("COMPLETED");
-    expect(e.sandbox.state.getUser(e.sandbox.org, "user2@example.com")).toBeDefined();
+    // Every row of the file is a user of the service now, as the file said (user3 is row 3).
+    const imported = [1, 2, 3].map((i) => e.sandbox.state.getUser(e.sandbox.org, `user${i}@example.com`));
+    expect(imported.map((u) => [u?.email, u?.status])).toEqual([
+      ["user1@example.com", "ACTIVE"],
+      ["user2@example.com", "ACTIVE"],
+      ["user3@example.com", "ACTIVE"],
+    ]);
   });
 
   it("ends 10 naming the task when a task FAILED", async () => {
