@@ -22,7 +22,7 @@ import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { UsersImportOptions } from "../users-import/options.js";
 import { importUsersFile } from "../users-import/users-import.js";
-import { isHeldBatchesError } from "../users-import/upload.js";
+import { isHeldBatchesError } from "../users-import/held-batches.js";
 import { plural, problemLine, showRowLines } from "../users-import/common.js";
 import { foldAccepted, loadPlanManifest, planCsv } from "./apply.js";
 import { UsersSyncOptions } from "./options.js";
