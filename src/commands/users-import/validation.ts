@@ -5,14 +5,12 @@ import { UsersCsvFileError, validateUsersCsv, type ValidationSummary } from "../
 import type { Progress } from "../../output/progress.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOutcome } from "../types.js";
-import { openSource, plural, problemLine, showRowLines, type ImportFlags } from "./common.js";
+import { openSource, plural, PROBLEM_COLUMNS, problemLines, problemsResult, showRowLines, type ImportFlags } from "./common.js";
 import type { RejectedRowsFile } from "./side-files.js";
 
 // Pass 1 of `users import` (users-import.ts): every row validated, streamed, each invalid one
 // written to the errors file as it comes. Any invalid row stops the run here — exit 6,
 // nothing sent — unless --skip-invalid.
-
-const PROBLEM_COLUMNS = ["row", "field", "message"];
 
 /**
  * The file's summary when the import may go on, or the outcome that ends it here: a problem
@@ -57,26 +55,15 @@ export async function validateImportFile(
     const failure = new InvalidDataError(
       `${plural(invalid, "invalid row")} in ${fileName}; nothing was sent; fix ${invalid === 1 ? "it" : "them"} (see ${errors.path}) or use --skip-invalid to upload the ${plural(summary.validRows, "valid row")} only`,
     );
-    return { outcome: { ...problemResult(summary), ...(note ? { note } : {}), failure } };
+    return { outcome: { ...problemsResult(summary.invalidRows), ...(note ? { note } : {}), failure } };
   }
   if (invalid > 0) {
     ctx.printer.warn(
       `${plural(invalid, "invalid row")} in ${fileName} will be skipped (--skip-invalid); they are listed in ${errors.path}`,
     );
-    showRowLines(
-      ctx,
-      summary.invalidRows.flatMap((r) => r.problems.map((p) => problemLine(p.row, p.field, p.message))),
-      invalid > summary.invalidRows.length ? `see ${errors.path}` : undefined,
-    );
+    showRowLines(ctx, problemLines(summary.invalidRows), invalid > summary.invalidRows.length ? `see ${errors.path}` : undefined);
   }
   return { summary };
-}
-
-function problemResult(summary: ValidationSummary): CommandResult {
-  const records: JsonRecord[] = summary.invalidRows.flatMap((r) =>
-    r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
-  );
-  return { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: PROBLEM_COLUMNS };
 }
 
 function fileProblemResult(error: UsersCsvFileError): CommandResult {

@@ -1,18 +1,15 @@
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
 import { InvalidDataError, UsageError } from "../../errors.js";
-import type { JsonRecord } from "../../domain/records.js";
 import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync/roster.js";
 import { readTableFile } from "../../output/table-file.js";
 import { checkReadableFile } from "../shared/local-files.js";
 import type { CommandOutcome } from "../types.js";
-import { plural, problemLine, showRowLines } from "../users-import/common.js";
+import { plural, problemLines, problemsResult, showRowLines } from "../users-import/common.js";
 import type { UsersSyncOptions } from "./options.js";
 
 // Step 2 of a sync (users-sync.ts): the roster read (CSV or workbook, --map, --encoding)
 // and its invalid rows reported — the end of the run without --skip-invalid (exit 6).
-
-const PROBLEM_COLUMNS = ["row", "field", "message"];
 
 /** The roster, or the outcome that ends the run: its invalid rows as the result. */
 export async function readRosterFile(
@@ -38,20 +35,13 @@ export async function readRosterFile(
     const failure = new InvalidDataError(
       `${plural(roster.invalid.length, "invalid row")} in ${name}; nothing was sent; fix ${roster.invalid.length === 1 ? "it" : "them"} or pass --skip-invalid to leave those users as they are`,
     );
-    const records: JsonRecord[] = roster.invalid.flatMap((r) =>
-      r.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
-    );
-    return { outcome: { kind: "records", records, tableColumns: PROBLEM_COLUMNS, knownFields: PROBLEM_COLUMNS, failure } };
+    return { outcome: { ...problemsResult(roster.invalid), failure } };
   }
   if (roster.invalid.length > 0) {
     ctx.printer.warn(
       `${plural(roster.invalid.length, "invalid row")} in ${name} skipped (--skip-invalid); those users are left as they are`,
     );
-    showRowLines(
-      ctx,
-      roster.invalid.flatMap((r) => r.problems.map((p) => problemLine(p.row, p.field, p.message))),
-      undefined,
-    );
+    showRowLines(ctx, problemLines(roster.invalid), undefined);
   }
   return { roster };
 }
