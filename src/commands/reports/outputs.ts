@@ -1,48 +1,25 @@
 import { join } from "node:path";
 import type { ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
-import { flattenRecord } from "../../domain/records.js";
-import { AuthError, CliError, InterruptedError, LocalFileError, ServiceError, UsageError } from "../../errors.js";
+import type { CliError } from "../../errors.js";
 import { jsonText } from "../../output/json-text.js";
 import type { CompiledQuery } from "../../output/query.js";
-import { createRecordWriter } from "../../output/record-stream.js";
-import type { ChunkSink, RecordFormat } from "../../output/record-types.js";
-import { escapeForLine } from "../../text/sanitize.js";
 import { tableHint, type TableColumns } from "../../output/table-columns.js";
-import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { OutputSink, StreamTarget } from "../../printer.js";
+import { checkFields } from "./fields-check.js";
+import { kindFailureLine, kindOnlyFailure, neverReached } from "./kind-failures.js";
+import { KindWriter, textCollector } from "./kind-writer.js";
 import type { ReportsPlan } from "./plan.js";
 import type { ReportProgress } from "./progress.js";
 import type { ReportWindows } from "./windows.js";
-
-/** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */
-const DISK_WIDE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
 
 // Where `reports` writes (docs/cli-contract.md, "Output files", report kinds): one kind to
 // stdout or --out; `all` as one JSON object keyed by kind, a table per kind, or one
 // workbook with a sheet per kind; --out-dir as a file per kind; --query over what -o json
 // would print. Every record goes through the output engine (output/record-stream.ts) as
-// its window is read: memory holds neither a window nor the output.
-
-/** A text collector for what must be whole before it is written (a kind of `all`, a --query). */
-function textCollector(toTerminal: boolean): ChunkSink & { text: string } {
-  const collector = {
-    toTerminal,
-    text: "",
-    write: async (chunk: string | Uint8Array) =>
-      void (collector.text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")),
-  };
-  return collector;
-}
-
-/**
- * A failure before anything reached the service — connection refused, no such host, no
- * route, a connect timeout, a TLS handshake — after the scheduler's retries: the next kind
- * would meet it too. A 5xx or a read timeout may concern one kind only: those go on.
- */
-function neverReached(error: CliError): boolean {
-  return error instanceof ServiceError && error.status === undefined && error.delivery === "not-sent";
-}
+// its window is read: memory holds neither a window nor the output (kind-writer.ts).
+// A kind of `all` that fails does not stop the others (kind-failures.ts); --fields is
+// checked against what the service sent first (fields-check.ts).
 
 export class ReportOutputs {
   /** `reports all`: kinds that failed, each already named on stderr; the run goes on without them. */
@@ -53,6 +30,7 @@ export class ReportOutputs {
    */
   readonly notAttempted: ReportKind[] = [];
   private hintGiven = false;
+  private readonly kinds: KindWriter;
 
   constructor(
     private readonly ctx: CommandContext,
@@ -61,14 +39,20 @@ export class ReportOutputs {
     private readonly windows: ReportWindows,
     private readonly progress: ReportProgress,
     /** Where the CSV writer spools rows (under the settings directory; cache.ts). */
-    private readonly spoolDir: string | undefined,
-  ) {}
+    spoolDir: string | undefined,
+  ) {
+    const notes = {
+      note: (text: string) => this.note(text),
+      columnsHidden: (kind: ReportKind, choice: TableColumns) => this.columnsHint(kind, choice),
+    };
+    this.kinds = new KindWriter(ctx, plan, target, windows, notes, spoolDir);
+  }
 
   async write(): Promise<void> {
     const { query } = this.plan.output;
     // --fields against what the service sent, before any output is written (issue 21 item 2).
     // With --query it names the columns of the query's answer, checked when that is rendered.
-    if (this.plan.output.fields && !query) await this.eachKind((kind) => this.checkFields(kind));
+    if (this.plan.output.fields && !query) await this.eachKind((kind) => checkFields(this.plan, this.windows, kind));
     if (query) await this.writeQueried(query);
     else if (this.plan.output.outDir !== undefined) await this.writeFilePerKind(this.plan.output.outDir);
     else await this.writeToOutput();
@@ -87,24 +71,12 @@ export class ReportOutputs {
       try {
         await work(kind);
       } catch (error) {
-        const fatal =
-          !plan.all ||
-          !(error instanceof CliError) ||
-          error instanceof InterruptedError ||
-          error instanceof AuthError ||
-          error instanceof UsageError ||
-          // A full or read-only disk fails every kind the same way: stop spending requests.
-          (error instanceof LocalFileError && error.code !== undefined && DISK_WIDE_CODES.has(error.code)) ||
-          ctx.services.signal.aborted;
-        if (fatal) throw error;
-        this.failed.push({ kind, error });
+        const failure = kindOnlyFailure(error, plan.all, ctx.services.signal.aborted);
+        if (!failure) throw error;
+        this.failed.push({ kind, error: failure });
         this.progress.pause();
-        // The message names the report already ("report syms-result 2026-…: …"): no second prefix.
-        const named = error.message.startsWith(`report ${kind}`) || error.message.startsWith(`${kind}:`);
-        ctx.printer.io.stderr.write(
-          `${ctx.printer.redactor.apply(escapeForLine(`error: ${named ? "" : `${kind}: `}${error.message}${error.hint ? `; ${error.hint}` : ""}`))}\n`,
-        );
-        if (neverReached(error)) {
+        ctx.printer.io.stderr.write(`${ctx.printer.redactor.apply(kindFailureLine(kind, failure))}\n`);
+        if (neverReached(failure)) {
           const left = plan.kinds.filter((k) => !finished.has(k) && !this.failed.some((f) => f.kind === k));
           this.notAttempted.push(...left.filter((k) => !this.notAttempted.includes(k)));
           return;
@@ -113,42 +85,6 @@ export class ReportOutputs {
       }
       finished.add(kind);
     }
-  }
-
-  /**
-   * --fields checked against the columns of the first window that holds records (at most
-   * one report request when the first window has records; the window is kept on disk and
-   * read again for the output). With no record at all nothing can be checked: an empty
-   * report's CSV header is --fields as given.
-   */
-  private async checkFields(kind: ReportKind): Promise<void> {
-    const fields = this.plan.output.fields;
-    if (!fields) return;
-    // json can pick a whole nested object by its top-level key; the others name flat columns.
-    const topLevel = this.plan.format === "json" || this.plan.format === "ndjson";
-    const seen = new Set<string>();
-    const accepted = new Set<string>();
-    for await (const { records } of this.windows.batches(kind)) {
-      if (records.length === 0) continue;
-      for (const record of records) {
-        if (topLevel) for (const key of Object.keys(record)) accepted.add(key);
-        for (const key of Object.keys(flattenRecord(record))) seen.add(key);
-      }
-      break;
-    }
-    if (seen.size === 0) return;
-    const unknown = fields.filter((field) => !seen.has(field) && !accepted.has(field));
-    if (unknown.length === 0) return;
-    const first = unknown[0] ?? "";
-    const nested = [...seen].filter((column) => column.startsWith(`${first}.`));
-    throw new UsageError(
-      `unknown field${unknown.length > 1 ? "s" : ""} for --fields of \`${kind}\`: ${unknown.join(", ")}; the service sent these columns: ${[...seen].join(", ")}`,
-      {
-        hint: nested.length
-          ? `'${first}' is a group of columns: name them, e.g. --fields ${nested.join(",")}`
-          : "see every column with -o csv (the header) or -o json",
-      },
-    );
   }
 
   private fileFor(dir: string, kind: ReportKind): string {
@@ -204,7 +140,7 @@ export class ReportOutputs {
   /** One kind as the JSON value `-o json` prints (records, or --raw windows), in memory. */
   private async collectKind(kind: ReportKind): Promise<unknown> {
     const collector = textCollector(false);
-    await this.writeKind(kind, collector, {}, "json");
+    await this.kinds.write(kind, collector, {}, "json");
     return JSON.parse(collector.text) as unknown;
   }
 
@@ -218,7 +154,7 @@ export class ReportOutputs {
       const path = this.fileFor(dir, kind);
       const sink = await this.target.openOutput(path);
       try {
-        const count = await this.writeKind(kind, sink, {});
+        const count = await this.kinds.write(kind, sink, {});
         await sink.commit();
         this.wrote(path, count);
       } catch (error) {
@@ -237,7 +173,7 @@ export class ReportOutputs {
       if (!plan.all) {
         const [kind] = plan.kinds;
         if (kind === undefined) return;
-        const count = await this.writeKind(kind, sink, {});
+        const count = await this.kinds.write(kind, sink, {});
         await sink.commit();
         if (out) this.wrote(out, count);
         return;
@@ -259,7 +195,7 @@ export class ReportOutputs {
     const { openXlsxWorkbook } = await import("../../output/xlsx.js");
     const workbook = await openXlsxWorkbook(sink);
     try {
-      await this.eachKind((kind) => this.writeKind(kind, sink, { workbook }).then(() => {}));
+      await this.eachKind((kind) => this.kinds.write(kind, sink, { workbook }).then(() => {}));
       await workbook.commit();
     } catch (error) {
       workbook.abort();
@@ -281,7 +217,7 @@ export class ReportOutputs {
     if (json) await sink.write("{\n");
     await this.eachKind(async (kind) => {
       const buffer = textCollector(sink.toTerminal);
-      await this.writeKind(kind, buffer, json ? { jsonTrailer: "" } : {});
+      await this.kinds.write(kind, buffer, json ? { jsonTrailer: "" } : {});
       await sink.write(
         json
           ? `${first ? "" : ",\n"}${jsonText(kind)}: ${buffer.text}`
@@ -304,54 +240,5 @@ export class ReportOutputs {
   private note(text: string): void {
     this.progress.pause();
     this.ctx.printer.info(text);
-  }
-
-  /** One kind, window after window, into a record writer; returns the records written. */
-  private async writeKind(
-    kind: ReportKind,
-    sink: ChunkSink,
-    extra: { jsonTrailer?: string; workbook?: XlsxWorkbook },
-    asJson?: "json",
-  ): Promise<number> {
-    const { plan, ctx } = this;
-    const { options } = this.target;
-    // plan.format is "text" only with --query, which always collects JSON (asJson).
-    const format = asJson ?? (plan.format as RecordFormat);
-    const fields = plan.output.fields;
-    const writer = createRecordWriter(sink, {
-      format,
-      // --fields applies after the query, to its answer.
-      fields: asJson ? undefined : fields,
-      bom: options.bom,
-      delimiter: options.delimiter,
-      color: options.color,
-      width: options.width,
-      jsonTrailer: extra.jsonTrailer,
-      sheetName: kind,
-      workbook: extra.workbook,
-      // Raw responses can be tens of megabytes: written member by member, never as one string.
-      jsonSplitDepth: plan.raw ? 4 : 0,
-      spoolDir: fields ? undefined : this.spoolDir,
-      signal: ctx.services.signal,
-      // A table shows the columns that fit, chosen from the records (output/table-columns.ts).
-      onColumnsHidden: (choice) => this.columnsHint(kind, choice),
-    });
-    try {
-      // The API key echoed inside report data never reaches an export, whatever the format (redact.ts).
-      for await (const { records } of this.windows.batches(kind, { raw: plan.raw })) {
-        await writer.writeBatch(ctx.printer.redactor.redactData(records));
-      }
-      await writer.end();
-      // An empty report must not look like a broken file (issue 15 item 3): say so. With
-      // --fields a CSV still has its header.
-      if (writer.count === 0 && !plan.raw) {
-        const empty = format === "csv" && !fields ? "; the CSV is empty (--fields <columns> gives it a header)" : "";
-        this.note(`no records in ${kind} for ${plan.range.startDate}..${plan.range.endDate}${empty}`);
-      }
-      return writer.count;
-    } catch (error) {
-      await writer.abort();
-      throw error;
-    }
   }
 }

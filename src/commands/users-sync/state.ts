@@ -42,6 +42,15 @@ export const PlanRecord = z.object({
 });
 export type PlanRecord = z.infer<typeof PlanRecord>;
 
+/** What one sync works on: the roster, the service and organization, and their state directory. */
+export interface SyncSetup {
+  rosterPath: string;
+  organizationId: string;
+  /** The normalized base URL, or "sandbox" (its address changes from run to run). */
+  serviceKey: string;
+  state: SyncState;
+}
+
 export class SyncState {
   readonly baselinePath: string;
   readonly planPath: string;
@@ -102,6 +111,18 @@ export class SyncState {
       }
     }
   }
+}
+
+/** The baseline of a first sync: no user yet. */
+export function emptyBaseline(setup: SyncSetup, nowIso: string): Baseline {
+  return {
+    version: 1,
+    baseUrl: setup.serviceKey,
+    organizationId: setup.organizationId,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+    users: {},
+  };
 }
 
 /** Plan rows as kept in plan.json. */
