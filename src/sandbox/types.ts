@@ -30,3 +30,16 @@ export interface Route {
   body: "json" | "multipart";
   handle(ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
 }
+
+/** One request as `Sandbox.requests` keeps it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** 0 while unanswered, and for requests answered by dropping the connection. */
+  status: number;
+  group: RouteGroup | "other";
+  /** Parsed JSON, the raw text when it is not JSON, or for bulk-import {organizationId, fileName, csvText}. */
+  body: unknown;
+  at: number;
+  remoteAddress: string;
+}
