@@ -1,3 +1,4 @@
+import type { REPORT_KINDS } from "../domain/report-kinds.js";
 import type { Dialect } from "./dialects.js";
 import type { SandboxState } from "./state.js";
 
@@ -43,3 +44,9 @@ export interface RecordedRequest {
   at: number;
   remoteAddress: string;
 }
+
+/** One of the seven report kinds (docs/service-spec.md §4.1). */
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** A generated report record (report-builders.ts), in whatever dialect's shape. */
+export type ReportRecord = Record<string, unknown>;
