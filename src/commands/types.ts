@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import type { ValueSource } from "./completion-script/shell-completion.js";
+import type { ValueSource } from "./completion-script/command-tree.js";
 import type { OutputFormat } from "../output/render.js";
 import type { PrintableResult, Printer } from "../printer.js";
 import type { Services } from "../services.js";

@@ -88,3 +88,23 @@ export class RateLimiter {
 export function retryAfterSeconds(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 1000));
 }
+
+/** Spec §8. */
+export const DEFAULT_RATE_LIMITS: Readonly<Record<"reports" | "access", RateLimitRule>> = {
+  reports: { limit: 10, windowMs: 60_000 },
+  access: { limit: 100, windowMs: 300_000 },
+};
+
+/** One limiter per route group: the spec's budgets or their overrides, windows multiplied by rateScale. */
+export function createLimiters(
+  rateScale: number,
+  overrides: { reports?: RateLimitRule; access?: RateLimitRule } | undefined,
+  windowKind: RateWindowKind,
+): Record<"reports" | "access", RateLimiter> {
+  if (!(rateScale > 0)) throw new RangeError("rateScale must be > 0");
+  const scaled = (group: "reports" | "access"): RateLimitRule => {
+    const rule = overrides?.[group] ?? DEFAULT_RATE_LIMITS[group];
+    return { limit: rule.limit, windowMs: rule.windowMs * rateScale };
+  };
+  return { reports: new RateLimiter(scaled("reports"), windowKind), access: new RateLimiter(scaled("access"), windowKind) };
+}

@@ -1,75 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { Seed, SeedApiKey, SeedAttempt, SeedSimulation } from "./seed.js";
+import { attemptToStore, completeAfterFirstLook, type Attempt, type AttemptInput } from "./attempts.js";
+import { settleTasks, summarizeTask, type ImportTask, type TaskSummary } from "./import-tasks.js";
+import type { Seed, SeedApiKey, SeedSimulation } from "./seed.js";
 import { USER_TOKEN_TTL_SECONDS, signUserToken, verifyUserToken, type TokenCheck } from "./tokens.js";
+import { applyImportRows, newTrainee, type NewUserInput, type SandboxUser } from "./users.js";
 import type { ImportRow } from "./users-csv.js";
 import { scriptedAttempts } from "./progress-script.js";
 
 // Everything the sandbox knows, in memory only. Time comes from the injected clock, and
 // bulk-import tasks advance by reading it (no timers), so tests move time instead of
-// sleeping.
-
-export interface SandboxUser {
-  userId: string;
-  organizationId: string;
-  email: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  status: "ACTIVE" | "INACTIVE";
-  teamName?: string;
-  createdAt: string;
-  /** Other optional fields given to user/create, answered back as they came. */
-  fields: Record<string, unknown>;
-}
-
-export type AttemptStatus = "COMPLETED" | "STARTED" | "INTERRUPTED";
-
-export interface Attempt extends SeedAttempt {
-  /** Hidden from completion-data until the clock reaches this time (ms); lets --wait tests run on a fake clock. */
-  availableAt?: number;
-}
-
-export interface AttemptInput {
-  status: AttemptStatus | (string & {});
-  executionId?: string;
-  startedAt?: string | null;
-  completedAt?: string | null;
-  completionTime?: number | null;
-  score?: number | null;
-  symScore?: number | null;
-  accuracyScore?: number | null;
-  keywordScore?: number | null;
-  clickScore?: number | null;
-  sentimentScores?: Record<string, number> | null;
-  availableAt?: number;
-}
-
-export type TaskStatus = "SCHEDULED" | "STARTED" | "COMPLETED" | "FAILED";
-
-export interface TaskSummary {
-  taskId: string;
-  organizationId: string;
-  status: TaskStatus;
-  fileName: string | undefined;
-  createdAt: string;
-  /** Valid rows uploaded in this task (the ones it imports). */
-  rowsUploaded: number;
-  rows: ImportRow[];
-}
-
-export interface ImportTask {
-  taskId: string;
-  organizationId: string;
-  fileName: string | undefined;
-  createdAtMs: number;
-  rows: ImportRow[];
-  /** Set once the task has finished and its rows were applied (or not, when FAILED). */
-  final?: "COMPLETED" | "FAILED";
-}
-
-/** The documented FAILED rule: a task fails when any of its rows has an email at this domain. */
-export const FAILING_EMAIL_DOMAIN = "fail.example.com";
+// sleeping. The rules live beside it: attempts.ts, import-tasks.ts, users.ts.
 
 export interface SandboxStateOptions {
   now: () => number;
@@ -200,33 +140,22 @@ export class SandboxState {
    * Creates a trainee, or returns the existing user with that email unchanged (docs/service-spec.md §4.7:
    * "retrieves the user's data if the user already exists").
    */
-  createUser(
-    org: string,
-    input: {
-      email: string;
-      firstName?: string;
-      lastName?: string;
-      teamName?: string;
-      status?: "ACTIVE" | "INACTIVE";
-      fields?: Record<string, unknown>;
-    },
-  ): { user: SandboxUser; created: boolean } {
+  createUser(org: string, input: NewUserInput): { user: SandboxUser; created: boolean } {
     this.requireOrg(org);
     const existing = this.getUser(org, input.email);
     if (existing) return { user: existing, created: false };
-    const user: SandboxUser = {
-      userId: `user-${++this.userCounter}`,
+    const user = newTrainee({
+      userId: this.newUserId(),
       organizationId: org,
       email: input.email,
       username: input.email,
       firstName: input.firstName ?? "",
       lastName: input.lastName ?? "",
-      role: "trainee",
       status: input.status ?? "ACTIVE",
-      ...(input.teamName ? { teamName: input.teamName } : {}),
+      teamName: input.teamName,
       createdAt: new Date(this.now()).toISOString(),
       fields: input.fields ?? {},
-    };
+    });
     this.users.push(user);
     return { user, created: true };
   }
@@ -253,66 +182,24 @@ export class SandboxState {
     );
   }
 
-  /**
-   * A trainee who started a simulation finishes it a while after someone first looks: the
-   * first STARTED attempt becomes COMPLETED once attemptCompletesAfterMs has passed since
-   * the first completion-data request for it, unless a completed attempt exists already.
-   */
+  /** See attemptCompletesAfterMs (attempts.ts). */
   private progressAttempts(org: string, userId: string, simulationId: string, now: number): void {
     const mine = this.attempts.filter((a) => a.organizationId === org && a.userId === userId && a.simulationId === simulationId);
-    const started = mine.find((a) => a.status === "STARTED");
-    if (!started || mine.some((a) => a.status === "COMPLETED")) return;
-    const k = key(org, userId, simulationId);
-    const first = this.firstPolls.get(k);
-    if (first === undefined) {
-      this.firstPolls.set(k, now);
-      return;
-    }
-    if (now - first < (this.options.attemptCompletesAfterMs ?? 0)) return;
-    const completionTime = 600;
-    Object.assign(started, {
-      status: "COMPLETED",
-      startedAt: new Date(now - completionTime * 1000).toISOString(),
-      completedAt: new Date(now).toISOString(),
-      completionTime,
-      score: 84,
-      symScore: 86,
-      accuracyScore: 81.5,
-      keywordScore: 78,
-      sentimentScores: { positive: 0.62, neutral: 0.3, negative: 0.08 },
-    });
-    this.firstPolls.delete(k);
+    completeAfterFirstLook(mine, this.firstPolls, key(org, userId, simulationId), now, this.options.attemptCompletesAfterMs ?? 0);
   }
 
-  /**
-   * Records an attempt (e.g. one that completes while a client waits). A COMPLETED attempt
-   * gets plausible defaults for whatever it leaves out; other states get nulls.
-   */
+  /** Records an attempt (e.g. one that completes while a client waits), with attemptToStore's defaults. */
   addAttempt(org: string, userId: string, simulationId: string, attempt: AttemptInput): Attempt {
     this.requireOrg(org);
     const user = this.getUser(org, userId);
     if (!user) throw new Error(`sandbox: no user ${userId} in ${org}`);
     if (!this.getSimulation(org, simulationId)) throw new Error(`sandbox: no simulation ${simulationId} in ${org}`);
-    const completed = attempt.status === "COMPLETED";
-    const at = this.now();
-    const pick = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
-    const stored: Attempt = {
-      executionId: attempt.executionId ?? `exec-${++this.executionCounter}`,
-      organizationId: org,
-      userId: user.userId,
-      simulationId,
-      status: attempt.status,
-      startedAt: pick(attempt.startedAt, new Date(at - 600_000).toISOString()),
-      completedAt: pick(attempt.completedAt, completed ? new Date(at).toISOString() : null),
-      completionTime: pick(attempt.completionTime, completed ? 600 : null),
-      score: pick(attempt.score, completed ? 80 : null),
-      symScore: pick(attempt.symScore, completed ? 82 : null),
-      accuracyScore: pick(attempt.accuracyScore, completed ? 79.5 : null),
-      keywordScore: pick(attempt.keywordScore, completed ? 75 : null),
-      clickScore: pick(attempt.clickScore, null),
-      sentimentScores: pick(attempt.sentimentScores, completed ? { positive: 0.6, neutral: 0.3, negative: 0.1 } : null),
-    };
-    if (attempt.availableAt !== undefined) stored.availableAt = attempt.availableAt;
+    const stored = attemptToStore(
+      { organizationId: org, userId: user.userId, simulationId },
+      attempt,
+      this.now(),
+      () => `exec-${++this.executionCounter}`,
+    );
     this.attempts.push(stored);
     return stored;
   }
@@ -364,90 +251,42 @@ export class SandboxState {
       rows,
     };
     this.tasks.push(task);
-    return this.summarize(task);
+    return this.summary(task);
   }
 
   getTask(org: string, taskId: string): TaskSummary | undefined {
     this.settleTasks();
     const task = this.tasks.find((t) => t.organizationId === org && t.taskId === taskId);
-    return task ? this.summarize(task) : undefined;
+    return task ? this.summary(task) : undefined;
   }
 
   listTasks(org: string): TaskSummary[] {
     this.settleTasks();
-    return this.tasks.filter((t) => t.organizationId === org).map((t) => this.summarize(t));
+    return this.tasks.filter((t) => t.organizationId === org).map((t) => this.summary(t));
   }
 
-  private statusOf(task: ImportTask): TaskStatus {
-    if (task.final) return task.final;
-    const elapsed = this.now() - task.createdAtMs;
-    if (elapsed < this.options.importStepMs) return "SCHEDULED";
-    return "STARTED";
-  }
-
-  private summarize(task: ImportTask): TaskSummary {
-    return {
-      taskId: task.taskId,
-      organizationId: task.organizationId,
-      status: this.statusOf(task),
-      fileName: task.fileName,
-      createdAt: new Date(task.createdAtMs).toISOString(),
-      rowsUploaded: task.rows.length,
-      rows: task.rows,
-    };
+  private summary(task: ImportTask): TaskSummary {
+    return summarizeTask(task, this.now(), this.options.importStepMs);
   }
 
   /**
-   * Finishes, in creation order, every task that has spent two steps (SCHEDULED, STARTED)
-   * and applies its rows. Called before every read so that a finished import is visible
-   * to the very next request.
+   * Finishes every task that has run its two steps and applies the rows of those that
+   * completed. Called before every read so that a finished import is visible to the very
+   * next request.
    */
   private settleTasks(): void {
-    const now = this.now();
-    for (const task of this.tasks) {
-      if (task.final || now - task.createdAtMs < 2 * this.options.importStepMs) continue;
-      const fails = task.rows.some((r) => r.email.toLowerCase().endsWith(`@${FAILING_EMAIL_DOMAIN}`));
-      task.final = fails ? "FAILED" : "COMPLETED";
-      if (!fails) this.applyRows(task);
+    const stepMs = this.options.importStepMs;
+    for (const task of settleTasks(this.tasks, this.now(), stepMs)) {
+      const createdAt = new Date(task.createdAtMs + 2 * stepMs).toISOString();
+      applyImportRows(this.users, task, createdAt, () => this.newUserId());
     }
   }
 
-  private applyRows(task: ImportTask): void {
-    for (const row of task.rows) {
-      const email = row.email.toLowerCase();
-      const existing = this.users.find((u) => u.organizationId === task.organizationId && u.email.toLowerCase() === email);
-      if (existing) {
-        // Add of a user created meanwhile (e.g. by user/create) behaves like Update.
-        existing.firstName = row.firstName;
-        existing.lastName = row.lastName;
-        existing.status = row.status;
-        if (row.teamName) existing.teamName = row.teamName;
-        continue;
-      }
-      if (row.action === "Update") continue; // the user vanished meanwhile; nothing to update
-      this.users.push({
-        userId: `user-${++this.userCounter}`,
-        organizationId: task.organizationId,
-        email: row.email,
-        username: row.username,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        role: "trainee",
-        status: row.status,
-        ...(row.teamName ? { teamName: row.teamName } : {}),
-        createdAt: new Date(task.createdAtMs + 2 * this.options.importStepMs).toISOString(),
-        fields: {},
-      });
-    }
+  private newUserId(): string {
+    return `user-${++this.userCounter}`;
   }
 
   private requireOrg(org: string): void {
     if (!this.organizations.has(org)) throw new Error(`sandbox: no organization ${org}`);
   }
-}
-
-/** A user as user/create answers it: the stored fields, then the extra ones. */
-export function publicUser(user: SandboxUser): Record<string, unknown> {
-  const { fields, teamName, ...rest } = user;
-  return { ...fields, ...rest, ...(teamName !== undefined ? { teamName } : {}) };
 }

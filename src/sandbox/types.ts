@@ -1,3 +1,4 @@
+import type { REPORT_KINDS } from "../domain/report-kinds.js";
 import type { Dialect } from "./dialects.js";
 import type { SandboxState } from "./state.js";
 
@@ -30,3 +31,22 @@ export interface Route {
   body: "json" | "multipart";
   handle(ctx: HandlerContext): HandlerResult | Promise<HandlerResult>;
 }
+
+/** One request as `Sandbox.requests` keeps it. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** 0 while unanswered, and for requests answered by dropping the connection. */
+  status: number;
+  group: RouteGroup | "other";
+  /** Parsed JSON, the raw text when it is not JSON, or for bulk-import {organizationId, fileName, csvText}. */
+  body: unknown;
+  at: number;
+  remoteAddress: string;
+}
+
+/** One of the seven report kinds (docs/service-spec.md §4.1). */
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** A generated report record (report-builders.ts), in whatever dialect's shape. */
+export type ReportRecord = Record<string, unknown>;

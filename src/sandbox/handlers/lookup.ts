@@ -1,6 +1,7 @@
 import { notFound } from "../http-error.js";
 import type { SeedSimulation } from "../seed.js";
-import type { SandboxState, SandboxUser } from "../state.js";
+import type { SandboxState } from "../state.js";
+import type { SandboxUser } from "../users.js";
 
 // 404s for unknown ids (docs/service-spec.md §7), checked after the 400s so that a malformed request is
 // always reported as such first.

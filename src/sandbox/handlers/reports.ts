@@ -1,5 +1,5 @@
-import { reportResponseChunks, type ReportKind } from "../reports.js";
-import type { HandlerContext, HandlerResult } from "../types.js";
+import { reportResponseChunks } from "../reports.js";
+import type { HandlerContext, HandlerResult, ReportKind } from "../types.js";
 import { readReportRange } from "../validate.js";
 
 /** The seven report endpoints (docs/service-spec.md §4.1): v1 `{data}`, v2 the same records plus fields, and metadata beside `data`. */

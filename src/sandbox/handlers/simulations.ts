@@ -1,4 +1,4 @@
-import type { Attempt } from "../state.js";
+import type { Attempt } from "../attempts.js";
 import type { HandlerContext, HandlerResult } from "../types.js";
 import { FieldReader } from "../validate.js";
 import { requireOrganization, requireSimulation, requireUser } from "./lookup.js";

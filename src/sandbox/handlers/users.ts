@@ -1,6 +1,6 @@
 import { SandboxHttpError, notFound } from "../http-error.js";
 import { parseBulkImportForm } from "../multipart.js";
-import { publicUser } from "../state.js";
+import { publicUser } from "../users.js";
 import type { HandlerContext, HandlerResult } from "../types.js";
 import { isValidEmail, parseUsersCsv, validateImportRows } from "../users-csv.js";
 import { FieldReader } from "../validate.js";
