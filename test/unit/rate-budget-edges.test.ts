@@ -233,3 +233,26 @@ describe("more edges", () => {
     expect(first.toState().groups.reports.sends).toEqual([]);
   });
 });
+
+describe("releaseAbandoned with a pending slot whose send is gone", () => {
+  it("frees nothing else (not the newest send), and asks once per owner whether it is alive", () => {
+    const budget = new RateBudget(
+      LIMITS,
+      withReports((g) => {
+        g.sends = [T0, T0 + 100];
+        g.pending = [
+          { at: T0 + 500, owner: "dead" },
+          { at: T0 + 600, owner: "dead" },
+        ];
+      }),
+    );
+    const asked: string[] = [];
+    budget.releaseAbandoned(T0, (owner) => {
+      asked.push(owner);
+      return false;
+    });
+    expect(budget.toState().groups.reports.sends).toEqual([T0, T0 + 100]);
+    expect(budget.toState().groups.reports.pending).toEqual([]);
+    expect(asked).toEqual(["dead"]);
+  });
+});
