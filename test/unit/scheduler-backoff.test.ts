@@ -54,3 +54,24 @@ describe("describeWait (what a long wait on a terminal says it waits for)", () =
     expect(formatDuration(589_000)).toBe("9 min 49 s");
   });
 });
+
+describe("formatDuration (waits in messages)", () => {
+  it.each([
+    [0, "0 s"],
+    [1, "1 s"],
+    [61_000, "61 s"],
+    [119_000, "119 s"],
+    [119_001, "2 min"],
+    [121_000, "2 min 1 s"],
+    [1_000_000, "16 min 40 s"],
+    [7_199_000, "119 min 59 s"],
+    [7_200_000, "2 h"],
+    [7_201_000, "2 h"],
+    [7_260_000, "2 h 1 min"],
+    [172_740_000, "47 h 59 min"],
+    [172_800_000, "2 d 0 h"],
+    [1_000_000_000, "11 d 13 h"],
+  ])("%i ms is %j", (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
