@@ -33,13 +33,17 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(header, now)).toBe(ms);
   });
 
-  it.each([undefined, null, "", "soon", "1.5", "-3"])("ignores %j", (header) => {
+  // An ISO 8601 time is no HTTP date (RFC 9110 §5.6.7), though Date.parse would read it.
+  it.each([undefined, null, "", "soon", "1.5", "-3", "2026-11-21T12:00:30Z"])("ignores %j", (header) => {
     expect(parseRetryAfter(header, now)).toBeUndefined();
   });
 
   it("measures an HTTP date against the response's Date header, not our clock", () => {
     const skewedNow = now - 45_000; // our clock is 45 s behind the service's
     expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, "Sat, 21 Nov 2026 12:00:00 GMT")).toBe(30_000);
+    // Without a readable Date header, our own clock.
+    expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, "yesterday")).toBe(75_000);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, null)).toBe(75_000);
   });
 });
 

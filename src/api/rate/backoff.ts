@@ -41,7 +41,8 @@ export function parseRetryAfter(
   if (!/[a-z]{3}/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
-  // No Date header (or an unreadable one) parses as NaN: then our own clock is the measure.
-  const serverNow = Date.parse(responseDate ?? "");
+  // No Date header ("undefined", "null") or an unreadable one parses as NaN: then our own
+  // clock is the measure.
+  const serverNow = Date.parse(String(responseDate));
   return Math.max(0, at - (Number.isNaN(serverNow) ? nowMs : serverNow));
 }
