@@ -57,6 +57,10 @@ describe("parseRateStore", () => {
     expect(parseRateStore("redis://h//")).toMatchObject({ db: 0, display: "redis://h/0" });
   });
 
+  it("reads a database of two digits", () => {
+    expect(parseRateStore("redis://h/15")).toMatchObject({ db: 15, display: "redis://h/15" });
+  });
+
   it.each([undefined, "", "   "])("gives undefined (the local ledger) for %j", (value) => {
     expect(parseRateStore(value)).toBeUndefined();
   });
@@ -68,6 +72,7 @@ describe("parseRateStore", () => {
     ["redis://host/abc", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
     ["redis://host/1e3", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
     ["redis://host/-1", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
+    ["redis://host/99999999999999999999", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
   ])("refuses %j: %s", (value, message) => {
     const error = thrown(() => parseRateStore(value));
     expect(error).toBeInstanceOf(UsageError);
@@ -330,6 +335,33 @@ describe("createRateStore", () => {
       `the shared rate budget at redis://127.0.0.1:${port}/3 cannot be used (connect ECONNREFUSED 127.0.0.1:${port}); ` +
         "this run keeps this machine's own budget instead",
     ]);
+    await store.close();
+  });
+
+  it("a failure whose text quotes the password, as is or URL-encoded, names it [REDACTED]", async () => {
+    const warnings: string[] = [];
+    const port = await freePort();
+    const opts = await options(`redis://ci:${encodeURIComponent("pa/ss w0rd")}@127.0.0.1:${port}/0`, warnings);
+    const store = await createRateStore(opts);
+    expect(store).toBeInstanceOf(FallbackBudgetStore);
+    (store as FallbackBudgetStore).primaryFailed(new Error("AUTH pa/ss w0rd refused for redis://ci:pa%2Fss%20w0rd@host"));
+    expect(warnings[1]).toBe(
+      `the shared rate budget at redis://127.0.0.1:${port}/0 cannot be used (AUTH [REDACTED] refused for redis://ci:[REDACTED]@host); ` +
+        "this run keeps this machine's own budget instead",
+    );
+    await store.close();
+  });
+
+  it("without a password, a failure's text is left whole", async () => {
+    const warnings: string[] = [];
+    const port = await freePort();
+    const opts = await options(`redis://127.0.0.1:${port}`, warnings);
+    const store = (await createRateStore(opts)) as FallbackBudgetStore;
+    store.primaryFailed(new Error("Cannot read properties of undefined"));
+    expect(warnings[1]).toBe(
+      `the shared rate budget at redis://127.0.0.1:${port}/0 cannot be used (Cannot read properties of undefined); ` +
+        "this run keeps this machine's own budget instead",
+    );
     await store.close();
   });
 });

@@ -1,8 +1,12 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { budgetAddressHash } from "../../src/api/rate/file-store.js";
 import type { RateLimits } from "../../src/api/rate/limits.js";
-import { parseRateStore } from "../../src/api/rate/open-store.js";
+import { createRateStore, parseRateStore } from "../../src/api/rate/open-store.js";
+import { createFakeClock } from "../../src/clock.js";
 import { RedisBudgetStore } from "../../src/api/rate/redis-store.js";
 import { freePort } from "../helpers/ports.js";
 import { startRedis, type TestRedis } from "../helpers/redis.js";
@@ -219,5 +223,31 @@ describe("RedisBudgetStore", () => {
     const { store } = await open();
     await store.close();
     await expect(store.reserve("reports")).rejects.toThrow();
+  });
+});
+
+describe("createRateStore with Redis reachable", () => {
+  it("uses it, says so in the --verbose trace, and warns of nothing", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-open-redis-"));
+    const warnings: string[] = [];
+    const trace: string[] = [];
+    const store = await createRateStore({
+      setting: redis.url,
+      baseUrl: `https://unit-${++services}.example.com`,
+      limits: LIMITS,
+      ledgerPath: join(dir, "rate-ledger.json"),
+      clock: createFakeClock(PAST),
+      warn: (text) => warnings.push(text),
+      trace: (line) => trace.push(line),
+    });
+    try {
+      expect(trace).toEqual([`rate budget: redis redis://127.0.0.1:${redis.port}/0`]);
+      expect(store.description).toBe(`redis redis://127.0.0.1:${redis.port}/0`);
+      expect((await store.reserve("reports")).reserved).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
