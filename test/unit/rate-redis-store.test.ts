@@ -245,6 +245,18 @@ describe("createRateStore with Redis reachable", () => {
       expect(store.description).toBe(`redis redis://127.0.0.1:${redis.port}/0`);
       expect((await store.reserve("reports")).reserved).toBe(true);
       expect(warnings).toEqual([]);
+      // Without a trace listener (no --verbose) just the same.
+      const quiet = await createRateStore({
+        setting: redis.url,
+        baseUrl: `https://unit-${++services}.example.com`,
+        limits: LIMITS,
+        ledgerPath: join(dir, "rate-ledger.json"),
+        clock: createFakeClock(PAST),
+        warn: (text) => warnings.push(text),
+      });
+      expect(quiet.description).toBe(`redis redis://127.0.0.1:${redis.port}/0`);
+      expect(warnings).toEqual([]);
+      await quiet.close();
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
