@@ -96,9 +96,13 @@ describe.each([
 ])("budget store contract: %s", (_name, makeBacking) => {
   it("hands out the limit at once, then the next slot a window plus margin after the oldest", async () => {
     const store = await (await makeBacking()).open();
-    for (let i = 0; i < 3; i++) expect(await store.reserve("reports")).toMatchObject({ reserved: true, waitMs: 0 });
+    const first = await store.reserve("reports");
+    expect(first).toMatchObject({ reserved: true, waitMs: 0 });
+    for (let i = 0; i < 2; i++) expect(await store.reserve("reports")).toMatchObject({ reserved: true, waitMs: 0 });
     const fourth = await store.reserve("reports");
     expect(fourth.reserved).toBe(true);
+    // The store's clock runs on between the calls: the slot is exact, the wait is what is left of it.
+    expect(fourth.slotAt - first.slotAt).toBe(WINDOW_PLUS_MARGIN);
     expect(fourth.waitMs).toBeGreaterThan(WINDOW_PLUS_MARGIN - 500);
     expect(fourth.waitMs).toBeLessThanOrEqual(WINDOW_PLUS_MARGIN);
     // The groups are apart.
@@ -108,19 +112,22 @@ describe.each([
   it("shares one budget between the stores on one backing (processes, machines)", async () => {
     const backing = await makeBacking();
     const [a, b] = [await backing.open(), await backing.open()];
-    await a.reserve("reports");
+    const first = await a.reserve("reports");
     await b.reserve("reports");
     await a.reserve("reports");
     const queued = await b.reserve("reports");
+    expect(queued.slotAt - first.slotAt).toBe(WINDOW_PLUS_MARGIN);
     expect(queued.waitMs).toBeGreaterThan(WINDOW_PLUS_MARGIN - 500);
     expect((await a.snapshot()).groups.reports.sends).toHaveLength(4);
   });
 
   it("does not take a slot beyond maxWaitMs, and records nothing", async () => {
     const store = await (await makeBacking()).open();
-    for (let i = 0; i < 3; i++) await store.reserve("reports");
+    const first = await store.reserve("reports");
+    for (let i = 0; i < 2; i++) await store.reserve("reports");
     const refused = await store.reserve("reports", 200);
     expect(refused.reserved).toBe(false);
+    expect(refused.slotAt - first.slotAt).toBe(WINDOW_PLUS_MARGIN);
     expect(refused.waitMs).toBeGreaterThan(200);
     expect((await store.snapshot()).groups.reports.sends).toHaveLength(3);
   });
@@ -154,6 +161,8 @@ describe.each([
     expect(next.waitMs).toBeGreaterThan(0);
     expect(next.waitMs).toBeLessThanOrEqual(1_000);
     const state = await store.snapshot();
+    // The next slot is the end of the block, which is one window after the 429 was noted.
+    expect(next.slotAt).toBe(state.groups.reports.blockedUntil);
     expect(state.groups.reports.reducedLimit).toBeNull();
     // The refused send does not count.
     expect(state.groups.reports.sends).toEqual([next.slotAt]);
@@ -175,9 +184,10 @@ describe.each([
   it("frees the queued slots of a run that is gone, and keeps its due ones", async () => {
     const backing = await makeBacking();
     const gone = await backing.open({ gone: true });
-    for (let i = 0; i < 3; i++) await gone.reserve("reports");
+    const first = await gone.reserve("reports");
+    for (let i = 0; i < 2; i++) await gone.reserve("reports");
     const queued = await gone.reserve("reports");
-    expect(queued.waitMs).toBeGreaterThan(0);
+    expect(queued.slotAt - first.slotAt).toBe(WINDOW_PLUS_MARGIN);
     await backing.forget(gone);
     const next = await backing.open();
     const state = await next.snapshot();

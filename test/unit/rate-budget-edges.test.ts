@@ -123,6 +123,30 @@ describe("recovery of a lowered limit", () => {
   });
 });
 
+describe("a stored reduction at or above a configured limit lowered since", () => {
+  it("still counts as a reduction until a quiet step has passed: a cut from it is a failed probe", () => {
+    // Configured 3 per 10 s now; the ledger still holds a reduction to 5 with 2 failed probes.
+    const budget = new RateBudget(
+      LIMITS,
+      withReports((g) =>
+        Object.assign(g, {
+          reducedLimit: 5,
+          adjustedAt: T0,
+          failedProbes: 2,
+          strikes: [
+            { at: T0 - 2, accepted: 0 },
+            { at: T0 - 1, accepted: 0 },
+          ],
+        }),
+      ),
+    );
+    expect(budget.noteRateLimited("reports", T0, T0)).toEqual({ shrunk: true, effectiveLimit: 1 });
+    // Three failed probes: 2^3 = 8 windows (80 s) of quiet per recovery step.
+    expect(budget.effectiveLimit("reports", T0 + 79_999)).toBe(1);
+    expect(budget.effectiveLimit("reports", T0 + 80_000)).toBe(2);
+  });
+});
+
 describe("pruning", () => {
   it("forgets sends and pending slots two horizons old or older, keeps younger ones", () => {
     const budget = new RateBudget(
@@ -231,5 +255,28 @@ describe("more edges", () => {
     );
     first.releaseAbandoned(T0, () => false);
     expect(first.toState().groups.reports.sends).toEqual([]);
+  });
+});
+
+describe("releaseAbandoned with a pending slot whose send is gone", () => {
+  it("frees nothing else (not the newest send), and asks once per owner whether it is alive", () => {
+    const budget = new RateBudget(
+      LIMITS,
+      withReports((g) => {
+        g.sends = [T0, T0 + 100];
+        g.pending = [
+          { at: T0 + 500, owner: "dead" },
+          { at: T0 + 600, owner: "dead" },
+        ];
+      }),
+    );
+    const asked: string[] = [];
+    budget.releaseAbandoned(T0, (owner) => {
+      asked.push(owner);
+      return false;
+    });
+    expect(budget.toState().groups.reports.sends).toEqual([T0, T0 + 100]);
+    expect(budget.toState().groups.reports.pending).toEqual([]);
+    expect(asked).toEqual(["dead"]);
   });
 });

@@ -157,8 +157,9 @@ describe("RateLedger shared through a file", () => {
 
   it("says once on stderr that it waits when the lock stays held over a second (issue 22 item 3)", async () => {
     await new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock: createFakeClock(T0), path: ledgerPath }).reserve("reports");
-    const lockClock = createFakeClock(Date.now());
-    await writeFile(`${ledgerPath}.lock`, JSON.stringify({ pid: process.pid, time: lockClock.now() }));
+    const start = Date.now();
+    const lockClock = createFakeClock(start);
+    await writeFile(`${ledgerPath}.lock`, JSON.stringify({ pid: process.pid, time: start }));
     const warnings: string[] = [];
     const ledger = new RateLedger({
       limits: DEFAULT_RATE_LIMITS,
@@ -171,7 +172,8 @@ describe("RateLedger shared through a file", () => {
     // The live holder never lets go: told after ~1 s, taken over as stale after 1.5 s.
     await ledger.reserve("reports");
     expect(warnings).toEqual([`waiting for the rate budget's lock ${ledgerPath}.lock, held by another simadmin run`]);
-    expect(lockClock.now() - T0).toBeGreaterThan(0);
+    // Polled every 7 ms (5 ms + half of 5 ms jitter): stale at the first look past 1.5 s.
+    expect(lockClock.now() - start).toBe(1_505);
   });
 
   it("says once that it keeps its own budget when the ledger's directory cannot be written", async () => {

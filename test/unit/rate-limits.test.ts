@@ -37,6 +37,41 @@ describe("parseRateLimits", () => {
     expect(() => parseRateLimits(text)).toThrow(message);
   });
 
+  it("accepts the shortest window, 1 ms", () => {
+    expect(parseRateLimits("reports=1/1ms").reports).toEqual({ limit: 1, windowMs: 1 });
+  });
+
+  it.each([
+    [
+      "a count beyond a safe integer",
+      "reports=9007199254740993/60s",
+      /count in "reports=9007199254740993\/60s" must be a whole number/,
+    ],
+    ["a window that rounds to 0 ms", "reports=1/0.4ms", /duration in "reports=1\/0.4ms" must be longer than 0/],
+    [
+      "a window too long to be a number",
+      `reports=1/${"9".repeat(400)}s`,
+      /the duration in "reports=1\/9+s" must be longer than 0/,
+    ],
+  ])("rejects %s", (_name, text, message) => {
+    expect(() => parseRateLimits(text)).toThrow(message);
+  });
+
+  it("says how a part must look", () => {
+    expect(() => parseRateLimits("reports")).toThrow(
+      expect.objectContaining({
+        message: 'SIMADMIN_RATE_LIMITS: "reports" is not <group>=<count>/<duration>, e.g. "reports=10/60s"',
+        hint: 'groups: reports, access; duration units: ms, s, m; e.g. "reports=10/60s,access=100/300s"',
+      }),
+    );
+    expect(() => parseRateLimits("report=1/1s")).toThrow(
+      'SIMADMIN_RATE_LIMITS: unknown group "report" in "report=1/1s"; known groups: reports, access',
+    );
+    expect(() => parseRateLimits("access=1/1s,ACCESS=2/1s")).toThrow(
+      'SIMADMIN_RATE_LIMITS: group "access" is given more than once',
+    );
+  });
+
   it("does not let one parse change the defaults of the next", () => {
     const limits = parseRateLimits(undefined);
     limits.reports.limit = 1;

@@ -33,13 +33,17 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(header, now)).toBe(ms);
   });
 
-  it.each([undefined, null, "", "soon", "1.5", "-3"])("ignores %j", (header) => {
+  // An ISO 8601 time is no HTTP date (RFC 9110 §5.6.7), though Date.parse would read it.
+  it.each([undefined, null, "", "soon", "1.5", "-3", "2026-11-21T12:00:30Z"])("ignores %j", (header) => {
     expect(parseRetryAfter(header, now)).toBeUndefined();
   });
 
   it("measures an HTTP date against the response's Date header, not our clock", () => {
     const skewedNow = now - 45_000; // our clock is 45 s behind the service's
     expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, "Sat, 21 Nov 2026 12:00:00 GMT")).toBe(30_000);
+    // Without a readable Date header, our own clock.
+    expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, "yesterday")).toBe(75_000);
+    expect(parseRetryAfter("Sat, 21 Nov 2026 12:00:30 GMT", skewedNow, null)).toBe(75_000);
   });
 });
 
@@ -52,5 +56,26 @@ describe("describeWait (what a long wait on a terminal says it waits for)", () =
       "waiting 3 s before retry 2 of report syms",
     );
     expect(formatDuration(589_000)).toBe("9 min 49 s");
+  });
+});
+
+describe("formatDuration (waits in messages)", () => {
+  it.each([
+    [0, "0 s"],
+    [1, "1 s"],
+    [61_000, "61 s"],
+    [119_000, "119 s"],
+    [119_001, "2 min"],
+    [121_000, "2 min 1 s"],
+    [1_000_000, "16 min 40 s"],
+    [7_199_000, "119 min 59 s"],
+    [7_200_000, "2 h"],
+    [7_201_000, "2 h"],
+    [7_260_000, "2 h 1 min"],
+    [172_740_000, "47 h 59 min"],
+    [172_800_000, "2 d 0 h"],
+    [1_000_000_000, "11 d 13 h"],
+  ])("%i ms is %j", (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
   });
 });

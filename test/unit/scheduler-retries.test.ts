@@ -12,7 +12,9 @@ import {
   UsageError,
 } from "../../src/errors.js";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "../../src/api/rate/limits.js";
+import { RateLedger } from "../../src/api/rate/file-store.js";
 import { Scheduler, type RetryClass, type SchedulerOptions, type WaitEvent } from "../../src/api/rate/scheduler.js";
+import type { BudgetStore } from "../../src/api/rate/store.js";
 
 const T0 = Date.UTC(2026, 10, 21);
 
@@ -165,8 +167,8 @@ describe("Scheduler retries", () => {
       new RateLimitError("429", { retryAfterMs: 65_000 }),
     );
     await expect(scheduler.run({ ...upload, group: "reports" }, send)).resolves.toBe("ok");
-    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(7_000);
-    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(65_000);
+    // The budget shares a Retry-After for one window at most; the retry itself waits all of it.
+    expect(times.map((t) => t - T0)).toEqual([0, 7_000, 72_000]);
     expect(events.filter((e) => e.reason === "retry").map((e) => e.waitMs)).toEqual([7_000, 65_000]);
   });
 
@@ -263,6 +265,11 @@ describe("Scheduler deadline", () => {
     await expect(run).rejects.toThrow(
       /no reports request slot within this request's time limit \(next in 61 s; budget 10\/60s, memory\); nothing was sent/,
     );
+    await expect(run).rejects.toMatchObject({
+      exitCode: 8,
+      delivery: "not-sent",
+      hint: "other simadmin runs sharing this budget are queued ahead; try again later",
+    });
     expect(sent).toBe(false);
     // The refused request took no slot: the next one that may wait longer gets the first free one.
     const state = await scheduler.ledger.snapshot();
@@ -324,7 +331,7 @@ describe("Scheduler interruption", () => {
 
   it("turns whatever a request aborted by Ctrl-C throws into an interruption, without retrying", async () => {
     const controller = new AbortController();
-    const { clock, scheduler } = setup({ signal: controller.signal });
+    const { clock, scheduler, events } = setup({ signal: controller.signal });
     const times: number[] = [];
     const run = scheduler.run(report, async () => {
       times.push(clock.now());
@@ -333,6 +340,47 @@ describe("Scheduler interruption", () => {
     });
     await expect(run).rejects.toThrow(InterruptedError);
     expect(times).toHaveLength(1);
+    // No retry was even announced.
+    expect(events).toEqual([]);
+  });
+
+  it("an aborted request that failed in a way never retried is an interruption too", async () => {
+    const controller = new AbortController();
+    const { scheduler } = setup({ signal: controller.signal });
+    const run = scheduler.run(report, async () => {
+      controller.abort();
+      throw new ServiceError("certificate not trusted", { retryable: false });
+    });
+    await expect(run).rejects.toBeInstanceOf(InterruptedError);
+  });
+
+  it("Ctrl-C while the slot is being reserved: nothing is sent and the slot is given back", async () => {
+    const controller = new AbortController();
+    const clock = createFakeClock(T0);
+    const memory = new RateLedger({ limits: DEFAULT_RATE_LIMITS, clock });
+    const released: number[] = [];
+    const store: BudgetStore = {
+      description: "memory",
+      reserve: async (group, maxWaitMs) => {
+        const reservation = await memory.reserve(group, maxWaitMs);
+        controller.abort();
+        return reservation;
+      },
+      settle: (group, slotAt) => memory.settle(group, slotAt),
+      release: async (group, slotAt) => {
+        released.push(slotAt - T0);
+        await memory.release(group, slotAt);
+      },
+      noteRateLimited: (group, sentAt, retryAfterMs) => memory.noteRateLimited(group, sentAt, retryAfterMs),
+      snapshot: () => memory.snapshot(),
+      close: async () => undefined,
+    };
+    const { scheduler } = setup({ signal: controller.signal, clock, store });
+    let sent = false;
+    await expect(scheduler.run(report, async () => (sent = true))).rejects.toBeInstanceOf(InterruptedError);
+    expect(sent).toBe(false);
+    expect(released).toEqual([0]);
+    expect((await memory.snapshot()).groups.reports.sends).toEqual([]);
   });
 });
 
@@ -362,5 +410,62 @@ describe("Scheduler against a service stricter than published", () => {
     expect(retriesTooSoon).toEqual([]);
     // Three 429s in a window teach the budget; the recovery probes that follow get rarer.
     expect(rejections.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("Scheduler edges (issue 27: survivors of npm run mutate on scheduler.ts)", () => {
+  it("without a deadline a request queues for up to 10 minutes, not longer", async () => {
+    // 1 per 9 min: the second request waits 9 min + 8.1 s margin, inside the 10 min.
+    const nine = setup({ limits: { ...DEFAULT_RATE_LIMITS, reports: { limit: 1, windowMs: 540_000 } } });
+    const nineTimes: number[] = [];
+    for (let i = 0; i < 2; i++) await nine.scheduler.run(report, async () => nineTimes.push(nine.clock.now() - T0));
+    expect(nineTimes).toEqual([0, 548_100]);
+    // 1 per 15 min: the second would wait 15 min 13.5 s.
+    const fifteen = setup({ limits: { ...DEFAULT_RATE_LIMITS, reports: { limit: 1, windowMs: 900_000 } } });
+    await fifteen.scheduler.run(report, async () => "ok");
+    await expect(fifteen.scheduler.run(report, async () => "ok")).rejects.toThrow(/next in 15 min 14 s; budget 1\/900s/);
+  });
+
+  it("waits for a Retry-After that ends exactly at the deadline", async () => {
+    const { clock, scheduler } = setup({ deadlineMs: 5_000 });
+    const { send, times } = failing(clock, new RateLimitError("429", { retryAfterMs: 5_000 }));
+    await expect(scheduler.run(report, send)).resolves.toBe("ok");
+    expect(times.map((t) => t - T0)).toEqual([0, 5_000]);
+  });
+
+  it("a retry whose budget slot lies beyond the deadline ends with the previous attempt's error", async () => {
+    const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, access: { limit: 1, windowMs: 10_000 } };
+    const { clock, scheduler } = setup({ limits, deadlineMs: 5_000, random: [0] });
+    const error = new ServiceError("502", { status: 502 });
+    const { send, times } = failing(clock, error);
+    await expect(scheduler.run({ group: "access", retry: "safe", label: "token" }, send)).rejects.toBe(error);
+    expect(times).toEqual([T0]);
+  });
+
+  it("runs without an onWait listener through budget waits and retries", async () => {
+    const clock = createFakeClock(T0, [0]);
+    const scheduler = new Scheduler({
+      limits: { ...DEFAULT_RATE_LIMITS, reports: { limit: 1, windowMs: 10_000 } },
+      retries: 1,
+      clock,
+    });
+    const { send, times } = failing(clock, new ServiceError("503"));
+    await expect(scheduler.run(report, send)).resolves.toBe("ok");
+    expect(times.map((t) => t - T0)).toEqual([0, 10_150]);
+  });
+
+  it("caps the backoff at maxBackoffMs", async () => {
+    const { clock, scheduler, events } = setup({ retries: 3, random: [0.999_9], maxBackoffMs: 2_000 });
+    const { send } = failing(clock, new ServiceError("503"), new ServiceError("503"), new ServiceError("503"));
+    await expect(scheduler.run(report, send)).resolves.toBe("ok");
+    expect(events.map((e) => e.waitMs)).toEqual([999, 1_999, 1_999]);
+  });
+
+  it("a 429 given up on without a Retry-After, or with one of 0, is thrown as it came (no time to try again)", async () => {
+    for (const error of [new RateLimitError("429"), new RateLimitError("429", { retryAfterMs: 0 })]) {
+      const { clock, scheduler } = setup({ retries: 0 });
+      const { send } = failing(clock, error);
+      await expect(scheduler.run(report, send)).rejects.toBe(error);
+    }
   });
 });

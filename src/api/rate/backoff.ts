@@ -36,12 +36,13 @@ export function parseRetryAfter(
 ): number | undefined {
   if (value === null || value === undefined) return undefined;
   const text = value.trim();
-  if (text === "") return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1_000;
   // Only the HTTP-date forms: Date.parse alone would also accept "5" or "1.5" as years.
   if (!/[a-z]{3}/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
-  const serverNow = responseDate ? Date.parse(responseDate) : Number.NaN;
+  // No Date header ("undefined", "null") or an unreadable one parses as NaN: then our own
+  // clock is the measure.
+  const serverNow = Date.parse(String(responseDate));
   return Math.max(0, at - (Number.isNaN(serverNow) ? nowMs : serverNow));
 }

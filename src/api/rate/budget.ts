@@ -241,9 +241,10 @@ export class RateBudget {
   /** Records a send at `at` (kept in order). */
   record(group: RequestGroup, at: number): void {
     const { sends } = this.#state.groups[group];
-    let i = sends.length;
-    while (i > 0 && (sends[i - 1] ?? 0) > at) i--;
-    sends.splice(i, 0, at);
+    sends.push(at);
+    // Nearly always already the newest (a settle moves one send back among the others):
+    // sorting a sorted array of at most two windows of sends is one linear pass.
+    sends.sort((a, b) => a - b);
   }
 
   /**
@@ -282,9 +283,8 @@ export class RateBudget {
     const refused = state.sends.indexOf(sentAt);
     if (refused >= 0) state.sends.splice(refused, 1);
     this.#dropPending(group, sentAt);
-    if (retryAfterMs !== undefined && retryAfterMs > 0) {
-      state.blockedUntil = Math.max(state.blockedUntil, now + Math.min(retryAfterMs, windowMs));
-    }
+    const blockMs = Math.min(retryAfterMs ?? 0, windowMs);
+    if (blockMs > 0) state.blockedUntil = Math.max(state.blockedUntil, now + blockMs);
     const current = this.effectiveLimit(group, now);
     const horizon = windowMs + safetyMarginMs(windowMs);
     // Sends in the window that ends at the refused one (which is no longer among them).
@@ -339,13 +339,10 @@ export class RateBudget {
    * 429 arriving late (a slow report) can still be compared with the window before its send.
    */
   #prune(group: RequestGroup, now: number): void {
-    const { sends } = this.#state.groups[group];
+    const state = this.#state.groups[group];
     const { windowMs } = this.#limits[group];
     const keepAfter = now - 2 * (windowMs + safetyMarginMs(windowMs));
-    let drop = 0;
-    while (drop < sends.length && (sends[drop] ?? 0) <= keepAfter) drop++;
-    if (drop > 0) sends.splice(0, drop);
-    const state = this.#state.groups[group];
+    state.sends = state.sends.filter((s) => s > keepAfter);
     state.pending = state.pending.filter((p) => p.at > keepAfter);
   }
 }

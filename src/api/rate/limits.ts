@@ -50,7 +50,8 @@ export function parseRateLimits(text: string | undefined): RateLimits {
         hint: 'groups: reports, access; duration units: ms, s, m; e.g. "reports=10/60s,access=100/300s"',
       });
     }
-    const [, rawGroup = "", rawCount = "", rawAmount = "", rawUnit = ""] = match;
+    // Every group of PART is mandatory: a match has all four (no defaults that never apply).
+    const [, rawGroup, rawCount, rawAmount, rawUnit] = match as unknown as [string, string, string, string, string];
     const group = rawGroup.toLowerCase();
     if (!isRequestGroup(group)) {
       throw new UsageError(`SIMADMIN_RATE_LIMITS: unknown group "${rawGroup}" in "${part}"; known groups: reports, access`);

@@ -27,12 +27,14 @@ export function parseRateStore(value: string | undefined): RedisLocation | undef
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") throw bad(`unsupported scheme "${url.protocol}"`);
   if (url.hostname === "") throw bad("no host");
   const port = url.port === "" ? 6379 : Number(url.port);
-  const path = url.pathname.replace(/^\/+/, "");
-  const db = path === "" ? 0 : Number(path);
-  if (!Number.isSafeInteger(db) || db < 0 || !/^\d*$/.test(path))
-    throw bad("the database after the host must be a number, e.g. /0");
+  // The slashes that start the path (a redis: path is empty or starts with one); no path is
+  // database 0, as Number("") is.
+  const path = url.pathname.replace(/\/+/, "");
+  const db = Number(path);
+  if (!/^\d*$/.test(path) || !Number.isSafeInteger(db)) throw bad("the database after the host must be a number, e.g. /0");
   const tls = url.protocol === "rediss:";
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  // An IPv6 host comes in brackets: "[::1]".
+  const host = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
   return {
     tls,
     host,
@@ -92,15 +94,14 @@ export async function createRateStore(options: RateStoreOptions): Promise<Budget
 }
 
 function redactPassword(text: string, location: RedisLocation): string {
-  let out = text;
-  for (const secret of [location.password, location.password && encodeURIComponent(location.password)]) {
-    if (secret) out = out.split(secret).join("[REDACTED]");
-  }
-  return out;
+  const { password } = location;
+  if (password === undefined) return text;
+  return text.replaceAll(password, "[REDACTED]").replaceAll(encodeURIComponent(password), "[REDACTED]");
 }
 
 function reasonOf(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
+  // Stryker disable next-line OptionalChaining: split() always gives at least one element; the ?. is for the type checker
   return text.split("\n")[0]?.slice(0, 200) || "unknown error";
 }
 
@@ -142,20 +143,21 @@ export class FallbackBudgetStore implements BudgetStore {
     return this.#primary !== undefined;
   }
 
-  async #withPrimary<T>(call: (primary: BudgetStore) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }> {
+  /** The primary's answer, or undefined when there is no primary (any more). */
+  async #withPrimary<T>(call: (primary: BudgetStore) => Promise<T>): Promise<{ value: T } | undefined> {
     const primary = this.#primary;
-    if (primary === undefined) return { ok: false };
+    if (primary === undefined) return undefined;
     try {
-      return { ok: true, value: await call(primary) };
+      return { value: await call(primary) };
     } catch (error) {
       if (this.#primary === primary) this.primaryFailed(error);
-      return { ok: false };
+      return undefined;
     }
   }
 
   async reserve(group: RequestGroup, maxWaitMs?: number): Promise<Reservation> {
     const remote = await this.#withPrimary((p) => p.reserve(group, maxWaitMs));
-    if (remote.ok) {
+    if (remote) {
       if (remote.value.reserved) this.#fromPrimary.add(`${group}:${remote.value.slotAt}`);
       return remote.value;
     }
@@ -166,7 +168,7 @@ export class FallbackBudgetStore implements BudgetStore {
     const handle = `${group}:${slotAt}`;
     if (this.#fromPrimary.delete(handle)) {
       const remote = await this.#withPrimary((p) => p.settle(group, slotAt));
-      if (remote.ok) {
+      if (remote) {
         this.#fromPrimary.add(`${group}:${remote.value}`);
         return remote.value;
       }
@@ -187,7 +189,7 @@ export class FallbackBudgetStore implements BudgetStore {
   async noteRateLimited(group: RequestGroup, sentAt: number, retryAfterMs?: number): Promise<RateLimitedOutcome> {
     if (this.#fromPrimary.delete(`${group}:${sentAt}`)) {
       const remote = await this.#withPrimary((p) => p.noteRateLimited(group, sentAt, retryAfterMs));
-      if (remote.ok) return remote.value;
+      if (remote) return remote.value;
       // The local budget never held this send: only the Retry-After can still be shared.
       return this.#local.noteRateLimited(group, Number.NEGATIVE_INFINITY, retryAfterMs);
     }
@@ -196,7 +198,7 @@ export class FallbackBudgetStore implements BudgetStore {
 
   async snapshot(): Promise<RateBudgetState> {
     const remote = await this.#withPrimary((p) => p.snapshot());
-    return remote.ok ? remote.value : this.#local.snapshot();
+    return remote ? remote.value : this.#local.snapshot();
   }
 
   async close(): Promise<void> {

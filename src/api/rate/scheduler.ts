@@ -1,6 +1,7 @@
 import type { Clock } from "../../clock.js";
-import { InterruptedError, RateLimitError, ServiceError, UnexpectedResponseError, throwIfAborted } from "../../errors.js";
+import { InterruptedError, RateLimitError, ServiceError, throwIfAborted } from "../../errors.js";
 import { DEFAULT_BASE_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS, backoffDelayMs } from "./backoff.js";
+import type { Reservation } from "./budget.js";
 import type { BudgetStore } from "./store.js";
 import { RateLedger } from "./file-store.js";
 import { formatRateLimit, type RateLimits, type RequestGroup } from "./limits.js";
@@ -52,17 +53,20 @@ export interface ScheduledRequest {
   label: string;
 }
 
-/** Long enough for a year of reports queued behind another job; short enough for cron. */
-export const DEFAULT_DEADLINE_MS = 10 * 60_000;
+/**
+ * 10 minutes: long enough for a year of reports queued behind another job; short enough for
+ * cron. A literal, not 10 * 60_000: a computed module-level constant is a mutant no test can
+ * switch (it is evaluated once, at import), though test/unit/scheduler-retries.test.ts checks it.
+ */
+export const DEFAULT_DEADLINE_MS = 600_000;
 
 /** Whether `error` may be answered by sending the same request again. */
 export function isRetryable(error: unknown, retry: RetryClass): boolean {
   // A 429 means the service did not accept the request: repeating is safe even for uploads.
   if (error instanceof RateLimitError) return true;
-  // The service answered, but not in a shape we understand: the same request would get the
-  // same answer, and for an upload the answer means it may have been accepted.
-  if (error instanceof UnexpectedResponseError) return false;
-  // An untrusted certificate, an answer too large: the same request fails the same way.
+  // An untrusted certificate, an answer too large: the same request fails the same way. So
+  // does an answer we do not understand (UnexpectedResponseError, never retryable): the same
+  // request would get the same answer, and for an upload it means it may have been accepted.
   if (error instanceof ServiceError && !error.retryable) return false;
   if (error instanceof ServiceError) return error.delivery === "not-sent" || retry === "safe";
   return false;
@@ -99,11 +103,16 @@ export class Scheduler {
     let lastError: unknown;
 
     for (let attempt = 1; ; attempt++) {
-      const slotAt = await this.#waitForSlot(request, attempt, deadline, lastError);
+      const { slotAt, waitMs } = await this.#reserve(request, deadline, lastError);
       try {
+        if (waitMs > 0) {
+          this.#options.onWait?.({ group: request.group, reason: "budget", waitMs, attempt, label: request.label });
+          await clock.sleep(waitMs, signal);
+        }
         throwIfAborted(signal);
       } catch (error) {
-        // Ctrl-C between the wait and the send: nothing went out (issue 12 item 10).
+        // Ctrl-C while queued, or between the wait and the send: nothing went out, so the slot
+        // is given back and the next run does not wait for it (issue 12 item 10).
         await this.#ledger.release(request.group, slotAt);
         throw error;
       }
@@ -145,7 +154,7 @@ export class Scheduler {
     const delayMs = retryAfterMs ?? this.#backoff(attempt);
     const now = clock.now();
     if (now + delayMs > deadline) {
-      if (retryAfterMs === undefined || !(error instanceof RateLimitError)) throw error;
+      if (retryAfterMs === undefined) throw error;
       const at = new Date(now + retryAfterMs);
       throw new RateLimitError(
         `${request.label}: the service asks to wait ${formatDuration(retryAfterMs)} (Retry-After, until ${at.toISOString()}), ` +
@@ -163,8 +172,8 @@ export class Scheduler {
     await clock.sleep(delayMs, signal);
   }
 
-  /** Reserves the next slot of the request's group and sleeps until it; returns the slot. */
-  async #waitForSlot(request: ScheduledRequest, attempt: number, deadline: number, lastError: unknown): Promise<number> {
+  /** Reserves the next slot of the request's group; the caller sleeps `waitMs` until it. */
+  async #reserve(request: ScheduledRequest, deadline: number, lastError: unknown): Promise<Reservation> {
     const { clock, signal } = this.#options;
     throwIfAborted(signal);
     const reservation = await this.#ledger.reserve(request.group, Math.max(0, deadline - clock.now()));
@@ -180,23 +189,7 @@ export class Scheduler {
         { hint: "other simadmin runs sharing this budget are queued ahead; try again later", delivery: "not-sent" },
       );
     }
-    if (reservation.waitMs > 0) {
-      this.#options.onWait?.({
-        group: request.group,
-        reason: "budget",
-        waitMs: reservation.waitMs,
-        attempt,
-        label: request.label,
-      });
-      try {
-        await clock.sleep(reservation.waitMs, signal);
-      } catch (error) {
-        // Ctrl-C while queued: give the slot back so the next run does not wait for it.
-        await this.#ledger.release(request.group, reservation.slotAt);
-        throw error;
-      }
-    }
-    return reservation.slotAt;
+    return reservation;
   }
 
   #backoff(attempt: number): number {
