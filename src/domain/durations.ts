@@ -59,7 +59,8 @@ export function formatDuration(ms: number): string {
   if (minutes) parts.push(`${minutes}m`);
   // Seconds are noise next to hours ("2h 0m 3s"), but not next to minutes ("11m 42s").
   if (seconds && !hours) parts.push(`${seconds}s`);
-  return parts.length > 0 ? parts.join(" ") : "0s";
+  // Never empty: from 1000 ms on, there is at least an hour or a second.
+  return parts.join(" ");
 }
 
 /** A completion record's `completionTime` (seconds, docs/service-spec.md §2) for people; null stays empty. */
