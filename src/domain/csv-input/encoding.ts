@@ -161,9 +161,10 @@ const C1 = /[\x80-\x9f]/g;
 
 /** Decodes windows-1252 bytes: latin1 for everything, then the 0x80–0x9F block by table. */
 export function decodeWindows1252(bytes: Uint8Array): string {
-  const text = toBuffer(bytes).toString("latin1");
-  C1.lastIndex = 0;
-  return C1.test(text) ? text.replace(C1, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
+  // replace() with a global regex starts at 0 and gives back the same string when nothing matches.
+  return toBuffer(bytes)
+    .toString("latin1")
+    .replace(C1, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
 /** windows-1252: one byte, one character, every byte defined; nothing can fail. */
