@@ -55,7 +55,8 @@ const SEP_LINE = /^(?:"sep=(\\t|[^\r\n"])"|sep=(\\t|[^\r\n]))[ ]*(?:\r\n|\n|\r|$
 
 /**
  * The dialect of a file whose decoded text starts with `head`, or undefined when more
- * text is needed to see the header line's end. `atEnd`: `head` is all there is.
+ * text is needed to see the header line's end. `atEnd`: no more text will be looked at —
+ * `head` is all there is, or HEADER_SCAN_LIMIT characters of it (the reader's call).
  */
 export function detectDialect(head: string, atEnd: boolean): Dialect | undefined {
   let skip = 0;
@@ -78,9 +79,8 @@ export function detectDialect(head: string, atEnd: boolean): Dialect | undefined
     }
     sep = char;
     skip = sepMatch[0].length;
-  } else if (!atEnd && head.length < 5 && "sep=".startsWith(head.toLowerCase().replace(/^"/, ""))) {
-    return undefined;
   }
+  // (A shorter start of "sep=", like "se", has no line break yet either: headerLine waits.)
 
   const line = headerLine(head, skip, atEnd);
   if (line === undefined) return undefined;
@@ -100,26 +100,23 @@ function headerLine(text: string, from: number, atEnd: boolean): { start: number
   for (let i = from; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22) inQuotes = !inQuotes;
-    if (inQuotes) {
-      content = true;
-      continue;
-    }
+    // Nothing ends the line inside quotes; the closing quote is content (or the text ends first).
+    if (inQuotes) continue;
     if (c === 0x0a || c === 0x0d) {
-      let ending: LineEnding = c === 0x0a ? "lf" : "crlf";
-      let next = i + 1;
+      let ending: LineEnding = "lf";
       if (c === 0x0d) {
-        if (i + 1 >= n && !atEnd && n < HEADER_SCAN_LIMIT) return undefined;
-        if (text.charCodeAt(i + 1) === 0x0a) next = i + 2;
-        else ending = "cr";
+        // A CR at the end of the text so far may be the first half of a CRLF.
+        if (i + 1 >= n && !atEnd) return undefined;
+        ending = text.charCodeAt(i + 1) === 0x0a ? "crlf" : "cr";
       }
       if (content) return { start, end: i, ending };
-      start = next;
-      i = next - 1;
+      // A blank line: the header starts after it (the LF of a CRLF is one more empty line).
+      start = i + 1;
       continue;
     }
     if (c !== 0x20 && c !== 0x09) content = true;
   }
-  if (!atEnd && n < HEADER_SCAN_LIMIT) return undefined;
+  if (!atEnd) return undefined;
   return { start, end: n, ending: "lf" };
 }
 
