@@ -88,7 +88,6 @@ export async function* streamCsvRecords(
   const hash = createHash("sha256");
   let bytes = 0;
   let rawHead: Uint8Array[] | undefined = [];
-  let rawHeadLength = 0;
   let decoder: ReturnType<typeof createDecoder> | undefined;
   let textHead: Decoded[] | undefined = [];
   let parser: Parser | undefined;
@@ -102,7 +101,8 @@ export async function* streamCsvRecords(
   /** The end of the text handed to the parser, for an excerpt before an encoding error. */
   let recent = "";
 
-  const currentRow = (): number => (parser?.info.records ?? rows) + 1;
+  // The parser exists whenever this is called: check() follows a write or a decided dialect.
+  const currentRow = (): number => parser!.info.records + 1;
   const check = (): void => {
     const failure = control.failure();
     if (failure !== undefined) throw failure;
@@ -135,7 +135,6 @@ export async function* streamCsvRecords(
 
   const write = async (piece: Decoded): Promise<void> => {
     const p = parser!;
-    if (piece.length === 0) return;
     const tail = typeof piece === "string" ? piece.slice(-RECENT_CHARS) : piece.subarray(-RECENT_CHARS * 3).toString("utf8");
     // A character cut by the subarray decodes as U+FFFD: drop it.
     recent = (recent + tail.replace(/^\uFFFD+/, "")).slice(-RECENT_CHARS);
@@ -158,7 +157,7 @@ export async function* streamCsvRecords(
   /** Text before the dialect is known is held until the header line is complete. */
   const accept = async (piece: Decoded, atEnd: boolean): Promise<void> => {
     if (textHead === undefined) return write(piece);
-    if (piece.length > 0) textHead.push(piece);
+    textHead.push(piece);
     const head = joinDecoded(textHead);
     const text = typeof head === "string" ? head : head.toString("utf8");
     const dialect = detectDialect(text, atEnd || text.length >= HEADER_SCAN_LIMIT);
@@ -220,19 +219,17 @@ export async function* streamCsvRecords(
       hash.update(chunk);
       bytes += chunk.length;
       if (rawHead !== undefined) {
+        // At most 4 bytes decide the encoding: only the first few chunks are ever joined here.
         rawHead.push(chunk);
-        rawHeadLength += chunk.length;
-        const head = concat(rawHead, rawHeadLength);
-        rawHead = [head];
-        if (await begin(head, false)) rawHead = undefined;
+        if (await begin(Buffer.concat(rawHead), false)) rawHead = undefined;
       } else {
         await take(decoder!.push(chunk), false);
       }
       yield;
     }
-    if (rawHead !== undefined) await begin(concat(rawHead, rawHeadLength), true);
+    if (rawHead !== undefined) await begin(Buffer.concat(rawHead), true);
+    // At the end the dialect is always decided (detectDialect at the end never waits), so the parser exists.
     await take(decoder!.end(), true);
-    if (parser === undefined) startParser(detectDialect("", true)!);
     parser!.end();
     await ended;
     check();
@@ -240,7 +237,7 @@ export async function* streamCsvRecords(
     info.bytes = bytes;
     yield;
   } finally {
-    if (parser !== undefined && !parser.destroyed) parser.destroy();
+    parser?.destroy();
   }
 }
 
@@ -314,22 +311,9 @@ export function displayName(encoding: string): string {
 /** How much of the text before an encoding error is kept for its excerpt. */
 const RECENT_CHARS = 80;
 
+/** The pieces held before the dialect is known (at least one; all strings, or all UTF-8 bytes). */
 function joinDecoded(pieces: Decoded[]): Decoded {
-  if (pieces.length === 0) return "";
-  if (pieces.length === 1) return pieces[0]!;
-  if (typeof pieces[0] === "string") return pieces.join("");
-  return Buffer.concat(pieces as Buffer[]);
-}
-
-function concat(parts: Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return typeof pieces[0] === "string" ? pieces.join("") : Buffer.concat(pieces as Buffer[]);
 }
 
 function encodingError(
