@@ -30,6 +30,8 @@ describe("detectDialect: the header line", () => {
     ],
     ["a line of spaces is blank", "   \na;b\nx", false, { delimiter: ";", lineEnding: "lf" }],
     ["a line of tabs is blank", "\t\t\na;b\nx", false, { delimiter: ";", lineEnding: "lf" }],
+    // Not even the blank line's last tab: here it would outnumber the semicolons.
+    ["a blank line of tabs, then a tie of a semicolon and a tab", "\t\t\na;b\tc\nx", false, { delimiter: ";", lineEnding: "lf" }],
     ["a blank line of tabs before a CR header", "\t\t\ra;b\rx", false, { delimiter: ";", lineEnding: "cr" }],
     ["a quoted line break does not end it", '"a\nb";c;d\nx', false, { delimiter: ";", lineEnding: "lf" }],
     ["a quoted header name alone", '"a"\nx', false, { delimiter: ",", lineEnding: "lf" }],
