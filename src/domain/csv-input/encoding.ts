@@ -32,10 +32,9 @@ export const WINDOWS_1252 = "windows-1252";
 
 /** The WHATWG name for an --encoding label (e.g. "latin1" → "windows-1252"), or undefined if unknown. */
 export function resolveEncoding(label: string): string | undefined {
-  const trimmed = label.trim();
-  if (trimmed === "") return undefined;
   try {
-    return new TextDecoder(trimmed).encoding;
+    // An empty label is refused by TextDecoder like any unknown one.
+    return new TextDecoder(label.trim()).encoding;
   } catch {
     return undefined;
   }
@@ -121,11 +120,13 @@ export function createDecoder(encoding: string, startOffset: number): StreamDeco
   return new GenericDecoder(encoding, startOffset);
 }
 
+/** A Buffer view of the same bytes (no copy). */
 function toBuffer(chunk: Uint8Array): Buffer {
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-const hex = (b: number): string => `0x${b.toString(16).toUpperCase().padStart(2, "0")}`;
+/** A bad byte (0x80 and up) or UTF-16 code unit in hex: always two digits or more. */
+const hex = (b: number): string => `0x${b.toString(16).toUpperCase()}`;
 
 /** UTF-8: validated, passed on as bytes. */
 class Utf8Passthrough implements StreamDecoder {
