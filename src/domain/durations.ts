@@ -65,6 +65,7 @@ export function formatDuration(ms: number): string {
 
 /** A completion record's `completionTime` (seconds, docs/service-spec.md §2) for people; null stays empty. */
 export function formatSeconds(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
-  return formatDuration(seconds * 1000);
+  // Number.isFinite is false for null and undefined as well (it does not convert).
+  if (!Number.isFinite(seconds)) return null;
+  return formatDuration((seconds as number) * 1000);
 }

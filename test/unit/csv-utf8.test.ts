@@ -27,6 +27,8 @@ describe("findInvalidUtf8 at the edges of each lead byte's range", () => {
     ["a 3-byte character whose third byte is a lead byte", [0xe2, 0x82, 0xc0], 0],
     ["a 4-byte character whose last byte is ASCII", [0xf0, 0x9f, 0x98, 0x41], 0],
     ["a 4-byte character whose last byte is a lead byte", [0xf0, 0x9f, 0x98, 0xc0], 0],
+    ["continuation bytes without a lead byte", [0x80, 0x80, 0x80, 0x80], 0],
+    ["C0 followed by continuation bytes", [0xc0, 0x80, 0x80, 0x80], 0],
     ["a 2-byte character cut by the end", [0x61, 0x62, 0xc3], 2],
     ["a 4-byte character cut after 3 bytes", [0xf0, 0x9f, 0x98], 0],
     ["a bad byte after a good 2-byte character", [0xc3, 0xa9, 0xff], 2],
@@ -103,6 +105,12 @@ describe("Utf8StreamChecker", () => {
       failure: { ok: false, offset: 6, byte: 0xff, prefix: "éd" },
     });
     expect(run([[0x61], [0x80]])).toEqual({ text: "a", failure: { ok: false, offset: 1, byte: 0x80, prefix: "" } });
+  });
+
+  it("does not wait for more after a byte that can start no character", () => {
+    for (const bad of [0xc0, 0xc1, 0xf5, 0xff]) {
+      expect(run([[0x61, bad]])).toEqual({ text: "", failure: { ok: false, offset: 1, byte: bad, prefix: "a" } });
+    }
   });
 
   it("at the end, gives the offset of a character the end cut off", () => {
