@@ -26,11 +26,12 @@ export function parseDuration(text: string, flag: string): number {
   let position = 0;
   let lastUnitIndex = -1;
   for (let match = PART.exec(input); match; match = PART.exec(input)) {
-    const [whole, digits = "", unit = ""] = match;
-    const unitIndex = UNIT_ORDER.indexOf(unit as Unit);
+    // Both groups always take part in a match.
+    const [whole, digits, unit] = match as unknown as [string, string, Unit];
+    const unitIndex = UNIT_ORDER.indexOf(unit);
     if (unitIndex <= lastUnitIndex) throw bad(" (units go from largest to smallest, each once)");
     lastUnitIndex = unitIndex;
-    total += Number(digits) * UNIT_MS[unit as Unit];
+    total += Number(digits) * UNIT_MS[unit];
     position += whole.length;
   }
   if (position !== input.length) throw bad();
