@@ -69,6 +69,32 @@ describe("BulkRowChecker", () => {
     ]);
   });
 
+  it("a missing simulationId cell is empty too", () => {
+    const checker = new BulkRowChecker({ userId: 0, simulationId: 1, names: ["userId", "simulationId"] });
+    checker.add(["u-1"], 2);
+    expect(checker.problems).toEqual([
+      { row: 2, field: "(row)", message: "has 1 cells, the header has 2" },
+      { row: 2, field: "simulationId", message: "is empty" },
+    ]);
+  });
+
+  it("does not count rows with an empty id as repeated pairs, and keeps a copy of their cells", () => {
+    const checker = new BulkRowChecker(header);
+    const cells = ["sim-1", " ", "x"];
+    checker.add(cells, 2);
+    cells[2] = "changed later";
+    checker.add(["sim-1", "", "y"], 3);
+    checker.add(["", "u-1", "x"], 4);
+    checker.add([" ", "u-1", "y"], 5);
+    expect(checker.problems).toEqual([
+      { row: 2, field: "userId", message: "is empty" },
+      { row: 3, field: "userId", message: "is empty" },
+      { row: 4, field: "simulationId", message: "is empty" },
+      { row: 5, field: "simulationId", message: "is empty" },
+    ]);
+    expect(checker.invalidCells.get(2)).toEqual(["sim-1", " ", "x"]);
+  });
+
   it("refuses a repeated pair in the later row, naming the first; other pairs with a shared id pass", () => {
     const checker = new BulkRowChecker(header);
     checker.add(["sim-1", "u-1", "a"], 2);
