@@ -48,6 +48,7 @@ describe("an encoding error: its row, offset and what precedes it", () => {
   it.each([
     ["at the very start", bytes([0xff], "a,b\n"), 1, 0, ""],
     ["just after a line break", bytes("h1,h2\nab,cd\n", [0xff]), 3, 12, ""],
+    ["after spaces only: nothing to quote", bytes("h\n   ", [0xff]), 2, 5, ""],
     ["inside the header line", bytes("Ren", [0xff], ",x\n"), 1, 3, ', after "Ren"'],
     // The text before it cannot be parsed (an open quote): the error is in the next row.
     ["after an unclosed quote", bytes('h\n"abc', [0xff]), 2, 6, ', after "\\"abc"'],
