@@ -16,6 +16,7 @@ describe("sniffEncoding: the first bytes", () => {
     ["a UTF-8 BOM alone, at the end", [0xef, 0xbb, 0xbf], { kind: "encoding", encoding: "utf-8", bomBytes: 3, how: "bom" }],
     ["two ASCII bytes, at the end", [0x61, 0x62], { kind: "encoding", encoding: "utf-8", bomBytes: 0, how: "default" }],
     ["three bytes of UTF-16LE text, at the end", [0x61, 0x00, 0x62], { kind: "encoding", encoding: "utf-8", how: "default" }],
+    ["three bytes of UTF-16BE text, at the end", [0x00, 0x61, 0x00], { kind: "encoding", encoding: "utf-8", how: "default" }],
   ])("%s", (_, head, want) => {
     expect(sniffEncoding(Uint8Array.from(head), undefined, true)).toEqual({ bomBytes: 0, ...want });
   });
@@ -35,6 +36,16 @@ describe("sniffEncoding: the first bytes", () => {
     ["00 61 62 63: not the UTF-16BE pattern", [0x00, 0x61, 0x62, 0x63], "utf-8", "default"],
     ["00 61 00 00: not the UTF-16BE pattern", [0x00, 0x61, 0x00, 0x00], "utf-8", "default"],
     ["00 00 00 61: not the UTF-16BE pattern", [0x00, 0x00, 0x00, 0x61], "utf-8", "default"],
+    ["FF 61 00 00: no BOM", [0xff, 0x61, 0x00, 0x00], "utf-8", "default"],
+    ["61 FE 00 00: no BOM", [0x61, 0xfe, 0x00, 0x00], "utf-8", "default"],
+    ["61 00 FE FF: no BOM", [0x61, 0x00, 0xfe, 0xff], "utf-8", "default"],
+    ["00 61 FE FF: no BOM", [0x00, 0x61, 0xfe, 0xff], "utf-8", "default"],
+    ["00 00 61 FF: no BOM", [0x00, 0x00, 0x61, 0xff], "utf-8", "default"],
+    ["61 62 FE FF: no BOM", [0x61, 0x62, 0xfe, 0xff], "utf-8", "default"],
+    ["61 BB BF: no BOM", [0x61, 0xbb, 0xbf, 0x62], "utf-8", "default"],
+    ["61 FE: no BOM", [0x61, 0xfe, 0x62, 0x63], "utf-8", "default"],
+    ["61 FF: no BOM", [0x61, 0xff, 0x62, 0x63], "utf-8", "default"],
+    ["61 62 00 63: not the UTF-16BE pattern", [0x61, 0x62, 0x00, 0x63], "utf-8", "default"],
   ])("%s", (_, head, encoding, how) => {
     expect(sniffEncoding(Uint8Array.from(head), undefined, false)).toMatchObject({ kind: "encoding", encoding, how });
   });
@@ -97,6 +108,15 @@ describe("UTF-16: the exact offset of the first bad code unit", () => {
       8,
       "a lone low surrogate 0xDC00",
     ],
+    [
+      "a lone low surrogate after characters above the surrogates",
+      le(0xe000, 0xfffd, 0xdc00),
+      "\ue000\ufffd",
+      6,
+      "a lone low surrogate 0xDC00",
+    ],
+    ["a high surrogate before a character above the surrogates", le(0xd800, 0xe000), "", 2, "a lone high surrogate 0xD800"],
+    ["a U+FEFF after the BOM is content", le(0xfeff, 0x61, 0xdc00), "\ufeffa", 6, "a lone low surrogate 0xDC00"],
   ])("%s", (_, bytes, text, offset, what) => {
     expect(decode("utf-16le", 2, [bytes])).toEqual({ text, failure: { ok: false, out: text, offset, exact: true, what } });
   });
@@ -122,6 +142,10 @@ describe("UTF-16: the exact offset of the first bad code unit", () => {
       text: "a",
       failure: { ok: false, out: "", offset: 2, exact: true, what: "a lone high surrogate 0xD83D" },
     });
+  });
+
+  it("keeps a U+FEFF after the BOM as content", () => {
+    expect(decode("utf-16le", 2, [le(0xfeff, 0x61)])).toEqual({ text: "\ufeffa" });
   });
 
   it("a pair split between chunks is one character", () => {
@@ -157,6 +181,10 @@ describe("the other decoders", () => {
     expect(decode("utf-8", 3, [[0x61], [0x62, 0xe9, 0x63]])).toEqual({
       text: "ab",
       failure: { ok: false, out: "b", offset: 5, exact: true, what: "byte 0xE9" },
+    });
+    expect(decode("utf-8", 0, [[0xe2, 0x82]])).toEqual({
+      text: "",
+      failure: { ok: false, out: "", offset: 0, exact: true, what: "a character cut off by the end of the file" },
     });
     expect(decode("utf-8", 3, [[0x61, 0xe2, 0x82]])).toEqual({
       text: "a",

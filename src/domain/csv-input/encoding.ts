@@ -33,8 +33,8 @@ export const WINDOWS_1252 = "windows-1252";
 /** The WHATWG name for an --encoding label (e.g. "latin1" → "windows-1252"), or undefined if unknown. */
 export function resolveEncoding(label: string): string | undefined {
   try {
-    // An empty label is refused by TextDecoder like any unknown one.
-    return new TextDecoder(label.trim()).encoding;
+    // TextDecoder trims the label itself, and refuses an empty one like any unknown one.
+    return new TextDecoder(label).encoding;
   } catch {
     return undefined;
   }
@@ -204,10 +204,11 @@ class Utf16Decoder implements StreamDecoder {
       const out = this.decoder.decode(chunk, { stream: true });
       this.fed += chunk.length;
       this.units += out.length;
+      // Stryker disable next-line MethodExpression: keeping more than the last 3 bytes changes nothing but memory
       this.tail = concat(this.tail, chunk.subarray(Math.max(0, chunk.length - 3))).slice(-3);
       return { ok: true, out };
     } catch {
-      return this.locate(chunk, false);
+      return this.locate(chunk);
     }
   }
 
@@ -215,12 +216,16 @@ class Utf16Decoder implements StreamDecoder {
     try {
       return { ok: true, out: this.decoder.decode() };
     } catch {
-      return this.locate(new Uint8Array(0), true);
+      return this.locate(new Uint8Array(0));
     }
   }
 
-  /** Finds the first bad code unit in the held bytes plus `chunk`. */
-  private locate(chunk: Uint8Array, atEnd: boolean): DecodeResult {
+  /**
+   * Finds the first bad code unit in the held bytes plus `chunk`. A high surrogate at the very
+   * end is one: while streaming, the decoder holds such a unit back instead of failing, so a
+   * failure in mid-stream always lies before it.
+   */
+  private locate(chunk: Uint8Array): DecodeResult {
     const held = this.fed - 2 * this.units;
     const bytes = concat(this.tail.subarray(this.tail.length - held), chunk);
     const le = this.encoding === "utf-16le";
@@ -234,13 +239,12 @@ class Utf16Decoder implements StreamDecoder {
         break;
       }
       if (u >= 0xd800 && u <= 0xdbff) {
-        if (i + 3 < bytes.length) {
-          const next = unit(i + 2);
-          if (next >= 0xdc00 && next <= 0xdfff) {
-            i += 2;
-            continue;
-          }
-        } else if (!atEnd) continue;
+        // Past the end both bytes read as 0, which is no low surrogate.
+        const next = unit(i + 2);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+          i += 2;
+          continue;
+        }
         what = `a lone high surrogate ${hex(u)}`;
         break;
       }
@@ -258,7 +262,8 @@ class GenericDecoder implements StreamDecoder {
     readonly encoding: string,
     private readonly base: number,
   ) {
-    this.decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    // (Never UTF-8 or UTF-16, the only encodings with a BOM to ignore.)
+    this.decoder = new TextDecoder(encoding, { fatal: true });
   }
   push(chunk: Uint8Array): DecodeResult {
     try {
@@ -285,10 +290,5 @@ class GenericDecoder implements StreamDecoder {
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+  return Buffer.concat([a, b]);
 }
