@@ -26,11 +26,12 @@ export function parseDuration(text: string, flag: string): number {
   let position = 0;
   let lastUnitIndex = -1;
   for (let match = PART.exec(input); match; match = PART.exec(input)) {
-    const [whole, digits = "", unit = ""] = match;
-    const unitIndex = UNIT_ORDER.indexOf(unit as Unit);
+    // Both groups always take part in a match.
+    const [whole, digits, unit] = match as unknown as [string, string, Unit];
+    const unitIndex = UNIT_ORDER.indexOf(unit);
     if (unitIndex <= lastUnitIndex) throw bad(" (units go from largest to smallest, each once)");
     lastUnitIndex = unitIndex;
-    total += Number(digits) * UNIT_MS[unit as Unit];
+    total += Number(digits) * UNIT_MS[unit];
     position += whole.length;
   }
   if (position !== input.length) throw bad();
@@ -59,11 +60,13 @@ export function formatDuration(ms: number): string {
   if (minutes) parts.push(`${minutes}m`);
   // Seconds are noise next to hours ("2h 0m 3s"), but not next to minutes ("11m 42s").
   if (seconds && !hours) parts.push(`${seconds}s`);
-  return parts.length > 0 ? parts.join(" ") : "0s";
+  // Never empty: from 1000 ms on, there is at least an hour or a second.
+  return parts.join(" ");
 }
 
 /** A completion record's `completionTime` (seconds, docs/service-spec.md §2) for people; null stays empty. */
 export function formatSeconds(seconds: number | null | undefined): string | null {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return null;
-  return formatDuration(seconds * 1000);
+  // Number.isFinite is false for null and undefined as well (it does not convert).
+  if (!Number.isFinite(seconds)) return null;
+  return formatDuration((seconds as number) * 1000);
 }

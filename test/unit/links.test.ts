@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UnexpectedResponseError } from "../../src/errors.js";
 import { composeUserLink } from "../../src/domain/links.js";
 
 const TOKEN = "++++////eyJvIjoib3JnIn0=.abc+def/ghi==";
@@ -48,5 +49,35 @@ describe("composeUserLink", () => {
 
   it("refuses a deep link that is not a URL", () => {
     expect(() => composeUserLink("not a url", "t")).toThrow(/deep link is not a URL/);
+  });
+});
+
+describe("composeUserLink: which query parts are the token", () => {
+  it.each([
+    ["a percent-encoded name", "https://a.example/s?%74oken=old&lang=en", "https://a.example/s?lang=en&token=t"],
+    ["a name without a value", "https://a.example/s?token&lang=en", "https://a.example/s?lang=en&token=t"],
+    ["every copy", "https://a.example/s?token=1&token=2", "https://a.example/s?token=t"],
+  ])("removes %s", (_name, deepLink, link) => {
+    expect(composeUserLink(deepLink, "t")).toBe(link);
+  });
+
+  it.each([
+    ["a longer name", "https://a.example/s?tokens=1&my_token=2", "https://a.example/s?tokens=1&my_token=2&token=t"],
+    ["a name with a + or a space", "https://a.example/s?token+=1&token%20=2", "https://a.example/s?token+=1&token%20=2&token=t"],
+    ["a value that says token", "https://a.example/s?next=token", "https://a.example/s?next=token&token=t"],
+    ["a malformed escape", "https://a.example/s?%E0=x&token=old", "https://a.example/s?%E0=x&token=t"],
+  ])("keeps %s", (_name, deepLink, link) => {
+    expect(composeUserLink(deepLink, "t")).toBe(link);
+  });
+
+  it("drops empty parts between ampersands", () => {
+    expect(composeUserLink("https://a.example/s?a=1&&b=2&", "t")).toBe("https://a.example/s?a=1&b=2&token=t");
+  });
+
+  it("quotes at most 200 characters of a deep link that is not a URL", () => {
+    const text = "x".repeat(250);
+    expect(() => composeUserLink(text, "t")).toThrow(
+      new UnexpectedResponseError(`the service's deep link is not a URL: "${"x".repeat(200)}"`),
+    );
   });
 });

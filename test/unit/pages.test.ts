@@ -68,3 +68,56 @@ describe("nextPageStep", () => {
     expect(nextPageStep(step, {})).toEqual(expected);
   });
 });
+
+describe("readPageMeta: which value counts", () => {
+  it.each<[string, Record<string, unknown>, PageMeta]>([
+    ["each alias of the page count", { pageCount: 2, pages: 3, lastPage: 4 }, { totalPages: 2 }],
+    ["the last alias alone", { lastPage: 4 }, { totalPages: 4 }],
+    ["each alias of the item count", { totalCount: 7, totalItems: 8, totalResults: 9, totalElements: 10 }, { totalItems: 7 }],
+    ["totalElements alone", { totalElements: 10 }, { totalItems: 10 }],
+    ["each alias of hasMore", { hasNext: true, hasNextPage: false, more: false }, { hasMore: true }],
+    ["more alone", { more: true }, { hasMore: true }],
+    ["next_page alone", { next_page: 3 }, { nextPage: 3 }],
+    ["nextPage (null too) before next_page", { nextPage: null, next_page: 3 }, { nextPage: null }],
+    ["a zero count", { totalPages: 0, total: 0 }, { totalPages: 0, totalItems: 0 }],
+    ["no negative, fractional or text counts", { totalPages: -1, total: 2.5, pageCount: "3", nextPage: -2 }, {}],
+    ["no hasMore that is not a boolean", { hasMore: "yes", hasNext: 1 }, {}],
+    [
+      "the top level before a nested object",
+      { totalPages: 4, meta: { totalPages: 9, hasMore: true } },
+      { totalPages: 4, hasMore: true },
+    ],
+    ["the first nested object that has it", { a: { total: 5 }, b: { total: 6 } }, { totalItems: 5 }],
+    ["no metadata inside a list", { simulations: [{ totalPages: 9 }], pages: [1, 2] }, {}],
+    ["no metadata inside null", { pagination: null }, {}],
+  ])("%s", (_name, body, meta) => {
+    expect(readPageMeta(body)).toEqual(meta);
+  });
+});
+
+describe("nextPageStep: metadata wins in a fixed order", () => {
+  const step = { page: 2, pageSize: 10, received: 10, collected: 20 };
+
+  it.each<[string, PageMeta, ReturnType<typeof nextPageStep>]>([
+    ["nextPage jumps ahead to the page named", { nextPage: 5 }, { next: 5 }],
+    ["nextPage behind stops", { nextPage: 1 }, { stop: "metadata" }],
+    ["nextPage before hasMore", { nextPage: 3, hasMore: false }, { next: 3 }],
+    ["hasMore before totalPages", { hasMore: true, totalPages: 2 }, { next: 3 }],
+    ["hasMore=false before totalPages", { hasMore: false, totalPages: 9 }, { stop: "metadata" }],
+    ["totalPages before totalItems", { totalPages: 2, totalItems: 100 }, { stop: "metadata" }],
+    ["totalPages ahead before totalItems", { totalPages: 3, totalItems: 20 }, { next: 3 }],
+    ["totalItems before the short-page rule", { totalItems: 30 }, { next: 3 }],
+  ])("%s", (_name, meta, expected) => {
+    expect(nextPageStep(step, meta)).toEqual(expected);
+  });
+
+  it("a short page stops on its own only without metadata; a full one goes on", () => {
+    expect(nextPageStep({ ...step, received: 9 }, {})).toEqual({ stop: "short" });
+    expect(nextPageStep({ ...step, received: 9 }, { hasMore: true })).toEqual({ next: 3 });
+  });
+
+  it("a walk whose largest page exceeds the asked size still uses the asked size", () => {
+    expect(nextPageStep({ page: 1, pageSize: 10, received: 10, collected: 10, largestPage: 20 }, {})).toEqual({ next: 2 });
+    expect(nextPageStep({ page: 2, pageSize: 10, received: 9, collected: 19, largestPage: 20 }, {})).toEqual({ stop: "short" });
+  });
+});

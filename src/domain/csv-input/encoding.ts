@@ -32,10 +32,9 @@ export const WINDOWS_1252 = "windows-1252";
 
 /** The WHATWG name for an --encoding label (e.g. "latin1" → "windows-1252"), or undefined if unknown. */
 export function resolveEncoding(label: string): string | undefined {
-  const trimmed = label.trim();
-  if (trimmed === "") return undefined;
   try {
-    return new TextDecoder(trimmed).encoding;
+    // TextDecoder trims the label itself, and refuses an empty one like any unknown one.
+    return new TextDecoder(label).encoding;
   } catch {
     return undefined;
   }
@@ -121,11 +120,13 @@ export function createDecoder(encoding: string, startOffset: number): StreamDeco
   return new GenericDecoder(encoding, startOffset);
 }
 
+/** A Buffer view of the same bytes (no copy). */
 function toBuffer(chunk: Uint8Array): Buffer {
-  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-const hex = (b: number): string => `0x${b.toString(16).toUpperCase().padStart(2, "0")}`;
+/** A bad byte (0x80 and up) or UTF-16 code unit in hex: always two digits or more. */
+const hex = (b: number): string => `0x${b.toString(16).toUpperCase()}`;
 
 /** UTF-8: validated, passed on as bytes. */
 class Utf8Passthrough implements StreamDecoder {
@@ -161,9 +162,10 @@ const C1 = /[\x80-\x9f]/g;
 
 /** Decodes windows-1252 bytes: latin1 for everything, then the 0x80–0x9F block by table. */
 export function decodeWindows1252(bytes: Uint8Array): string {
-  const text = toBuffer(bytes).toString("latin1");
-  C1.lastIndex = 0;
-  return C1.test(text) ? text.replace(C1, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!) : text;
+  // replace() with a global regex starts at 0 and gives back the same string when nothing matches.
+  return toBuffer(bytes)
+    .toString("latin1")
+    .replace(C1, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
 /** windows-1252: one byte, one character, every byte defined; nothing can fail. */
@@ -202,10 +204,11 @@ class Utf16Decoder implements StreamDecoder {
       const out = this.decoder.decode(chunk, { stream: true });
       this.fed += chunk.length;
       this.units += out.length;
+      // Stryker disable next-line MethodExpression: keeping more than the last 3 bytes changes nothing but memory
       this.tail = concat(this.tail, chunk.subarray(Math.max(0, chunk.length - 3))).slice(-3);
       return { ok: true, out };
     } catch {
-      return this.locate(chunk, false);
+      return this.locate(chunk);
     }
   }
 
@@ -213,12 +216,16 @@ class Utf16Decoder implements StreamDecoder {
     try {
       return { ok: true, out: this.decoder.decode() };
     } catch {
-      return this.locate(new Uint8Array(0), true);
+      return this.locate(new Uint8Array(0));
     }
   }
 
-  /** Finds the first bad code unit in the held bytes plus `chunk`. */
-  private locate(chunk: Uint8Array, atEnd: boolean): DecodeResult {
+  /**
+   * Finds the first bad code unit in the held bytes plus `chunk`. A high surrogate at the very
+   * end is one: while streaming, the decoder holds such a unit back instead of failing, so a
+   * failure in mid-stream always lies before it.
+   */
+  private locate(chunk: Uint8Array): DecodeResult {
     const held = this.fed - 2 * this.units;
     const bytes = concat(this.tail.subarray(this.tail.length - held), chunk);
     const le = this.encoding === "utf-16le";
@@ -232,13 +239,12 @@ class Utf16Decoder implements StreamDecoder {
         break;
       }
       if (u >= 0xd800 && u <= 0xdbff) {
-        if (i + 3 < bytes.length) {
-          const next = unit(i + 2);
-          if (next >= 0xdc00 && next <= 0xdfff) {
-            i += 2;
-            continue;
-          }
-        } else if (!atEnd) continue;
+        // Past the end both bytes read as 0, which is no low surrogate.
+        const next = unit(i + 2);
+        if (next >= 0xdc00 && next <= 0xdfff) {
+          i += 2;
+          continue;
+        }
         what = `a lone high surrogate ${hex(u)}`;
         break;
       }
@@ -256,7 +262,8 @@ class GenericDecoder implements StreamDecoder {
     readonly encoding: string,
     private readonly base: number,
   ) {
-    this.decoder = new TextDecoder(encoding, { fatal: true, ignoreBOM: true });
+    // (Never UTF-8 or UTF-16, the only encodings with a BOM to ignore.)
+    this.decoder = new TextDecoder(encoding, { fatal: true });
   }
   push(chunk: Uint8Array): DecodeResult {
     try {
@@ -283,10 +290,5 @@ class GenericDecoder implements StreamDecoder {
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+  return Buffer.concat([a, b]);
 }

@@ -24,10 +24,8 @@ export class CsvFileError extends InvalidDataError {
     message: string,
     details: { row?: number; byteOffset?: number; columns?: readonly string[]; hint?: string; cause?: unknown } = {},
   ) {
-    const options: { hint?: string; cause?: unknown } = {};
-    if (details.hint !== undefined) options.hint = details.hint;
-    if (details.cause !== undefined) options.cause = details.cause;
-    super(message, options);
+    // CliError takes the hint and the cause from it and ignores the rest.
+    super(message, details);
     this.code = code;
     this.row = details.row;
     this.byteOffset = details.byteOffset;

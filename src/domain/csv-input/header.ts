@@ -69,16 +69,14 @@ export function mapHeader(cells: readonly string[], row: number, wanted: readonl
     );
   }
   const warnings: string[] = [];
-  if (unknownCount === 1) warnings.push(`unknown column ${unknown[0]} is ignored and not uploaded`);
-  else if (unknownCount > 1) {
+  if (unknownCount > 1) {
     const more = unknownCount > unknown.length ? ` and ${unknownCount - unknown.length} more` : "";
     warnings.push(`${unknownCount} unknown columns are ignored and not uploaded: ${unknown.join(", ")}${more}`);
-  }
-  if (unnamed.length === 1) warnings.push(`column ${unnamed[0]} has no name; it is ignored`);
-  else if (unnamed.length > 1) {
+  } else if (unknownCount === 1) warnings.push(`unknown column ${unknown[0]} is ignored and not uploaded`);
+  if (unnamed.length > 1) {
     const list = unnamed.slice(0, NAMES_SHOWN).join(", ") + (unnamed.length > NAMES_SHOWN ? ", …" : "");
     warnings.push(`${unnamed.length} columns have no name (columns ${list}); they are ignored`);
-  }
+  } else if (unnamed.length === 1) warnings.push(`column ${unnamed[0]} has no name; it is ignored`);
   return { columns, positions, width: cells.length, warnings };
 }
 

@@ -18,7 +18,8 @@ export interface SheetRow {
 }
 
 export function sheetCellText(value: unknown): string {
-  if (value === null || value === undefined) return "";
+  // (undefined, like any other value without text, reaches the last line.)
+  if (value === null) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
@@ -31,7 +32,8 @@ export function sheetCellText(value: unknown): string {
     if (Array.isArray(v.richText)) return v.richText.map((part) => sheetCellText((part as { text?: unknown }).text)).join("");
     if ("result" in v) return sheetCellText(v.result);
     if ("text" in v) return sheetCellText(v.text);
-    if ("error" in v) return sheetCellText(v.error);
+    // An error cell ("#N/A"); any other object has no `error` either, and gives "".
+    return sheetCellText(v.error);
   }
   return "";
 }
@@ -49,11 +51,12 @@ export function sheetToCsv(rows: Iterable<SheetRow>): string {
     while (records.length < number - 1) records.push([]);
     const cells = values.map(sheetCellText);
     while (cells.length > 0 && cells[cells.length - 1]!.trim() === "") cells.pop();
-    if (width === 0 && cells.length > 0) width = cells.length;
+    if (width === 0) width = cells.length;
     records.push(cells);
   }
   const padded = records.map((cells) =>
-    cells.length === 0 ? [""] : [...cells, ...new Array<string>(Math.max(0, width - cells.length)).fill("")],
+    cells.length === 0 ? [] : [...cells, ...new Array<string>(Math.max(0, width - cells.length)).fill("")],
   );
-  return stringify(padded, { delimiter: ",", record_delimiter: "unix" });
+  // csv-stringify's defaults: comma, LF, quotes only where needed.
+  return stringify(padded);
 }

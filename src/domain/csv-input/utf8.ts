@@ -50,9 +50,8 @@ export function findInvalidUtf8(bytes: Uint8Array): number {
   return -1;
 }
 
-/** Length of the sequence a lead byte announces; 0 for a continuation or invalid byte. */
+/** Length of the sequence a lead byte announces; 0 for ASCII (nothing to wait for), a continuation or an invalid byte. */
 function sequenceLength(b: number): number {
-  if (b < 0x80) return 1;
   if (b >= 0xc2 && b <= 0xdf) return 2;
   if (b >= 0xe0 && b <= 0xef) return 3;
   if (b >= 0xf0 && b <= 0xf4) return 4;
@@ -82,11 +81,11 @@ export class Utf8StreamChecker {
       this.carry = undefined;
     }
     const cut = completePrefixLength(bytes);
-    const complete = cut === bytes.length ? bytes : bytes.subarray(0, cut);
+    const complete = bytes.subarray(0, cut);
     if (!isUtf8(complete)) {
       const at = findInvalidUtf8(complete);
-      // isUtf8 and the scan agree on every input; should they ever not, blame the chunk start.
-      const local = at < 0 ? 0 : at;
+      // isUtf8 and the scan agree on every input; should they ever not (-1), blame the chunk start.
+      const local = Math.max(0, at);
       return { ok: false, validPrefix: complete.subarray(0, local), offset: this.offset + local, byte: complete[local] ?? 0 };
     }
     if (cut < bytes.length) this.carry = bytes.slice(cut);
@@ -106,6 +105,7 @@ export class Utf8StreamChecker {
  */
 function completePrefixLength(bytes: Uint8Array): number {
   const n = bytes.length;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: the bounds only save work; looking further back finds a lead byte of length <= 4 <= back, or nothing, and answers n either way
   for (let back = 1; back <= 3 && back <= n; back++) {
     const b = bytes[n - back]!;
     if ((b & 0xc0) === 0x80) continue; // continuation byte: keep looking for its lead byte
