@@ -62,6 +62,35 @@ describe("pass 2 without the SHA-256 check", () => {
   });
 });
 
+describe("pass 2 with the SHA-256 check", () => {
+  // A same-size edit of a valid row keeps every row valid and every count equal: only the
+  // hash can tell (a check by size or modification time would not).
+  const before = csv(HEADER, userLine(1), userLine(2));
+  const now = csv(HEADER, userLine(1), userLine(2, { firstName: "Frist2" }));
+
+  it("a same-size edit of a valid row: the rows come out, then CHANGED when the file ends", async () => {
+    const summary = await validateUsersCsv(source(before));
+    expect(summary.bytes).toBe(Buffer.byteLength(now));
+    const names: string[] = [];
+    let error: unknown;
+    try {
+      for await (const user of readValidUserRows(source(now), summary)) names.push(user.firstName);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(names).toEqual(["First1", "Frist2"]);
+    expect(error).toBeInstanceOf(UsersCsvFileError);
+    expect(error).toMatchObject({ code: "CHANGED", message: "the file changed after it was validated", row: undefined });
+  });
+
+  it("the same bytes again pass", async () => {
+    const summary = await validateUsersCsv(source(before));
+    const names: string[] = [];
+    for await (const user of readValidUserRows(source(before), summary)) names.push(user.firstName);
+    expect(names).toEqual(["First1", "First2"]);
+  });
+});
+
 describe("pass 1: invalid rows kept, handed over and counted", () => {
   const file = csv(HEADER, userLine(1, { role: "x" }), userLine(2), userLine(3, { email: "bad" }), userLine(4, { role: "y" }));
 
