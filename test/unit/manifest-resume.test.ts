@@ -55,7 +55,8 @@ describe("prepareResend", () => {
       status: "FAILED",
       history: [{ state: "ambiguous", replacedAt: "2026-11-19T00:00:00.000Z" }],
     });
-    expect(prepareResend(m, true, LATER).batches[0]?.history).toEqual([
+    // toStrictEqual: a field the batch lacks is absent from the entry, not present as undefined.
+    expect(prepareResend(m, true, LATER).batches[0]?.history).toStrictEqual([
       { state: "ambiguous", replacedAt: "2026-11-19T00:00:00.000Z" },
       { state: "uploaded", taskId: "task-1", status: "FAILED", replacedAt: LATER },
     ]);
@@ -74,6 +75,8 @@ describe("prepareResend", () => {
       ...m.batches[1],
       history: [{ state: "ambiguous", error: "timeout", replacedAt: LATER }],
     });
+    // Without a task, a status or an upload time, the entry has no such keys at all.
+    expect(next.batches[1]?.history).toStrictEqual([{ state: "ambiguous", error: "timeout", replacedAt: LATER }]);
     expect(next.batches[0]).toEqual(m.batches[0]);
   });
 });
@@ -83,6 +86,12 @@ describe("countResends", () => {
     const m = withBatch(mixed(), 4, { state: "uploading" });
     expect(countResends(m, true)).toEqual({ failed: 1, ambiguous: 2 });
     expect(countResends(m, false)).toEqual({ failed: 0, ambiguous: 2 });
+  });
+
+  it("a second FAILED upload counts too; a COMPLETED one or a rejected batch marked FAILED does not", () => {
+    // 1 and 3 uploaded FAILED, 5 rejected with a FAILED status (hand-edited).
+    expect(countResends(withBatch(mixed(), 3, { status: "FAILED" }), true)).toEqual({ failed: 2, ambiguous: 1 });
+    expect(countResends(withBatch(mixed(), 1, { status: "COMPLETED" }), true)).toEqual({ failed: 0, ambiguous: 1 });
   });
 });
 
@@ -172,6 +181,8 @@ describe("markImported", () => {
       history: [{ state: "uploading", replacedAt: LATER }],
       settled: { by: "--accepted-task", at: LATER, note: "the task the service gave this batch, recorded by the user" },
     });
+    // Nothing uploaded or failed before: the entry holds the state and the time only.
+    expect(result.manifest.batches[2]?.history).toStrictEqual([{ state: "uploading", replacedAt: LATER }]);
     expect(result.manifest.batches[1]).toEqual(m.batches[1]);
   });
 });
