@@ -69,8 +69,9 @@ export function parseManifest(text: string): ParsedManifest {
   }
   const parsed = ImportManifest.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false, problem: issue ? `${issue.path.join(".") || "document"}: ${issue.message}` : "not a manifest" };
+    // A failed safeParse always carries at least one issue: the first names what to fix.
+    const issue = parsed.error.issues[0]!;
+    return { ok: false, problem: `${issue.path.join(".") || "document"}: ${issue.message}` };
   }
   return { ok: true, manifest: parsed.data };
 }
