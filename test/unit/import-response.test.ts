@@ -116,6 +116,8 @@ describe("parseUploadAnswer: values read by shape", () => {
     ["a nested blank id is none", { task: { id: " " } }, undefined],
     ["`importTask`, then `result`", { importTask: { taskId: "t-4" }, result: { id: "t-5" } }, "t-4"],
     ["an answer that is not an object", "t-6", undefined],
+    ["a boolean is no id", { taskId: true }, undefined],
+    ["a task object without an id gives way to the next object name", { task: { name: "x" }, data: { id: "t-7" } }, "t-7"],
   ])("taskIdOf: %s", (_name, body, expected) => {
     expect(taskIdOf(body)).toBe(expected);
   });
@@ -124,6 +126,7 @@ describe("parseUploadAnswer: values read by shape", () => {
     [{ validUsersCount: 3, invalidUsersCount: " 2 " }, 3, 2],
     [{ validUsersCount: -1, invalidUsersCount: 1.5 }, undefined, undefined],
     [{ validUsersCount: "1a", invalidUsersCount: "" }, undefined, undefined],
+    [{ validUsersCount: "a1", invalidUsersCount: "1 2" }, undefined, undefined],
     [{ validUsersCount: 0, invalidCount: 4 }, 0, 4],
     [{ importedCount: "12", errorCount: 0 }, 12, 0],
   ])("counts in %j: valid %s, invalid %s", (body, valid, invalid) => {
@@ -166,6 +169,13 @@ describe("parseUploadAnswer: the messages of a row error", () => {
     ["an empty list: rejected by the service", { row: 2, errors: [] }, undefined, ["rejected by the service"]],
     ["numbers and nulls in the list", { row: 2, errors: [42, null] }, undefined, ["42"]],
     ["no message name: the other fields, the row number left out", { row: 2, email: "bad" }, undefined, ['{"email":"bad"}']],
+    [
+      "a field on some items only is still the row's",
+      { row: 2, errors: [{ field: "email", message: "taken" }, "also bad"] },
+      "email",
+      ["email: taken", "also bad"],
+    ],
+    ["a field that is not text is no field", { row: 2, errors: [{ field: 3, message: "x" }] }, undefined, ["x"]],
     ["a message under `detail`", { row: 2, detail: "User already exists" }, undefined, ["User already exists"]],
   ])("%s", (_name, item, field, messages) => {
     expect(errorsOf(item)).toEqual([{ row: 10, batchRow: 2, field, messages }]);
@@ -189,6 +199,19 @@ describe("parseUploadAnswer: the messages of a row error", () => {
   it("a documented list without row-numbered items gives way to the next list name", () => {
     const answer = parseUploadAnswer({ taskId: "t", errors: ["general failure"], failures: [{ index: 4, reason: "r" }] }, batch);
     expect(answer.rowErrors).toEqual([{ row: 15, batchRow: 4, field: undefined, messages: ["r"] }]);
+  });
+
+  it("the documented list wins over an earlier unnamed one, and keeps only its row-numbered items", () => {
+    const answer = parseUploadAnswer(
+      { taskId: "t", report: [{ row: 3, errors: ["b"] }], errors: ["general", { row: 2, errors: ["a"] }] },
+      batch,
+    );
+    expect(answer.rowErrors).toEqual([{ row: 10, batchRow: 2, field: undefined, messages: ["a"] }]);
+  });
+
+  it("an unnamed list: its row-numbered items only", () => {
+    const answer = parseUploadAnswer({ taskId: "t", report: ["general", { row: 4, reason: "bad" }] }, batch);
+    expect(answer.rowErrors).toEqual([{ row: 15, batchRow: 4, field: undefined, messages: ["bad"] }]);
   });
 
   it("no list of row errors anywhere: none", () => {

@@ -61,6 +61,7 @@ describe("taskStateOf: which field wins, and the exact refusal", () => {
     ["a bare string in other case, padded", "  completed ", "COMPLETED"],
     ["`status` before `state`, whatever the key order", { state: "FAILED", status: "STARTED" }, "STARTED"],
     ["a status name with an unknown value gives way to the next name", { status: "RUNNING", state: "STARTED" }, "STARTED"],
+    ["… also when that name's value is not exactly a state", { status: "RUNNING", state: "started" }, "STARTED"],
     ["`taskStatus` and `importStatus` are status names", { taskStatus: "FAILED", x: "COMPLETED" }, "FAILED"],
     ["`importStatus` in any case, its value too", { importstatus: "started", x: "COMPLETED" }, "STARTED"],
     [
@@ -86,6 +87,11 @@ describe("taskStateOf: which field wins, and the exact refusal", () => {
     ],
     ["two top-level states", { a: "STARTED", b: "COMPLETED" }, "several states: STARTED, COMPLETED"],
     ["two states one level down", { x: { a: "FAILED" }, y: { b: "SCHEDULED" } }, "several states: FAILED, SCHEDULED"],
+    [
+      "a state inside a list (only objects are looked into)",
+      { list: ["COMPLETED"] },
+      "no SCHEDULED/STARTED/COMPLETED/FAILED status in the answer",
+    ],
   ])("refuses %s, naming the task and why", (_name, body, why) => {
     expect(() => taskStateOf(body, "t1")).toThrow(refusal(why));
   });
@@ -100,5 +106,13 @@ describe("taskStatusRecord: the state under another name is not repeated", () =>
     const record = taskStatusRecord("t1", { progress: 5, State: "started", taskStatus: "SCHEDULED", importStatus: "STARTED" });
     expect(record).toEqual({ taskId: "t1", status: "STARTED", progress: 5, taskStatus: "SCHEDULED" });
     expect(Object.keys(record)).toEqual(["taskId", "status", "progress", "taskStatus"]);
+  });
+
+  it("the asked taskId and the read status win over the answer's own taskId and status fields", () => {
+    expect(taskStatusRecord("t1", { taskId: "other", status: "RUNNING", state: "STARTED", rows: 3 })).toEqual({
+      taskId: "t1",
+      status: "STARTED",
+      rows: 3,
+    });
   });
 });
