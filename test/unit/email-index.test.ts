@@ -61,3 +61,40 @@ describe("EmailIndex: which table an address goes to", () => {
     ]);
   });
 });
+
+describe("EmailIndex: exact at the edges", () => {
+  it("an address that is the start of another in the same slot is not its duplicate", () => {
+    // Both hash to slot 1123 of the first table (FNV-1a, worked out beforehand).
+    const index = new EmailIndex();
+    expect(index.add("pat@example.com4286", 2)).toBe(0);
+    expect(index.add("pat@example.com", 3)).toBe(0);
+    expect(index.add("PAT@example.com", 4)).toBe(3);
+  });
+
+  it("a key that does not fit the 255 bytes left in a page goes whole to the next page", () => {
+    // 4094 keys of 255 characters (256 bytes with the length byte), then 127 and 128:
+    // 1,048,321 bytes of the 1,048,576 used; the next 255-character key needs 256.
+    const index = new EmailIndex();
+    const rows: number[] = [];
+    for (let i = 0; i < 4094; i++) rows.push(index.add(`${String(i).padStart(6, "0")}${"b".repeat(237)}@example.com`, i + 2));
+    rows.push(index.add(`${"c".repeat(115)}@example.com`, 5000), index.add(`${"d".repeat(116)}@example.com`, 5001));
+    const last = `${"x".repeat(243)}@example.com`;
+    expect([rows.filter((r) => r !== 0), last.length]).toEqual([[], 255]);
+    expect(index.add(last, 5002)).toBe(0);
+    expect(index.add(last.toUpperCase(), 5003)).toBe(5002);
+  });
+
+  it("an upper-case Z first: stored folded, found by its lower-case twin", () => {
+    const index = new EmailIndex();
+    expect(index.add("Zed@y.co", 2)).toBe(0);
+    expect(index.add("zed@y.co", 3)).toBe(2);
+  });
+
+  it("over-long addresses are folded to lower case: ß and ss stay apart", () => {
+    const index = new EmailIndex();
+    const pad = "x".repeat(250);
+    expect(index.add(`${pad}straße@example.com`, 2)).toBe(0);
+    expect(index.add(`${pad}STRASSE@example.com`, 3)).toBe(0);
+    expect(index.add(`${pad}STRAßE@example.com`, 4)).toBe(2);
+  });
+});
