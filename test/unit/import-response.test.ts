@@ -116,6 +116,7 @@ describe("parseUploadAnswer: values read by shape", () => {
     ["a nested blank id is none", { task: { id: " " } }, undefined],
     ["`importTask`, then `result`", { importTask: { taskId: "t-4" }, result: { id: "t-5" } }, "t-4"],
     ["an answer that is not an object", "t-6", undefined],
+    ["an answer that is null", null, undefined],
     ["a boolean is no id", { taskId: true }, undefined],
     ["a task object without an id gives way to the next object name", { task: { name: "x" }, data: { id: "t-7" } }, "t-7"],
   ])("taskIdOf: %s", (_name, body, expected) => {

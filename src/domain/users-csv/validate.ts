@@ -246,7 +246,6 @@ class UsersCsvRun {
       } catch (err) {
         // Stryker disable next-line all: defensive — readHeader throws only file errors; anything else must still not escape csv-parse's push
         if (err instanceof UsersCsvFileError) this.failure = err;
-        // Stryker disable next-line all: the same defensive branch
         else this.failure = new UsersCsvFileError("MALFORMED", `row ${row}: ${String(err)}`, { row, cause: err });
       }
       return;
