@@ -4,48 +4,13 @@ import {
   checkSameBatches,
   decideStart,
   errorsPathFor,
-  type ImportManifest,
-  type ManifestBatch,
   manifestPathFor,
-  newManifest,
   parseManifest,
   pendingBatch,
   serializeManifest,
   updateBatch,
 } from "../../src/domain/users-csv/import-manifest.js";
-
-const SHA_A = "a".repeat(64);
-const SHA_B = "b".repeat(64);
-const NOW = "2026-11-21T00:00:00.000Z";
-const NAMES = { file: "staff.csv", manifest: "staff.import.json", command: "simadmin users import staff.csv" };
-
-function hash(n: number): string {
-  return n.toString(16).padStart(64, "0");
-}
-
-function manifest(states: ManifestBatch["state"][], sha = SHA_A, org = "org-demo"): ImportManifest {
-  const batches = states.map((state, i) => ({
-    ...pendingBatch({ number: i + 1, rows: [2 + i * 750, 751 + i * 750], sha256: hash(i + 1) }),
-    state,
-    ...(state === "uploaded" ? { taskId: `task-${i + 1}`, status: "SCHEDULED" as const } : {}),
-  }));
-  return newManifest(
-    {
-      file: "staff.csv",
-      sha256: sha,
-      bytes: 100,
-      baseUrl: "https://api.example.com",
-      apiVersion: 2,
-      organizationId: org,
-      skipInvalid: false,
-      totalRows: 1500,
-      validRows: 1500,
-      invalidRows: 0,
-    },
-    batches,
-    NOW,
-  );
-}
+import { hash, manifest, NAMES, NOW, SHA_A, SHA_B } from "../helpers/import-manifest.js";
 
 describe("side file names", () => {
   it.each([

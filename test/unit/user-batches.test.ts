@@ -87,9 +87,18 @@ describe("batchUserRows", () => {
     expect(originalRowOf(third, 101)).toBe(1633);
   });
 
-  it("accepts only sizes 1..750", async () => {
-    await expect(collect(batchUserRows([user(1)], 751))).rejects.toThrow(RangeError);
-    await expect(collect(batchUserRows([user(1)], 0))).rejects.toThrow(RangeError);
+  it("accepts only sizes 1..750, naming the size refused", async () => {
+    await expect(collect(batchUserRows([user(1)], 751))).rejects.toThrow(new RangeError("batch size must be 1..750, not 751"));
+    await expect(collect(batchUserRows([user(1)], 0))).rejects.toThrow(new RangeError("batch size must be 1..750, not 0"));
+    await expect(collect(batchUserRows([user(1)], 1.5))).rejects.toThrow(new RangeError("batch size must be 1..750, not 1.5"));
+  });
+
+  it("size 1: one batch per row", async () => {
+    const batches = await collect(batchUserRows([user(1), user(2)], 1));
+    expect(batches.map((b) => [b.number, b.rows])).toEqual([
+      [1, [2]],
+      [2, [3]],
+    ]);
   });
 
   it("yields nothing for no rows", async () => {
@@ -145,7 +154,7 @@ describe("buildUserBatch", () => {
         Array.from({ length: n }, (_, i) => user(i + 1)),
         1,
       ),
-    ).toThrow(RangeError);
+    ).toThrow(new RangeError(`a batch holds 1 to 750 rows, not ${n}`));
   });
 });
 
@@ -173,5 +182,14 @@ describe("planBatchSizes", () => {
     [1600, [750, 750, 100]],
   ])("plans %i rows as %j", (rows, sizes) => {
     expect(planBatchSizes(rows)).toEqual(sizes);
+  });
+
+  it("with another size, 1 included", () => {
+    expect(planBatchSizes(3, 1)).toEqual([1, 1, 1]);
+    expect(planBatchSizes(5, 2)).toEqual([2, 2, 1]);
+  });
+
+  it.each([0, -1, 1.5])("refuses size %d", (size) => {
+    expect(() => planBatchSizes(5, size)).toThrow(new RangeError(`batch size must be a positive integer, not ${size}`));
   });
 });

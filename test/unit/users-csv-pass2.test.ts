@@ -62,6 +62,35 @@ describe("pass 2 without the SHA-256 check", () => {
   });
 });
 
+describe("pass 2 with the SHA-256 check", () => {
+  // A same-size edit of a valid row keeps every row valid and every count equal: only the
+  // hash can tell (a check by size or modification time would not).
+  const before = csv(HEADER, userLine(1), userLine(2));
+  const now = csv(HEADER, userLine(1), userLine(2, { firstName: "Frist2" }));
+
+  it("a same-size edit of a valid row: the rows come out, then CHANGED when the file ends", async () => {
+    const summary = await validateUsersCsv(source(before));
+    expect(summary.bytes).toBe(Buffer.byteLength(now));
+    const names: string[] = [];
+    let error: unknown;
+    try {
+      for await (const user of readValidUserRows(source(now), summary)) names.push(user.firstName);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(names).toEqual(["First1", "Frist2"]);
+    expect(error).toBeInstanceOf(UsersCsvFileError);
+    expect(error).toMatchObject({ code: "CHANGED", message: "the file changed after it was validated", row: undefined });
+  });
+
+  it("the same bytes again pass", async () => {
+    const summary = await validateUsersCsv(source(before));
+    const names: string[] = [];
+    for await (const user of readValidUserRows(source(before), summary)) names.push(user.firstName);
+    expect(names).toEqual(["First1", "First2"]);
+  });
+});
+
 describe("pass 1: invalid rows kept, handed over and counted", () => {
   const file = csv(HEADER, userLine(1, { role: "x" }), userLine(2), userLine(3, { email: "bad" }), userLine(4, { role: "y" }));
 
@@ -106,3 +135,41 @@ describe("pass 1: invalid rows kept, handed over and counted", () => {
     expect(one.warnings).toContain("row 3 is blank and was skipped");
   });
 });
+
+describe("pass 2 without the SHA-256 check: the skip list to its end", () => {
+  it("the last row, invalid, removed: CHANGED when the file ends", async () => {
+    const before = csv(HEADER, userLine(1), userLine(2), userLine(3, { role: "x" }));
+    const { rows, error } = await pass2(before, csv(HEADER, userLine(1), userLine(2)));
+    expect(rows).toEqual([2, 3]);
+    expect(error?.code).toBe("CHANGED");
+    expect(error?.message).toBe("the file changed after it was validated");
+  });
+});
+
+describe("pass 1: what the reader says, and when it stops", () => {
+  it("the reader's note comes first among the warnings", async () => {
+    const text = csv(HEADER, userLine(1), "", userLine(3));
+    const summary = await validateUsersCsv(source16(text));
+    expect(summary.encoding).toBe("utf-16le");
+    expect(summary.warnings).toEqual([
+      "the file has no byte-order mark but looks like UTF-16LE; it was read as UTF-16LE",
+      "row 3 is blank and was skipped",
+    ]);
+  });
+
+  it("a file error in the header stops reading after that chunk", async () => {
+    let pulled = 0;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      for (const text of ["firstName,lastName\nA,B\n", `${userLine(2)}\n`, `${userLine(3)}\n`]) {
+        pulled++;
+        yield Buffer.from(text, "utf8");
+      }
+    }
+    await expect(validateUsersCsv(chunks())).rejects.toMatchObject({ code: "MISSING_COLUMN", row: 1 });
+    expect(pulled).toBe(1);
+  });
+});
+
+async function* source16(text: string): AsyncGenerator<Uint8Array> {
+  yield Buffer.from(text, "utf16le");
+}

@@ -41,7 +41,8 @@ export function buildUserBatch(users: readonly UserRow[], number: number): UserB
   return {
     number,
     csv,
-    sha256: createHash("sha256").update(csv, "utf8").digest("hex"),
+    // A string is hashed as its UTF-8 bytes.
+    sha256: createHash("sha256").update(csv).digest("hex"),
     rows: users.map((u) => u.row),
   };
 }
@@ -82,6 +83,6 @@ export function planBatchSizes(rows: number, size: number = MAX_ROWS_PER_UPLOAD)
  * as the service reports it; undefined for the header or a line the batch does not have.
  */
 export function originalRowOf(batch: Pick<UserBatch, "rows">, batchRow: number): number | undefined {
-  if (!Number.isInteger(batchRow) || batchRow < 2) return undefined;
+  // An index the array lacks (below 0, past the end, not an integer) reads as undefined.
   return batch.rows[batchRow - 2];
 }

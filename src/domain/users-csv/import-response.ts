@@ -43,20 +43,27 @@ const ROW_NAMES = ["row", "rowNumber", "line", "lineNumber", "index"];
 const FIELD_NAMES = ["field", "column", "fieldName", "columnName"];
 const MESSAGE_NAMES = ["errors", "messages", "message", "error", "reason", "problems", "detail"];
 
+/** The value of the first of `names` that is present and not null. */
 function pick(object: JsonRecord, names: readonly string[]): unknown {
-  for (const name of names) if (name in object && object[name] !== undefined && object[name] !== null) return object[name];
+  for (const name of names) {
+    const value = object[name] ?? undefined;
+    if (value !== undefined) return value;
+  }
   return undefined;
 }
 
 function idText(value: unknown): string | undefined {
   if (typeof value === "string" && value.trim() !== "") return value;
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  // Number.isFinite is false for anything but a finite number (no coercion).
+  if (Number.isFinite(value)) return String(value);
   return undefined;
 }
 
 function count(value: unknown): number | undefined {
-  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
-  if (typeof value === "string" && /^\d+$/.test(value.trim())) return Number(value.trim());
+  // Number.isInteger is false for anything but an integral number (no coercion).
+  if (Number.isInteger(value) && (value as number) >= 0) return value as number;
+  // Number() ignores the surrounding spaces the test allows.
+  if (typeof value === "string" && /^\d+$/.test(value.trim())) return Number(value);
   return undefined;
 }
 
@@ -90,8 +97,8 @@ function messagesOf(value: unknown): { field: string | undefined; messages: stri
   if (isPlainObject(value)) {
     const fieldValue = pick(value, FIELD_NAMES);
     const field = typeof fieldValue === "string" ? fieldValue : undefined;
-    const message = pick(value, MESSAGE_NAMES);
-    const inner = message === undefined ? { field: undefined, messages: [] } : messagesOf(message);
+    // No message at all reads as no messages (the undefined case below).
+    const inner = messagesOf(pick(value, MESSAGE_NAMES));
     if (inner.messages.length === 0) return { field, messages: [field ? "invalid" : JSON.stringify(value)] };
     // "field: message" keeps each column beside its message when one row has several.
     return { field: field ?? inner.field, messages: field ? inner.messages.map((m) => `${field}: ${m}`) : inner.messages };
@@ -121,14 +128,15 @@ export function parseUploadAnswer(body: unknown, batch: Pick<UserBatch, "rows">)
   if (!isPlainObject(body))
     return { taskId: idText(body), validUsersCount: undefined, invalidUsersCount: undefined, rowErrors: [] };
   const rowErrors = rowErrorList(body).map((item): ServiceRowError => {
-    const batchRow = count(pick(item, ROW_NAMES));
+    // rowErrorList keeps only items with a row number (isRowError).
+    const batchRow = count(pick(item, ROW_NAMES))!;
     const rowFields = { ...item };
     for (const name of ROW_NAMES) delete rowFields[name];
     const { field, messages } = messagesOf(pick(rowFields, MESSAGE_NAMES) ?? rowFields);
     const fieldValue = pick(item, FIELD_NAMES);
     return {
       batchRow,
-      row: batchRow === undefined ? undefined : originalRowOf(batch, batchRow),
+      row: originalRowOf(batch, batchRow),
       field: typeof fieldValue === "string" ? fieldValue : field,
       messages: messages.length > 0 ? messages : ["rejected by the service"],
     };
