@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parseIsoDate } from "../../src/domain/date-windows.js";
 import { ColumnNames, cellType, widen } from "../../src/domain/sync-columns.js";
 import { blockStart, isComplete, leastTimeMs, planSyncWindows, type SyncedWindow } from "../../src/domain/sync-windows.js";
 
-const day = (text: string): number => parseIsoDate(text)!;
+// Day numbers computed apart from the modules under test (Date.parse of a date-only ISO text is UTC).
+const day = (text: string): number => Date.parse(`${text}T00:00:00Z`) / 86_400_000;
 const held = (start: string, end: string, fetched: string, complete: boolean): [string, SyncedWindow] => [
   start,
   { start, end, fetchedDay: day(fetched), complete },
@@ -88,11 +88,16 @@ describe("sync columns", () => {
     expect(next.columnFor("raw")).toBe("record.raw");
   });
 
-  it("shortens names longer than PostgreSQL's 63 bytes, keeping them apart", () => {
+  it("shortens names longer than PostgreSQL's 63 bytes to 54 bytes and 8 hex digits of their SHA-256, keeping them apart", () => {
     const names = new ColumnNames([]);
-    const a = names.columnFor(`${"x".repeat(70)}.a`);
-    const b = names.columnFor(`${"x".repeat(70)}.b`);
-    expect(Buffer.byteLength(a)).toBeLessThanOrEqual(63);
-    expect(a).not.toBe(b);
+    expect(names.columnFor(`${"x".repeat(70)}.a`)).toBe(`${"x".repeat(54)}_601b3cbb`);
+    expect(names.columnFor(`${"x".repeat(70)}.b`)).toBe(`${"x".repeat(54)}_fd70e5e9`);
+    // Bytes, not characters: é is two bytes in UTF-8.
+    expect(names.columnFor("é".repeat(40))).toBe(`${"é".repeat(27)}_84fe2e03`);
+    // 63 bytes fit; 64 do not.
+    expect(names.columnFor("x".repeat(63))).toBe("x".repeat(63));
+    expect(names.columnFor("y".repeat(64))).toBe(`${"y".repeat(54)}_ffbf30ab`);
+    // A case twin of a 63-byte name: its "_2" makes it too long, so it is shortened too.
+    expect(names.columnFor("X".repeat(63))).toBe(`${"X".repeat(54)}_8fcc48a4`);
   });
 });
