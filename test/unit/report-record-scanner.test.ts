@@ -35,35 +35,57 @@ function scanRecords(text: string, size: number): { shape: ResponseShape; record
 const SIZES = [1, 2, 7, 64, 1_000_000];
 
 describe("JsonShapeScanner finds the records as extractRecords does, whatever the chunking", () => {
-  it.each<[string, string, ResponseShape["kind"]]>([
-    ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list"],
+  it.each<[string, string, ResponseShape["kind"], unknown[]]>([
+    ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list", [{ a: 1 }, { b: { c: [1, 2] } }]],
     [
       "a v2 answer with metadata around the list",
       '{"reportType":"x","n":-1.5e3,"ok":true,"z":null,"data":[{"a":1},{"a":2}],"after":{"k":[{"x":1}]}}',
       "object-with-list",
+      [{ a: 1 }, { a: 2 }],
     ],
-    ["pretty-printed", '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n', "object-with-list"],
-    ["strings with brackets, quotes and escapes", '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}', "object-with-list"],
-    ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list"],
-    ["a list beside an array of scalars", '{"tags":["a","b"],"data":[{"x":1}]}', "object-with-list"],
-    ["an empty list", '{"generatedAt":"t","data":[]}', "object-with-list"],
-    ["a repeated key (the last one wins, as in JSON.parse)", '{"data":[{"a":1}],"data":[{"b":2}]}', "object-with-list"],
-    ["a top-level array, scalars becoming { value }", '[{"a":1}, 2, "s", null, [1], {"b":{}}]', "array"],
-    ["an empty top-level array", "[]", "array"],
-    ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole"],
+    [
+      "pretty-printed",
+      '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n',
+      "object-with-list",
+      [{ a: 1 }, { a: [{ deep: "]" }] }],
+    ],
+    [
+      "strings with brackets, quotes and escapes",
+      '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}',
+      "object-with-list",
+      [{ s: 'a"]}[{,\\' }, { t: "]\n" }],
+    ],
+    ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list", [{ n: "Région ✓ 😀" }, { n: "日本" }]],
+    ["a list beside an array of scalars", '{"tags":["a","b"],"data":[{"x":1}]}', "object-with-list", [{ x: 1 }]],
+    ["an empty list", '{"generatedAt":"t","data":[]}', "object-with-list", []],
+    [
+      "a repeated key (the last one wins, as in JSON.parse)",
+      '{"data":[{"a":1}],"data":[{"b":2}]}',
+      "object-with-list",
+      [{ b: 2 }],
+    ],
+    [
+      "a top-level array, scalars becoming { value }",
+      '[{"a":1}, 2, "s", null, [1], {"b":{}}]',
+      "array",
+      [{ a: 1 }, { value: 2 }, { value: "s" }, { value: null }, { value: [1] }, { b: {} }],
+    ],
+    ["an empty top-level array", "[]", "array", []],
+    ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole", [{ a: [{ x: 1 }], b: [{ y: 2 }] }]],
     // An empty array is not a second record list (issue 27 item 3).
-    ["an empty list beside a list: the list", '{"data":[],"rows":[{"a":1}]}', "object-with-list"],
-    ["a list beside empty warnings: the list", '{"data":[{"a":1}],"warnings":[]}', "object-with-list"],
-    ["two empty lists: one record", '{"data":[],"warnings":[]}', "whole"],
-    ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole"],
-    ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole"],
-    ["a string", '"text"', "whole"],
-    ["a number", "42", "whole"],
-    ["null", "null", "whole"],
-    ["an empty string", '""', "whole"],
-    ["a byte-order mark first", '\uFEFF{"data":[{"a":1}]}', "object-with-list"],
-  ])("%s", (_name, text, kind) => {
-    const expected = extractRecords(JSON.parse(text.replace(/^\uFEFF/, "")));
+    ["an empty list beside a list: the list", '{"data":[],"rows":[{"a":1}]}', "object-with-list", [{ a: 1 }]],
+    ["a list beside empty warnings: the list", '{"data":[{"a":1}],"warnings":[]}', "object-with-list", [{ a: 1 }]],
+    ["two empty lists: one record", '{"data":[],"warnings":[]}', "whole", [{ data: [], warnings: [] }]],
+    ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole", [{ a: 1, b: { c: 2 } }]],
+    ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole", [{ data: [{ a: 1 }, 2] }]],
+    ["a string", '"text"', "whole", [{ value: "text" }]],
+    ["a number", "42", "whole", [{ value: 42 }]],
+    ["null", "null", "whole", []],
+    ["an empty string", '""', "whole", []],
+    ["a byte-order mark first", '\uFEFF{"data":[{"a":1}]}', "object-with-list", [{ a: 1 }]],
+  ])("%s", (_name, text, kind, expected) => {
+    // The same records extractRecords gives for the parsed answer (written out, not computed).
+    expect(extractRecords(JSON.parse(text.replace(/^\uFEFF/, "")))).toEqual(expected);
     for (const size of SIZES) {
       const { shape, records } = scanRecords(text, size);
       expect(shape.kind).toBe(kind);
