@@ -18,15 +18,6 @@ describe("listInAnswer", () => {
   ])("finds the list in %s", (_name, body, list) => {
     expect(listInAnswer(body, "simulations")).toEqual({ list });
   });
-
-  it.each([
-    ["two filled lists and neither named", { one: [a], two: [b] }],
-    ["no list at all", { ok: true }],
-    ["a string", "hello"],
-    ["null", null],
-  ])("refuses %s", (_name, body) => {
-    expect(listInAnswer(body, "simulations")).toHaveProperty("problem");
-  });
 });
 
 describe("deepLinkIn", () => {
@@ -63,5 +54,92 @@ describe("deepLinkIn", () => {
   it("reads a single answer under any field name", () => {
     expect(deepLinkIn({ link: url("s1") }, "s1")).toEqual({ url: url("s1") });
     expect(deepLinkIn({ success: true, url: url("s1") }, "s1")).toEqual({ url: url("s1") });
+  });
+});
+
+describe("listInAnswer: the exact problem, and the edges (issue 27 item 3)", () => {
+  it.each([
+    ["two filled lists and neither named", { one: [a], two: [b] }, "several lists (2)"],
+    ["no list at all", { ok: true }, "no list of items"],
+    ["a string", "hello", "not a list (string)"],
+    ["null", null, "not a list (object)"],
+    ["a number", 3, "not a list (number)"],
+    ["a bare list of non-objects", [a, 1], "a list of non-objects"],
+    ["a list one level down in two places", { x: { items: [a] }, y: { rows: [b] } }, "several lists"],
+    ["two filled lists one level down", { data: { one: [a], two: [b] } }, "several lists (2)"],
+  ])("refuses %s: %s", (_name, body, problem) => {
+    expect(listInAnswer(body, "simulations")).toEqual({ problem });
+  });
+
+  it.each([
+    ["the named field when it is not a list: the one list elsewhere", { simulations: "x", data: [a] }, [a]],
+    ["the named list even empty, beside a filled one", { simulations: [], related: [b] }, []],
+    ["two empty lists: nothing to show", { one: [], two: [] }, []],
+    ["a filled list beside an empty one", { warnings: [], data: [b] }, [b]],
+    ["an empty list one level down beside an object without lists", { data: { items: [] }, meta: { page: 1 } }, []],
+    ["a list one level down, the top having an array of scalars", { tags: ["x"], data: { items: [a] } }, [a]],
+    ["a bare empty array", [], []],
+  ])("finds %s", (_name, body, list) => {
+    expect(listInAnswer(body, "simulations")).toEqual({ list });
+  });
+});
+
+describe("deepLinkIn: the other forms and the exact problems (issue 27 item 3)", () => {
+  const url = (sim: string) => `https://app.example/org/simulation/${sim}`;
+
+  it("takes a bare http(s) URL, and nothing else that is not an object", () => {
+    expect(deepLinkIn(url("s1"), "s1")).toEqual({ url: url("s1") });
+    expect(deepLinkIn("http://app.example/s1", "s1")).toEqual({ url: "http://app.example/s1" });
+    for (const body of ["ftp://app.example/s1", "javascript:alert(1)", "not a url", 42, null]) {
+      expect(deepLinkIn(body, "s1")).toEqual({ problem: "no deep-link URL in the answer" });
+    }
+  });
+
+  it("reads one URL one level down, and refuses several or none", () => {
+    expect(deepLinkIn({ data: { link: url("s1"), id: "s1" } }, "s1")).toEqual({ url: url("s1") });
+    expect(deepLinkIn({ web: url("s1"), app: url("s2") }, "s1")).toEqual({
+      problem: "2 URLs and no way to tell which is the deep link",
+    });
+    expect(deepLinkIn({ data: { web: url("s1"), app: url("s2") } }, "s1")).toEqual({
+      problem: "2 URLs and no way to tell which is the deep link",
+    });
+    expect(deepLinkIn({ ok: true, link: "ftp://x" }, "s1")).toEqual({ problem: "no deep-link URL in the answer" });
+  });
+
+  it("a URL at the top wins over URLs one level down", () => {
+    expect(deepLinkIn({ link: url("s1"), more: { help: "https://help.example" } }, "s1")).toEqual({ url: url("s1") });
+  });
+
+  it("skips an empty list and reads the object's own URL", () => {
+    expect(deepLinkIn({ simulations: [], link: url("s1") }, "s1")).toEqual({ url: url("s1") });
+  });
+
+  it("finds the entry naming the simulation one level down, and its URL one level down", () => {
+    const body = [
+      { meta: { id: "s1" }, links: { web: url("s1") } },
+      { meta: { id: "s2" }, links: { web: url("s2") } },
+    ];
+    expect(deepLinkIn(body, "s2")).toEqual({ url: url("s2") });
+  });
+
+  it("in an entry with several URLs, takes the one that names the simulation", () => {
+    const entry = { simulationId: "s1", help: "https://help.example/", deepLink: url("s1") };
+    expect(deepLinkIn([entry, { simulationId: "s2", deepLink: url("s2") }], "s1")).toEqual({ url: url("s1") });
+    expect(deepLinkIn([{ simulationId: "s1", a: "https://a.example/", b: "https://b.example/" }], "s1")).toEqual({
+      problem: "no single deep-link URL in the entry of s1",
+    });
+    expect(deepLinkIn([{ simulationId: "s1" }], "s1")).toEqual({ problem: "no single deep-link URL in the entry of s1" });
+  });
+
+  it("refuses two entries for the asked simulation", () => {
+    expect(
+      deepLinkIn(
+        [
+          { simulationId: "s1", deepLink: url("s1") },
+          { simulationId: "s1", deepLink: url("s1") + "?again" },
+        ],
+        "s1",
+      ),
+    ).toEqual({ problem: "2 entries for s1" });
   });
 });
