@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ColumnNames, cellType, widen } from "../../src/domain/sync-columns.js";
+import { ColumnNames, cellType, kindTable, quoteIdentifier, widen } from "../../src/domain/sync-columns.js";
 import { blockStart, isComplete, leastTimeMs, planSyncWindows, type SyncedWindow } from "../../src/domain/sync-windows.js";
 
 // Day numbers computed apart from the modules under test (Date.parse of a date-only ISO text is UTC).
@@ -99,5 +99,78 @@ describe("sync columns", () => {
     expect(names.columnFor("y".repeat(64))).toBe(`${"y".repeat(54)}_ffbf30ab`);
     // A case twin of a 63-byte name: its "_2" makes it too long, so it is shortened too.
     expect(names.columnFor("X".repeat(63))).toBe(`${"X".repeat(54)}_8fcc48a4`);
+  });
+});
+
+describe("sync edges (issue 27 item 3)", () => {
+  it("blocks are 30 days from day 0", () => {
+    expect([0, 29, 30, 59, 60, 20_416].map(blockStart)).toEqual([0, 0, 30, 30, 60, 20_400]);
+  });
+
+  it("a --since after today plans today's block only", () => {
+    expect(planSyncWindows({ today: day("2026-11-24"), since: day("2026-12-24"), openDays: 2, synced: new Map() })).toEqual([
+      { startDate: "2026-11-03", endDate: "2026-11-24", reason: "missing" },
+    ]);
+  });
+
+  it("a block whose last day is today is open, and is fetched again even when marked complete", () => {
+    const synced = new Map([held("2026-10-04", "2026-11-02", "2026-11-02", true)]);
+    expect(planSyncWindows({ today: day("2026-11-02"), since: day("2026-10-04"), openDays: 0, synced })).toEqual([
+      { startDate: "2026-10-04", endDate: "2026-11-02", reason: "open" },
+    ]);
+  });
+
+  it("a past block held with an unreadable end is fetched again", () => {
+    const synced = new Map([held("2026-10-04", "garbage", "2026-11-20", false)]);
+    expect(planSyncWindows({ today: day("2026-11-24"), since: day("2026-10-04"), openDays: 2, synced })).toEqual([
+      { startDate: "2026-10-04", endDate: "2026-11-02", reason: "recent" },
+      { startDate: "2026-11-03", endDate: "2026-11-24", reason: "missing" },
+    ]);
+  });
+
+  it("the least time with a limit of one, and for a single request", () => {
+    expect(leastTimeMs(3, 1, 1_000)).toBe(2_000);
+    expect(leastTimeMs(1, 10, 60_000)).toBe(0);
+    expect(leastTimeMs(11, 10, 60_000)).toBe(60_000);
+  });
+
+  it.each([
+    [2 ** 53, "double"],
+    [-3, "bigint"],
+    [0, "bigint"],
+    [false, "boolean"],
+    ["", "text"],
+  ] as const)("%j needs a %s column", (cell, type) => {
+    expect(cellType(cell)).toBe(type);
+  });
+
+  it.each([
+    ["text", "text", "text"],
+    ["boolean", "boolean", "boolean"],
+    ["double", "double", "double"],
+    ["double", "text", "text"],
+    ["boolean", "double", "text"],
+    ["text", "bigint", "text"],
+    [undefined, undefined, undefined],
+  ] as const)("%s widened with %s is %s", (a, b, wider) => {
+    expect(widen(a, b)).toBe(wider);
+  });
+
+  it("a table's column of another case holds the name; the exact column is kept", () => {
+    const names = new ColumnNames(["UserId"]);
+    expect(names.columnFor("userid")).toBe("userid_2");
+    expect(names.columnFor("UserId")).toBe("UserId");
+    expect(names.columnFor("UserId")).toBe("UserId");
+    expect(names.columnFor("window_start")).toBe("record.window_start");
+    expect(names.columnFor("Raw")).toBe("Raw_2");
+    expect(names.columnFor("userid")).toBe("userid_2");
+    expect(names.columnFor("USERID")).toBe("USERID_3");
+  });
+
+  it("quotes identifiers and names tables", () => {
+    expect(quoteIdentifier('a"b"c')).toBe('"a""b""c"');
+    expect(quoteIdentifier("user.team")).toBe('"user.team"');
+    expect(kindTable("training-plan-result")).toBe("training_plan_result");
+    expect(kindTable("users")).toBe("users");
   });
 });
