@@ -133,3 +133,105 @@ describe("JsonShapeScanner finds the records as extractRecords does, whatever th
     }
   });
 });
+
+describe("JsonShapeScanner: the exact faults and the edges (issue 27 item 3)", () => {
+  function scanError(text: string, size: number): string {
+    const scanner = new JsonShapeScanner();
+    try {
+      for (const piece of chunks(text, size)) scanner.feed(piece);
+      scanner.end();
+    } catch (error) {
+      expect(error).toBeInstanceOf(MalformedJsonError);
+      return (error as Error).message;
+    }
+    throw new Error("expected a MalformedJsonError");
+  }
+
+  it.each([
+    ['{"a":1,}', 'expected a key, got "}" at character 8'],
+    ["{,}", 'expected a key, got "," at character 2'],
+    ["{a:1}", 'expected a key, got "a" at character 2'],
+    ["[1,]", 'unexpected "]" at character 4'],
+    ["[,1]", 'unexpected "," at character 2'],
+    ["[1 2]", 'unexpected "2" at character 4'],
+    ['{"a":1 "b":2}', 'unexpected "\\"" at character 8'],
+    ['{"a"::1}', 'unexpected ":" at character 6'],
+    ['{"data" [1]}', 'expected ":", got "[" at character 9'],
+    ['{"data":[{"a":1}}}', 'unexpected "}" at character 17'],
+    ['{"a":1} {"b":2}', "unexpected text after the document at character 9"],
+    ['{"a":"b\nc"}', "control character inside a string at character 8"],
+    ['{"a":"b\u001fc"}', "control character inside a string at character 8"],
+    ["<html>", 'unexpected "<" at character 1'],
+    [" \uFEFF{}", 'unexpected "\uFEFF" at character 2'],
+    ['{"data":[{"a":1}', "the document ends too early (after 16 characters)"],
+    ['{"a":1', "the document ends too early (after 6 characters)"],
+    ['"ab', "the document ends too early (after 3 characters)"],
+    ['"ab\\"', "the document ends too early (after 5 characters)"],
+    ['{"a\\x":1}', 'malformed key "a\\\\x"'],
+  ])("%j: %s, whatever the chunking", (text, message) => {
+    for (const size of [1, 3, 1000]) expect(scanError(text, size)).toBe(message);
+  });
+
+  it("takes 256 levels, not 257", () => {
+    const deep = (n: number): string => "[".repeat(n) + "]".repeat(n);
+    const scanner = new JsonShapeScanner();
+    scanner.feed(deep(256));
+    expect(scanner.end()).toEqual({ kind: "array" });
+    expect(scanError(deep(257), 100)).toBe("nested deeper than 256 levels at character 257");
+    expect(scanError(`{"a":${"[".repeat(256)}`, 100)).toBe("nested deeper than 256 levels at character 261");
+  });
+
+  it("reads JSON whitespace (space, tab, CR, LF) and every kind of scalar", () => {
+    for (const size of SIZES) {
+      expect(scanRecords('\t\r\n [ 1 ,\t-2.5E+3 ,\r\ntrue , false,null ,"x" ]\r\n', size)).toEqual({
+        shape: { kind: "array" },
+        records: [{ value: 1 }, { value: -2500 }, { value: true }, { value: false }, { value: null }, { value: "x" }],
+      });
+    }
+  });
+
+  it("a scalar at the top is one record, ended by the end of the text or by whitespace", () => {
+    for (const size of [1, 2, 100]) {
+      expect(scanRecords("-12.5e-1", size)).toEqual({ shape: { kind: "whole" }, records: [{ value: -1.25 }] });
+      expect(scanRecords("true \n", size)).toEqual({ shape: { kind: "whole" }, records: [{ value: true }] });
+    }
+  });
+
+  it("finds the list under an escaped key, split over chunks, and names its member number", () => {
+    for (const size of SIZES) {
+      expect(scanRecords('{"n":{"x":[{"y":1}]},"d\\u0061t\\"a":[{"a":1},{"a":2}]}', size)).toEqual({
+        shape: { kind: "object-with-list", member: 1 },
+        records: [{ a: 1 }, { a: 2 }],
+      });
+    }
+  });
+
+  it("a repeated key names the member that JSON.parse keeps", () => {
+    const scanner = new JsonShapeScanner();
+    scanner.feed('{"data":[],"x":1,"data":[{"a":1}]}');
+    expect(scanner.end()).toEqual({ kind: "object-with-list", member: 2 });
+    const dropped = new JsonShapeScanner();
+    dropped.feed('{"data":[{"a":1}],"data":5}');
+    expect(dropped.end()).toEqual({ kind: "whole" });
+  });
+
+  it("captures only the elements of the container it is told, at its own level", () => {
+    const seen: string[] = [];
+    const scanner = new JsonShapeScanner({ capture: { target: { member: 2 }, onElement: (t) => seen.push(t) } });
+    scanner.feed('{"a":[{"no":1}],"b":{"c":[{"no":2}]},"d":[ {"yes":[{"x":1}]} , {"yes":2} ],"e":[{"no":3}]}');
+    scanner.end();
+    expect(seen).toEqual(['{"yes":[{"x":1}]}', '{"yes":2}']);
+
+    const top: string[] = [];
+    const topScanner = new JsonShapeScanner({ capture: { target: "top-array", onElement: (t) => top.push(t) } });
+    for (const piece of chunks('[{"a":[1,[2]]}, "s\\"]", 3, [4]]', 2)) topScanner.feed(piece);
+    topScanner.end();
+    expect(top).toEqual(['{"a":[1,[2]]}', '"s\\"]"', "3", "[4]"]);
+  });
+
+  it("elementRecord wraps what is not an object", () => {
+    expect(elementRecord('{"a":1}')).toEqual({ a: 1 });
+    expect(elementRecord("[1]")).toEqual({ value: [1] });
+    expect(elementRecord("null")).toEqual({ value: null });
+  });
+});
