@@ -182,7 +182,8 @@ export function askOrder<T extends { row: number; dueDate: string | undefined }>
  * (plus the scheduler's safety margin). 0 when they fit in one window.
  */
 export function minimumBudgetMs(requests: number, limit: number, windowMs: number, marginMs = 0): number {
-  if (requests <= limit) return 0;
+  // Up to `limit` requests the formula below gives 0 already; only "no requests" needs a guard.
+  if (requests <= 0) return 0;
   return Math.floor((requests - 1) / limit) * (windowMs + marginMs);
 }
 
@@ -225,7 +226,8 @@ export function splitFileNames(values: readonly string[]): Map<string, string> {
       .normalize("NFC")
       .replace(/[^\p{L}\p{N}._-]+/gu, "_")
       .slice(0, 80);
-    if (/^\.+$/.test(base) || base.startsWith(".")) base = `_${base}`;
+    // A leading dot would hide the file (and `.`, `..` name directories).
+    if (base.startsWith(".")) base = `_${base}`;
     let name = base;
     for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`;
     taken.add(name.toLowerCase());
