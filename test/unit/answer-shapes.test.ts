@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deepLinkIn, listInAnswer } from "../../src/domain/answer-shapes.js";
+import { deepLinkIn, isHttpUrl, listInAnswer } from "../../src/domain/answer-shapes.js";
 
 // Answers whose envelope the spec leaves open, read by shape (issue 21 item 3).
 
@@ -141,5 +141,39 @@ describe("deepLinkIn: the other forms and the exact problems (issue 27 item 3)",
         "s1",
       ),
     ).toEqual({ problem: "2 entries for s1" });
+  });
+});
+
+describe("answer shapes: the last survivors (issue 27 item 3)", () => {
+  it("looks one level down into objects only, not into lists of lists", () => {
+    expect(listInAnswer({ pages: [[{ a: 1 }]] }, "items")).toEqual({ problem: "no list of items" });
+  });
+
+  it("a URL is a string: not a list holding one, not something that prints as one", () => {
+    expect(isHttpUrl(["https://sim.example/a"])).toBe(false);
+    expect(isHttpUrl({ toString: () => "https://sim.example/a" })).toBe(false);
+    expect(isHttpUrl("not a url")).toBe(false);
+    expect(isHttpUrl("ftp://sim.example/a")).toBe(false);
+    expect(isHttpUrl("http://sim.example/a")).toBe(true);
+    expect(deepLinkIn(["https://sim.example/a"], "s1")).toEqual({ problem: "no deep-link URL in the answer" });
+  });
+
+  it("does not take a URL from a list of strings inside the answer", () => {
+    expect(deepLinkIn({ links: ["https://sim.example/a"] }, "s1")).toEqual({ problem: "no deep-link URL in the answer" });
+  });
+
+  it("finds the entry that names the simulation in a nested object", () => {
+    const body = {
+      simulations: [
+        { simulation: { id: "s1", name: "A" }, link: "https://sim.example/launch/1" },
+        { simulation: { id: "s2", name: "B" }, link: "https://sim.example/launch/2" },
+      ],
+    };
+    expect(deepLinkIn(body, "s2")).toEqual({ url: "https://sim.example/launch/2" });
+  });
+
+  it("the one URL of the entry, even when it does not contain the simulation id", () => {
+    const body = { simulations: [{ simulationId: "s1", deepLink: "https://sim.example/launch?t=abc" }, { simulationId: "s2" }] };
+    expect(deepLinkIn(body, "s1")).toEqual({ url: "https://sim.example/launch?t=abc" });
   });
 });

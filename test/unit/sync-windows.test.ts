@@ -174,3 +174,38 @@ describe("sync edges (issue 27 item 3)", () => {
     expect(kindTable("users")).toBe("users");
   });
 });
+
+describe("column names: a field named like another's column (issue 27 item 3)", () => {
+  it("gives a field named like the case twin's column a column of its own, and the same one when asked again", () => {
+    const names = new ColumnNames([]);
+    expect(names.columnFor("A")).toBe("A");
+    expect(names.columnFor("a")).toBe("a_2");
+    // Before, `a_2` was taken for "a column the table already has" and shared with field `a`.
+    expect(names.columnFor("a_2")).toBe("a_2_2");
+    expect([names.columnFor("a"), names.columnFor("a_2"), names.columnFor("A")]).toEqual(["a_2", "a_2_2", "A"]);
+  });
+
+  it("a later run finds the same columns in the table", () => {
+    const names = new ColumnNames(["window_start", "window_end", "fetched_at", "raw", "A", "a_2", "a_2_2"]);
+    expect([names.columnFor("A"), names.columnFor("a"), names.columnFor("a_2")]).toEqual(["A", "a_2", "a_2_2"]);
+  });
+});
+
+describe("sync windows: the day a block begins, and the stored complete flag (issue 27 item 3)", () => {
+  it("on the first day of a block, that block is fetched up to today", () => {
+    // 2025-12-08 is day 20430 = 681 × 30: a block begins.
+    expect(planSyncWindows({ today: day("2025-12-08"), since: day("2025-12-01"), openDays: 2, synced: new Map() })).toEqual([
+      { startDate: "2025-11-08", endDate: "2025-12-07", reason: "missing" },
+      { startDate: "2025-12-08", endDate: "2025-12-08", reason: "missing" },
+    ]);
+  });
+
+  it("a past block stored as complete is not fetched again, even when its fetch day would not make it complete now", () => {
+    const synced = new Map<string, SyncedWindow>([
+      ["2025-11-08", { start: "2025-11-08", end: "2025-12-07", fetchedDay: day("2025-12-07"), complete: true }],
+    ]);
+    expect(planSyncWindows({ today: day("2025-12-20"), since: day("2025-11-10"), openDays: 2, synced })).toEqual([
+      { startDate: "2025-12-08", endDate: "2025-12-20", reason: "missing" },
+    ]);
+  });
+});
