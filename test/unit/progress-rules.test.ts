@@ -301,3 +301,62 @@ describe("splitFileNames", () => {
     ]);
   });
 });
+
+describe("progress rules: the last survivors (issue 27 item 3)", () => {
+  const header = { userId: 0, simulationId: 1, dueDate: -1, names: ["userId", "simulationId"] };
+
+  it.each(["0050-01-01", "2026-12-00", "2026-11-31", "2026-02-30"])(
+    "parseDueDate refuses %s, rolled over by Date.UTC",
+    (text) => {
+      expect(parseDueDate(text)).toBeUndefined();
+    },
+  );
+
+  it("a pair with an empty id is no pair: two such rows are two empty ids, not a repeat", () => {
+    const checker = new ProgressRowChecker(header);
+    checker.add(["", "s1"], 2);
+    checker.add(["", "s1"], 3);
+    checker.add(["u1", ""], 4);
+    checker.add(["u1", ""], 5);
+    expect(checker.problems).toEqual([
+      { row: 2, field: "userId", message: "is empty" },
+      { row: 3, field: "userId", message: "is empty" },
+      { row: 4, field: "simulationId", message: "is empty" },
+      { row: 5, field: "simulationId", message: "is empty" },
+    ]);
+    expect(checker.rows).toEqual([]);
+  });
+
+  it("a short row: its missing ids are empty", () => {
+    const checker = new ProgressRowChecker({ userId: 1, simulationId: 0, dueDate: -1, names: ["simulationId", "userId"] });
+    checker.add(["s1"], 2);
+    expect(checker.problems).toEqual([
+      { row: 2, field: "(row)", message: "has 1 cells, the header has 2" },
+      { row: 2, field: "userId", message: "is empty" },
+    ]);
+  });
+
+  it("pairFacts takes the first completion among completed attempts only", () => {
+    const facts = pairFacts([
+      { executionId: "e1", completedAt: "2026-01-01T00:00:00Z", completionTime: null },
+      { executionId: "e2", completedAt: "2026-02-01T00:00:00Z", completionTime: 300, score: 80 },
+    ]);
+    expect(facts).toEqual({ completed: true, incomplete: 1, attempts: 2, completedAt: "2026-02-01T00:00:00Z", bestScore: 80 });
+  });
+
+  it("askOrder: equal rank and due date in file order, whatever the order given; earlier due first", () => {
+    const rows = [
+      { row: 7, dueDate: "2026-11-01" },
+      { row: 3, dueDate: "2026-11-01" },
+      { row: 2, dueDate: "2026-11-05" },
+      { row: 9, dueDate: undefined },
+      { row: 4, dueDate: undefined },
+    ];
+    expect(askOrder(rows, NOV_21, 7).map((r) => r.row)).toEqual([3, 7, 2, 4, 9]);
+  });
+
+  it("no due date is never overdue nor due soon; an unreadable one neither", () => {
+    expect([isOverdue(undefined, NOV_21), isDueSoon(undefined, NOV_21, 3650)]).toEqual([false, false]);
+    expect([isOverdue("soon", NOV_21), isDueSoon("soon", NOV_21, 3650)]).toEqual([false, false]);
+  });
+});
