@@ -247,3 +247,33 @@ describe("attempt edges (issue 27 item 3)", () => {
     expect(formatSummary(summarizeAttempts([]), "")).toBe("no attempts");
   });
 });
+
+describe("attempts: the last survivors (issue 27 item 3)", () => {
+  const HINT2 = "; use e.g. 2026-01-10 or 2026-01-10T14:30:00Z";
+  it.each([
+    ["x2026-01-10T14:30", "is not an ISO 8601 timestamp"],
+    ["2026-01-10T14:30:00junk", "is not an ISO 8601 timestamp"],
+    ["2026-01-10T14:30:00.123", "has no time zone (add Z for UTC)"],
+    ["0050-01-10T14:30:00Z", "is not a real calendar date"],
+    ["2026-01-10T24:00Z", "is not a valid time of day"],
+  ])("--since %s: %s", (text, why) => {
+    expect(() => parseSince(text)).toThrow(new UsageError(`--since: ${JSON.stringify(text)} ${why}${HINT2}`));
+  });
+
+  it("a completedAt that is a number is no time, even one Date.parse would read as a year", () => {
+    expect(completedAtMs({ executionId: "e1", completedAt: 2026 as unknown as string })).toBeUndefined();
+    expect(completedAtMs({ executionId: "e1", completedAt: "" })).toBeUndefined();
+  });
+
+  it("the best score of negative scores, a missing one beside them", () => {
+    const done = (executionId: string, score: number | null): AttemptLike => ({
+      executionId,
+      completedAt: `2026-01-1${executionId.slice(1)}T09:00:00Z`,
+      completionTime: 60,
+      score,
+    });
+    expect(summarizeAttempts([done("e1", -3), done("e2", null)])).toMatchObject({ bestScore: -3, latestScore: null });
+    expect(summarizeAttempts([done("e1", 5), done("e2", -3)])).toMatchObject({ bestScore: 5, latestScore: -3 });
+    expect(summarizeAttempts([done("e1", Number.NaN)])).toMatchObject({ bestScore: null, latestScore: null });
+  });
+});
