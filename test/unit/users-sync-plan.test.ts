@@ -328,3 +328,15 @@ describe("parseDeactivateLimit and applyToBaseline (issue 27 item 3)", () => {
     expect(base.users["u2@example.com"]?.firstName).toBe("F2");
   });
 });
+
+describe("users-sync plan: the last survivors (issue 27 item 3)", () => {
+  it("an INACTIVE user still INACTIVE with a new name is an update, neither reactivated nor deactivated", () => {
+    const plan = planSync([user(1, { status: "INACTIVE", lastName: "New" })], baselineOf([user(1, { status: "INACTIVE" })]));
+    expect(plan.rows.map((r) => [r.change, r.action, r.changed])).toEqual([["update", "Update", ["lastName"]]]);
+    expect(plan.counts).toEqual({ add: 0, update: 1, deactivate: 0, reactivate: 0, unchanged: 0 });
+  });
+
+  it("--max-deactivate takes a percentage with several decimals", () => {
+    expect(parseDeactivateLimit("2.55%")).toEqual({ kind: "percent", value: 2.55 });
+  });
+});
