@@ -181,6 +181,14 @@ describe("JsonShapeScanner: the exact faults and the edges (issue 27 item 3)", (
     expect(scanError(`{"a":${"[".repeat(256)}`, 100)).toBe("nested deeper than 256 levels at character 261");
   });
 
+  it("takes 256 levels of objects, not 257", () => {
+    const deep = (n: number): string => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+    const scanner = new JsonShapeScanner();
+    scanner.feed(deep(256));
+    expect(scanner.end()).toEqual({ kind: "whole" });
+    expect(scanError(deep(257), 100)).toBe("nested deeper than 256 levels at character 1281");
+  });
+
   it("reads JSON whitespace (space, tab, CR, LF) and every kind of scalar", () => {
     for (const size of SIZES) {
       expect(scanRecords('\t\r\n [ 1 ,\t-2.5E+3 ,\r\ntrue , false,null ,"x" ]\r\n', size)).toEqual({
