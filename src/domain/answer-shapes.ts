@@ -28,16 +28,16 @@ export function listInAnswer(body: unknown, preferred: string): ListLookup {
     .filter(isPlainObject)
     .map((inner) => onlyList(Object.values(inner)))
     .filter((found): found is ListLookup => found !== undefined);
-  if (nested.length === 1 && nested[0]) return nested[0];
-  return { problem: nested.length > 1 ? "several lists" : "no list of items" };
+  if (nested.length > 1) return { problem: "several lists" };
+  return nested[0] ?? { problem: "no list of items" };
 }
 
 /** The one list among these values; undefined when there is none; a problem when there are several filled ones. */
 function onlyList(values: unknown[]): ListLookup | undefined {
   const lists = values.filter(isListOfObjects);
   const filled = lists.filter((l) => l.length > 0);
-  if (filled.length === 1 && filled[0]) return { list: filled[0] };
   if (filled.length > 1) return { problem: `several lists (${filled.length})` };
+  if (filled[0]) return { list: filled[0] };
   if (lists.length >= 1) return { list: [] }; // only empty lists: nothing to show, whichever it is
   return undefined;
 }
@@ -89,9 +89,10 @@ export function deepLinkIn(body: unknown, simulationId: string): DeepLinkLookup 
     if (!chosen) {
       return {
         problem:
-          entries.length > 1
-            ? `${entries.length} entries for ${simulationId}`
-            : `a list of ${list.length} simulations without ${simulationId}`,
+          // Here there is no entry or more than one (one is chosen).
+          entries.length === 0
+            ? `a list of ${list.length} simulations without ${simulationId}`
+            : `${entries.length} entries for ${simulationId}`,
       };
     }
     const urls = urlsIn(chosen);
@@ -100,8 +101,8 @@ export function deepLinkIn(body: unknown, simulationId: string): DeepLinkLookup 
   }
   if (isPlainObject(body)) {
     const urls = urlsIn(body);
-    if (urls.length === 1 && urls[0]) return { url: urls[0] };
     if (urls.length > 1) return { problem: `${urls.length} URLs and no way to tell which is the deep link` };
+    if (urls[0]) return { url: urls[0] };
   }
   return { problem: "no deep-link URL in the answer" };
 }

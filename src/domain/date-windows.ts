@@ -35,15 +35,13 @@ export function parseIsoDate(text: string): number | undefined {
   const match = DATE_RE.exec(text);
   if (!match) return undefined;
   const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  // Date.UTC rolls 2026-02-30 over to 2026-03-02: a real date survives the round trip.
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  // Date.UTC maps years 0..99 to 1900..1999; such dates are not what anyone means.
+  const dayNumber = Math.round(Date.UTC(year, Number(match[2]) - 1, Number(match[3])) / DAY_MS);
+  // Date.UTC rolls 2026-02-30 over to 2026-03-02, 2026-13-01 to 2027-01-01 and the years
+  // 0..99 to 1900..1999: a real date is written back as it was given.
+  if (formatIsoDate(dayNumber) !== text) return undefined;
+  // Years before 1000 are not what anyone means.
   if (year < 1000) return undefined;
-  return Math.round(ms / DAY_MS);
+  return dayNumber;
 }
 
 export function formatIsoDate(dayNumber: number): string {
@@ -179,7 +177,8 @@ function monthRange(text: string, today: number): ResolvedRange {
 function lastRange(text: string, today: number): ResolvedRange {
   const match = LAST_RE.exec(text.trim());
   const days = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(days) || days < 1 || days > MAX_LAST_DAYS) {
+  // A number too long to be exact is far above MAX_LAST_DAYS: the bounds refuse it too.
+  if (!match || days < 1 || days > MAX_LAST_DAYS) {
     throw new UsageError(
       `--last ${JSON.stringify(text)}: expected a number of days from 1 to ${MAX_LAST_DAYS} written Nd, e.g. 7d`,
     );

@@ -29,7 +29,8 @@ export function extractRecords(body: unknown): JsonRecord[] {
   const lists = Object.values(body).filter(isArrayOfObjects);
   const filled = lists.filter((list) => list.length > 0);
   if (filled.length === 1 && filled[0]) return filled[0];
-  if (filled.length === 0 && lists.length === 1 && lists[0]) return lists[0];
+  // Here no list is filled when there is only one (filled is a part of lists).
+  if (lists.length === 1 && lists[0]) return lists[0];
   return [body];
 }
 
@@ -60,8 +61,8 @@ export function flattenRecord(
     else if (Array.isArray(value) && value.every(isListItem)) out[name] = value.map(String).join(listJoin);
     else if (Array.isArray(value)) out[name] = JSON.stringify(value);
     else if (value === undefined) out[name] = null;
-    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value === null)
-      out[name] = value;
+    else if (typeof value === "number" || typeof value === "boolean" || value === null) out[name] = value;
+    // A string is itself; a bigint, a symbol… their text.
     else out[name] = String(value);
   }
   return out;

@@ -54,23 +54,23 @@ export function parseSince(text: string, flag = "--since"): number {
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(input)) throw bad("has no time zone (add Z for UTC)");
     throw bad("is not an ISO 8601 timestamp");
   }
-  const [, y = "", mo = "", d = "", h, mi, s] = match;
+  const [, y, mo, d, h, mi, s] = match;
   const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  // Date.parse rolls 2026-02-30 over into March; a real calendar date is required.
-  if (day.getUTCFullYear() !== Number(y) || day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) {
-    throw bad("is not a real calendar date");
-  }
-  if ((h !== undefined && Number(h) > 23) || (mi !== undefined && Number(mi) > 59) || (s !== undefined && Number(s) > 59)) {
-    throw bad("is not a valid time of day");
-  }
-  const ms = Date.parse(input.toUpperCase());
+  // Date.parse rolls 2026-02-30 over into March; a real calendar date is written back as it
+  // was given (the first ten characters, by the pattern).
+  if (day.toISOString().slice(0, 10) !== input.slice(0, 10)) throw bad("is not a real calendar date");
+  // A part not given is NaN here, never too big.
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) throw bad("is not a valid time of day");
+  // Node's Date.parse reads a lower-case t and z too (2026-01-10t14:30:00z).
+  const ms = Date.parse(input);
   if (Number.isNaN(ms)) throw bad("is not an ISO 8601 timestamp");
   return ms;
 }
 
 /** The time an attempt ended, when it has a readable completedAt. */
 export function completedAtMs(attempt: AttemptLike): number | undefined {
-  if (typeof attempt.completedAt !== "string" || attempt.completedAt === "") return undefined;
+  // Not a number (Date.parse would read 2026 as a year); "" parses to NaN below.
+  if (typeof attempt.completedAt !== "string") return undefined;
   const ms = Date.parse(attempt.completedAt);
   return Number.isNaN(ms) ? undefined : ms;
 }
@@ -105,6 +105,11 @@ export interface AttemptSummary {
   latestCompletedAt: string | null;
 }
 
+/** A score that is a finite number (Number.isFinite is false for anything else), else null. */
+function finiteScore(score: number | null | undefined): number | null {
+  return Number.isFinite(score) ? (score as number) : null;
+}
+
 export function summarizeAttempts(attempts: readonly AttemptLike[]): AttemptSummary {
   const summary: AttemptSummary = {
     attempts: attempts.length,
@@ -120,15 +125,14 @@ export function summarizeAttempts(attempts: readonly AttemptLike[]): AttemptSumm
     const state = classifyAttempt(attempt);
     summary[state] += 1;
     if (state !== "completed") continue;
-    const score = typeof attempt.score === "number" && Number.isFinite(attempt.score) ? attempt.score : null;
-    if (score !== null && (summary.bestScore === null || score > summary.bestScore)) summary.bestScore = score;
+    const score = finiteScore(attempt.score);
+    if (score !== null) summary.bestScore = Math.max(summary.bestScore ?? score, score);
     // Latest by completedAt; on a tie or an unreadable time, the later record in the answer.
     const at = completedAtMs(attempt) ?? Number.NEGATIVE_INFINITY;
     if (!latest || at >= latest.at) latest = { at, attempt };
   }
   if (latest) {
-    const score = latest.attempt.score;
-    summary.latestScore = typeof score === "number" && Number.isFinite(score) ? score : null;
+    summary.latestScore = finiteScore(latest.attempt.score);
     summary.latestCompletedAt = typeof latest.attempt.completedAt === "string" ? latest.attempt.completedAt : null;
   }
   return summary;

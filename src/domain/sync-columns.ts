@@ -54,6 +54,8 @@ function shortened(name: string): string {
 export class ColumnNames {
   private readonly byField = new Map<string, string>();
   private readonly taken = new Map<string, string>();
+  /** Columns given to a field in this run: never a second field's, whatever the table has. */
+  private readonly given = new Set<string>();
 
   /** `existing`: the table's columns as it has them. */
   constructor(existing: Iterable<string>) {
@@ -68,17 +70,16 @@ export class ColumnNames {
     for (let n = 1; ; n++) {
       const candidate = n === 1 ? base : shortened(`${base}_${n}`);
       const holder = this.taken.get(candidate.toLowerCase());
-      // Free, or the table already has exactly this column (an earlier run made it for this field).
-      if (holder === undefined || (holder === candidate && !this.isSystem(candidate))) {
+      // Free, or the table already has exactly this column (an earlier run made it for this
+      // field) and no other field of this run has it: fields `A`, `a` then `a_2` make `A`,
+      // `a_2` and `a_2_2`. A system column is never a candidate (`raw` is `record.raw`).
+      if (holder === undefined || (holder === candidate && !this.given.has(candidate))) {
         this.taken.set(candidate.toLowerCase(), candidate);
+        this.given.add(candidate);
         this.byField.set(field, candidate);
         return candidate;
       }
     }
-  }
-
-  private isSystem(column: string): boolean {
-    return (SYSTEM_COLUMNS as readonly string[]).includes(column);
   }
 }
 

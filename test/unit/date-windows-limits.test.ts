@@ -169,3 +169,27 @@ describe("rangeDays and splitIntoWindows on bad input", () => {
     );
   });
 });
+
+describe("the last survivors of date-windows.ts (issue 27 item 3)", () => {
+  it.each([["0050-01-01"], ["0000-01-01"], ["2026-00-00"], ["2026-01-32"], ["2026-02-99"], ["2026-99-01"], ["2026-12-00"]])(
+    "%s, rolled over by Date.UTC, is not a date",
+    (text) => {
+      expect(parseIsoDate(text)).toBeUndefined();
+    },
+  );
+
+  it("the note of a month in progress names the month trimmed", () => {
+    expect(resolveRange({ month: " 2026-11 " }, TODAY).note).toBe(
+      "2026-11 is not over yet: reporting 2026-11-01..2026-11-21 (today, UTC, is partial)",
+    );
+  });
+
+  it("splitIntoWindows names the end that is not a date", () => {
+    expect(() => splitIntoWindows(w("2026-02-30", "2026-03-01"))).toThrow(
+      new RangeError('startDate must be a real date YYYY-MM-DD, got "2026-02-30"'),
+    );
+    expect(() => splitIntoWindows(w("2026-03-01", "2026-13-01"))).toThrow(
+      new RangeError('endDate must be a real date YYYY-MM-DD, got "2026-13-01"'),
+    );
+  });
+});

@@ -11,17 +11,22 @@ import {
 } from "../../src/domain/date-windows.js";
 import { UsageError } from "../../src/errors.js";
 
-const day = (text: string): number => {
-  const n = parseIsoDate(text);
-  if (n === undefined) throw new Error(`bad test date ${text}`);
-  return n;
-};
+// Day numbers computed apart from the module under test (Date.parse of a date-only ISO text is UTC).
+const day = (text: string): number => Date.parse(`${text}T00:00:00Z`) / 86_400_000;
 const TODAY = day("2026-11-21");
 const w = (startDate: string, endDate: string): DateRange => ({ startDate, endDate });
 
 describe("parseIsoDate", () => {
-  it.each(["2024-02-29", "2000-02-29", "2026-12-31", "2026-01-01", "1999-06-15"])("accepts the real date %s", (text) => {
-    expect(formatIsoDate(day(text))).toBe(text);
+  it.each<[string, number]>([
+    ["2024-02-29", 19_782],
+    ["2000-02-29", 11_016],
+    ["2026-12-31", 20_818],
+    ["2026-01-01", 20_454],
+    ["1999-06-15", 10_757],
+    ["1970-01-01", 0],
+  ])("accepts the real date %s, day %i since 1970-01-01, and writes it back", (text, dayNumber) => {
+    expect(parseIsoDate(text)).toBe(dayNumber);
+    expect(formatIsoDate(dayNumber)).toBe(text);
   });
 
   it.each([
@@ -44,8 +49,8 @@ describe("parseIsoDate", () => {
   });
 
   it("counts days across a leap day", () => {
-    expect(day("2024-03-01") - day("2024-02-28")).toBe(2);
-    expect(day("2026-03-01") - day("2026-02-28")).toBe(1);
+    expect(parseIsoDate("2024-03-01")! - parseIsoDate("2024-02-28")!).toBe(2);
+    expect(parseIsoDate("2026-03-01")! - parseIsoDate("2026-02-28")!).toBe(1);
   });
 
   it("takes the UTC day of an instant, whatever the hour", () => {
@@ -100,18 +105,19 @@ describe("splitIntoWindows", () => {
     expect(windows.at(-1)).toEqual(last);
   });
 
-  it.each([
-    w("2024-02-01", "2024-03-31"),
-    w("2025-01-01", "2025-12-31"),
-    w("2020-02-29", "2024-02-29"),
-    w("2026-10-01", "2026-10-31"),
-  ])("covers %j exactly: consecutive, non-overlapping, each at most 30 days inclusive", (range) => {
+  it.each<[DateRange, number]>([
+    [w("2024-02-01", "2024-03-31"), 60],
+    [w("2025-01-01", "2025-12-31"), 365],
+    [w("2020-02-29", "2024-02-29"), 1462],
+    [w("2026-10-01", "2026-10-31"), 31],
+  ])("covers %j (%i days) exactly: consecutive, non-overlapping, each at most 30 days inclusive", (range, rangeLength) => {
     const windows = splitIntoWindows(range);
     expect(windows[0]?.startDate).toBe(range.startDate);
     expect(windows.at(-1)?.endDate).toBe(range.endDate);
     let total = 0;
     windows.forEach((window, i) => {
-      const days = rangeDays(window);
+      const days = day(window.endDate) - day(window.startDate) + 1;
+      expect(rangeDays(window)).toBe(days);
       expect(days).toBeGreaterThanOrEqual(1);
       expect(days).toBeLessThanOrEqual(MAX_WINDOW_DAYS);
       // endDate − startDate ≤ 29 days (spec §8, counted inclusively)
@@ -120,7 +126,8 @@ describe("splitIntoWindows", () => {
       if (next) expect(day(next.startDate)).toBe(day(window.endDate) + 1);
       total += days;
     });
-    expect(total).toBe(rangeDays(range));
+    expect(total).toBe(rangeLength);
+    expect(rangeDays(range)).toBe(rangeLength);
   });
 
   it("refuses a reversed range and a bad window size (programming errors, not user input)", () => {

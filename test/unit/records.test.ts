@@ -83,3 +83,36 @@ describe("extractRecords on answers of odd shapes (issue 27 item 3)", () => {
     expect(extractRecords({ data: list })).toBe(list);
   });
 });
+
+describe("flattenRecord and ColumnSet edges (issue 27 item 3)", () => {
+  it("lists of numbers and booleans are joined; an empty list is an empty cell; a list with null is JSON", () => {
+    expect(flattenRecord({ a: [1, true, "x"], b: [], c: [1, null], d: [[1]] })).toEqual({
+      a: "1;true;x",
+      b: "",
+      c: "[1,null]",
+      d: "[[1]]",
+    });
+  });
+
+  it("undefined is null, other values are their text, an empty object deep down is null", () => {
+    expect(flattenRecord({ u: undefined, n: 10n, deep: { a: { b: {} } }, z: 0, f: false, s: "" })).toEqual({
+      u: null,
+      n: "10",
+      "deep.a.b": null,
+      z: 0,
+      f: false,
+      s: "",
+    });
+  });
+
+  it("puts a given prefix before every column and adds to the given cells", () => {
+    const out = { first: 1 };
+    expect(flattenRecord({ a: 1, b: { c: 2 } }, "p", out)).toEqual({ first: 1, "p.a": 1, "p.b.c": 2 });
+  });
+
+  it("ColumnSet tells which columns it has", () => {
+    const set = new ColumnSet();
+    set.add(["a"]);
+    expect([set.has("a"), set.has("b")]).toEqual([true, false]);
+  });
+});

@@ -35,35 +35,57 @@ function scanRecords(text: string, size: number): { shape: ResponseShape; record
 const SIZES = [1, 2, 7, 64, 1_000_000];
 
 describe("JsonShapeScanner finds the records as extractRecords does, whatever the chunking", () => {
-  it.each<[string, string, ResponseShape["kind"]]>([
-    ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list"],
+  it.each<[string, string, ResponseShape["kind"], unknown[]]>([
+    ["a v1 answer", '{"data":[{"a":1},{"b":{"c":[1,2]}}]}', "object-with-list", [{ a: 1 }, { b: { c: [1, 2] } }]],
     [
       "a v2 answer with metadata around the list",
       '{"reportType":"x","n":-1.5e3,"ok":true,"z":null,"data":[{"a":1},{"a":2}],"after":{"k":[{"x":1}]}}',
       "object-with-list",
+      [{ a: 1 }, { a: 2 }],
     ],
-    ["pretty-printed", '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n', "object-with-list"],
-    ["strings with brackets, quotes and escapes", '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}', "object-with-list"],
-    ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list"],
-    ["a list beside an array of scalars", '{"tags":["a","b"],"data":[{"x":1}]}', "object-with-list"],
-    ["an empty list", '{"generatedAt":"t","data":[]}', "object-with-list"],
-    ["a repeated key (the last one wins, as in JSON.parse)", '{"data":[{"a":1}],"data":[{"b":2}]}', "object-with-list"],
-    ["a top-level array, scalars becoming { value }", '[{"a":1}, 2, "s", null, [1], {"b":{}}]', "array"],
-    ["an empty top-level array", "[]", "array"],
-    ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole"],
+    [
+      "pretty-printed",
+      '{\n  "data": [\n    {"a": 1},\n    {"a": [ {"deep": "]"} ]}\n  ]\n}\n',
+      "object-with-list",
+      [{ a: 1 }, { a: [{ deep: "]" }] }],
+    ],
+    [
+      "strings with brackets, quotes and escapes",
+      '{"data":[{"s":"a\\"]}[{,\\\\"},{"t":"\\u005d\\n"}]}',
+      "object-with-list",
+      [{ s: 'a"]}[{,\\' }, { t: "]\n" }],
+    ],
+    ["non-ASCII text", '{"data":[{"n":"Région ✓ 😀"},{"n":"日本"}]}', "object-with-list", [{ n: "Région ✓ 😀" }, { n: "日本" }]],
+    ["a list beside an array of scalars", '{"tags":["a","b"],"data":[{"x":1}]}', "object-with-list", [{ x: 1 }]],
+    ["an empty list", '{"generatedAt":"t","data":[]}', "object-with-list", []],
+    [
+      "a repeated key (the last one wins, as in JSON.parse)",
+      '{"data":[{"a":1}],"data":[{"b":2}]}',
+      "object-with-list",
+      [{ b: 2 }],
+    ],
+    [
+      "a top-level array, scalars becoming { value }",
+      '[{"a":1}, 2, "s", null, [1], {"b":{}}]',
+      "array",
+      [{ a: 1 }, { value: 2 }, { value: "s" }, { value: null }, { value: [1] }, { b: {} }],
+    ],
+    ["an empty top-level array", "[]", "array", []],
+    ["two lists: the object is one record", '{"a":[{"x":1}],"b":[{"y":2}]}', "whole", [{ a: [{ x: 1 }], b: [{ y: 2 }] }]],
     // An empty array is not a second record list (issue 27 item 3).
-    ["an empty list beside a list: the list", '{"data":[],"rows":[{"a":1}]}', "object-with-list"],
-    ["a list beside empty warnings: the list", '{"data":[{"a":1}],"warnings":[]}', "object-with-list"],
-    ["two empty lists: one record", '{"data":[],"warnings":[]}', "whole"],
-    ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole"],
-    ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole"],
-    ["a string", '"text"', "whole"],
-    ["a number", "42", "whole"],
-    ["null", "null", "whole"],
-    ["an empty string", '""', "whole"],
-    ["a byte-order mark first", '\uFEFF{"data":[{"a":1}]}', "object-with-list"],
-  ])("%s", (_name, text, kind) => {
-    const expected = extractRecords(JSON.parse(text.replace(/^\uFEFF/, "")));
+    ["an empty list beside a list: the list", '{"data":[],"rows":[{"a":1}]}', "object-with-list", [{ a: 1 }]],
+    ["a list beside empty warnings: the list", '{"data":[{"a":1}],"warnings":[]}', "object-with-list", [{ a: 1 }]],
+    ["two empty lists: one record", '{"data":[],"warnings":[]}', "whole", [{ data: [], warnings: [] }]],
+    ["an object without a list: one record", '{"a":1,"b":{"c":2}}', "whole", [{ a: 1, b: { c: 2 } }]],
+    ["a list of mixed items: one record", '{"data":[{"a":1},2]}', "whole", [{ data: [{ a: 1 }, 2] }]],
+    ["a string", '"text"', "whole", [{ value: "text" }]],
+    ["a number", "42", "whole", [{ value: 42 }]],
+    ["null", "null", "whole", []],
+    ["an empty string", '""', "whole", []],
+    ["a byte-order mark first", '\uFEFF{"data":[{"a":1}]}', "object-with-list", [{ a: 1 }]],
+  ])("%s", (_name, text, kind, expected) => {
+    // The same records extractRecords gives for the parsed answer (written out, not computed).
+    expect(extractRecords(JSON.parse(text.replace(/^\uFEFF/, "")))).toEqual(expected);
     for (const size of SIZES) {
       const { shape, records } = scanRecords(text, size);
       expect(shape.kind).toBe(kind);
@@ -109,5 +131,115 @@ describe("JsonShapeScanner finds the records as extractRecords does, whatever th
         scanner.end();
       }).toThrow(MalformedJsonError);
     }
+  });
+});
+
+describe("JsonShapeScanner: the exact faults and the edges (issue 27 item 3)", () => {
+  function scanError(text: string, size: number): string {
+    const scanner = new JsonShapeScanner();
+    try {
+      for (const piece of chunks(text, size)) scanner.feed(piece);
+      scanner.end();
+    } catch (error) {
+      expect(error).toBeInstanceOf(MalformedJsonError);
+      return (error as Error).message;
+    }
+    throw new Error("expected a MalformedJsonError");
+  }
+
+  it.each([
+    ['{"a":1,}', 'expected a key, got "}" at character 8'],
+    ["{,}", 'expected a key, got "," at character 2'],
+    ["{a:1}", 'expected a key, got "a" at character 2'],
+    ["[1,]", 'unexpected "]" at character 4'],
+    ["[,1]", 'unexpected "," at character 2'],
+    ["[1 2]", 'unexpected "2" at character 4'],
+    ['{"a":1 "b":2}', 'unexpected "\\"" at character 8'],
+    ['{"a"::1}', 'unexpected ":" at character 6'],
+    ['{"data" [1]}', 'expected ":", got "[" at character 9'],
+    ['{"data":[{"a":1}}}', 'unexpected "}" at character 17'],
+    ['{"a":1} {"b":2}', "unexpected text after the document at character 9"],
+    ['{"a":"b\nc"}', "control character inside a string at character 8"],
+    ['{"a":"b\u001fc"}', "control character inside a string at character 8"],
+    ["<html>", 'unexpected "<" at character 1'],
+    [" \uFEFF{}", 'unexpected "\uFEFF" at character 2'],
+    ['{"data":[{"a":1}', "the document ends too early (after 16 characters)"],
+    ['{"a":1', "the document ends too early (after 6 characters)"],
+    ['"ab', "the document ends too early (after 3 characters)"],
+    ['"ab\\"', "the document ends too early (after 5 characters)"],
+    ['{"a\\x":1}', 'malformed key "a\\\\x"'],
+  ])("%j: %s, whatever the chunking", (text, message) => {
+    for (const size of [1, 3, 1000]) expect(scanError(text, size)).toBe(message);
+  });
+
+  it("takes 256 levels, not 257", () => {
+    const deep = (n: number): string => "[".repeat(n) + "]".repeat(n);
+    const scanner = new JsonShapeScanner();
+    scanner.feed(deep(256));
+    expect(scanner.end()).toEqual({ kind: "array" });
+    expect(scanError(deep(257), 100)).toBe("nested deeper than 256 levels at character 257");
+    expect(scanError(`{"a":${"[".repeat(256)}`, 100)).toBe("nested deeper than 256 levels at character 261");
+  });
+
+  it("takes 256 levels of objects, not 257", () => {
+    const deep = (n: number): string => '{"a":'.repeat(n) + "1" + "}".repeat(n);
+    const scanner = new JsonShapeScanner();
+    scanner.feed(deep(256));
+    expect(scanner.end()).toEqual({ kind: "whole" });
+    expect(scanError(deep(257), 100)).toBe("nested deeper than 256 levels at character 1281");
+  });
+
+  it("reads JSON whitespace (space, tab, CR, LF) and every kind of scalar", () => {
+    for (const size of SIZES) {
+      expect(scanRecords('\t\r\n [ 1 ,\t-2.5E+3 ,\r\ntrue , false,null ,"x" ]\r\n', size)).toEqual({
+        shape: { kind: "array" },
+        records: [{ value: 1 }, { value: -2500 }, { value: true }, { value: false }, { value: null }, { value: "x" }],
+      });
+    }
+  });
+
+  it("a scalar at the top is one record, ended by the end of the text or by whitespace", () => {
+    for (const size of [1, 2, 100]) {
+      expect(scanRecords("-12.5e-1", size)).toEqual({ shape: { kind: "whole" }, records: [{ value: -1.25 }] });
+      expect(scanRecords("true \n", size)).toEqual({ shape: { kind: "whole" }, records: [{ value: true }] });
+    }
+  });
+
+  it("finds the list under an escaped key, split over chunks, and names its member number", () => {
+    for (const size of SIZES) {
+      expect(scanRecords('{"n":{"x":[{"y":1}]},"d\\u0061t\\"a":[{"a":1},{"a":2}]}', size)).toEqual({
+        shape: { kind: "object-with-list", member: 1 },
+        records: [{ a: 1 }, { a: 2 }],
+      });
+    }
+  });
+
+  it("a repeated key names the member that JSON.parse keeps", () => {
+    const scanner = new JsonShapeScanner();
+    scanner.feed('{"data":[],"x":1,"data":[{"a":1}]}');
+    expect(scanner.end()).toEqual({ kind: "object-with-list", member: 2 });
+    const dropped = new JsonShapeScanner();
+    dropped.feed('{"data":[{"a":1}],"data":5}');
+    expect(dropped.end()).toEqual({ kind: "whole" });
+  });
+
+  it("captures only the elements of the container it is told, at its own level", () => {
+    const seen: string[] = [];
+    const scanner = new JsonShapeScanner({ capture: { target: { member: 2 }, onElement: (t) => seen.push(t) } });
+    scanner.feed('{"a":[{"no":1}],"b":{"c":[{"no":2}]},"d":[ {"yes":[{"x":1}]} , {"yes":2} ],"e":[{"no":3}]}');
+    scanner.end();
+    expect(seen).toEqual(['{"yes":[{"x":1}]}', '{"yes":2}']);
+
+    const top: string[] = [];
+    const topScanner = new JsonShapeScanner({ capture: { target: "top-array", onElement: (t) => top.push(t) } });
+    for (const piece of chunks('[{"a":[1,[2]]}, "s\\"]", 3, [4]]', 2)) topScanner.feed(piece);
+    topScanner.end();
+    expect(top).toEqual(['{"a":[1,[2]]}', '"s\\"]"', "3", "[4]"]);
+  });
+
+  it("elementRecord wraps what is not an object", () => {
+    expect(elementRecord('{"a":1}')).toEqual({ a: 1 });
+    expect(elementRecord("[1]")).toEqual({ value: [1] });
+    expect(elementRecord("null")).toEqual({ value: null });
   });
 });

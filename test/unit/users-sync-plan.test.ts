@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applyToBaseline,
   type Baseline,
   DEFAULT_MAX_DEACTIVATE,
   deactivateAllowance,
@@ -121,5 +122,221 @@ describe("readRoster", () => {
     expect(roster.invalid.map((r) => r.problems)).toEqual([[{ row: 4, field: "lastName", message: "required but empty" }]]);
     expect([...roster.invalidEmails]).toEqual(["bo@example.com"]);
     expect(roster.warnings.join("\n")).toContain("--map firstName=");
+  });
+});
+
+describe("planSync, every change and count (issue 27 item 3)", () => {
+  it("counts each change and the unchanged users; lists the fields that changed", () => {
+    const base = baselineOf([user(1), user(2), user(3), user(4, { status: "INACTIVE" }), user(5, { status: "INACTIVE" })]);
+    const plan = planSync(
+      [
+        user(1),
+        user(2, { firstName: "New", lastName: "Name" }),
+        user(3, { status: "INACTIVE" }),
+        user(4),
+        user(6),
+        user(7, { status: "INACTIVE" }),
+      ],
+      base,
+    );
+    expect(plan.counts).toEqual({ add: 2, update: 1, deactivate: 1, reactivate: 1, unchanged: 1 });
+    expect(plan.rows).toEqual([
+      {
+        email: "u2@example.com",
+        firstName: "New",
+        lastName: "Name",
+        teamName: "T",
+        status: "ACTIVE",
+        change: "update",
+        action: "Update",
+        rosterRow: 3,
+        changed: ["firstName", "lastName"],
+      },
+      {
+        email: "u3@example.com",
+        firstName: "F3",
+        lastName: "L3",
+        teamName: "T",
+        status: "INACTIVE",
+        change: "deactivate",
+        action: "Update",
+        rosterRow: 4,
+        changed: ["status"],
+      },
+      {
+        email: "u4@example.com",
+        firstName: "F4",
+        lastName: "L4",
+        teamName: "T",
+        status: "ACTIVE",
+        change: "reactivate",
+        action: "Update",
+        rosterRow: 5,
+        changed: ["status"],
+      },
+      {
+        email: "u6@example.com",
+        firstName: "F6",
+        lastName: "L6",
+        teamName: "T",
+        status: "ACTIVE",
+        change: "add",
+        action: "Add",
+        rosterRow: 7,
+        changed: [],
+      },
+      {
+        email: "u7@example.com",
+        firstName: "F7",
+        lastName: "L7",
+        teamName: "T",
+        status: "INACTIVE",
+        change: "add",
+        action: "Add",
+        rosterRow: 8,
+        changed: [],
+      },
+    ]);
+    // An INACTIVE user gone from the roster stays as it is; the baseline's ACTIVE users are 3.
+    expect(plan.baselineActive).toBe(3);
+    expect(plan.firstRun).toBe(false);
+  });
+
+  it("a first run is one; --assume-existing counts its rows as updates", () => {
+    const plan = planSync([user(1), user(2)], undefined, { assumeExisting: true });
+    expect(plan.counts).toEqual({ add: 0, update: 2, deactivate: 0, reactivate: 0, unchanged: 0 });
+    expect(plan.firstRun).toBe(true);
+    expect(plan.baselineActive).toBe(0);
+  });
+
+  it("--assume-existing does not change a later run: a new user is added", () => {
+    const plan = planSync([user(1), user(2)], baselineOf([user(1)]), { assumeExisting: true });
+    expect(plan.rows.map((r) => [r.email, r.change, r.action])).toEqual([["u2@example.com", "add", "Add"]]);
+  });
+
+  it("a leaver is deactivated with the baseline's values and the changed field status", () => {
+    const base = baselineOf([user(1, { firstName: "Old", teamName: "Ops" })]);
+    expect(planSync([], base).rows).toEqual([
+      {
+        email: "u1@example.com",
+        firstName: "Old",
+        lastName: "L1",
+        teamName: "Ops",
+        status: "INACTIVE",
+        change: "deactivate",
+        action: "Update",
+        rosterRow: null,
+        changed: ["status"],
+      },
+    ]);
+  });
+});
+
+describe("guardProblem, the exact lines (issue 27 item 3)", () => {
+  const base = baselineOf(Array.from({ length: 20 }, (_, i) => user(i + 1)));
+  const roster = (n: number): RosterUser[] => Array.from({ length: n }, (_, i) => user(i + 1));
+  const implicit = { value: DEFAULT_MAX_DEACTIVATE, explicit: false };
+
+  it("an empty roster, even with invalid rows counted as none", () => {
+    expect(guardProblem(planSync([], base), { users: 0, invalid: 0 }, implicit)).toEqual({
+      message: "the roster lists no users; nothing was sent",
+      hint: "an empty HR export is never a reason to deactivate everyone; check the export",
+    });
+  });
+
+  it("a roster under half of the baseline, counting its invalid rows", () => {
+    expect(guardProblem(planSync(roster(9), base), { users: 9, invalid: 0 }, implicit)).toEqual({
+      message:
+        "the roster lists 9 users, under half of the 20 active users of the last sync; it looks truncated; nothing was sent",
+      hint: "check the HR export; if so many users really left, pass --max-deactivate 11",
+    });
+    // Exactly half is not under half; it is the deactivation limit that stops this one.
+    expect(guardProblem(planSync(roster(9), base), { users: 9, invalid: 1 }, implicit)?.message).toBe(
+      "the plan deactivates 11 users, more than the 2 allowed (10% of 20 active users, the default); nothing was sent",
+    );
+  });
+
+  it("more deactivations than allowed, by default, by a percentage or by a count", () => {
+    const plan = planSync(roster(17), base);
+    expect(guardProblem(plan, { users: 17, invalid: 0 }, implicit)).toEqual({
+      message: "the plan deactivates 3 users, more than the 2 allowed (10% of 20 active users, the default); nothing was sent",
+      hint: "check the roster; if these leavers are real, pass --max-deactivate 3",
+    });
+    expect(guardProblem(plan, { users: 17, invalid: 0 }, { value: { kind: "percent", value: 5 }, explicit: true })?.message).toBe(
+      "the plan deactivates 3 users, more than the 1 allowed (5% of 20 active users); nothing was sent",
+    );
+    expect(guardProblem(plan, { users: 17, invalid: 0 }, { value: { kind: "count", value: 2 }, explicit: true })?.message).toBe(
+      "the plan deactivates 3 users, more than the 2 allowed (--max-deactivate); nothing was sent",
+    );
+    expect(guardProblem(plan, { users: 17, invalid: 0 }, { value: { kind: "count", value: 3 }, explicit: true })).toBeUndefined();
+  });
+
+  it("an explicit --max-deactivate replaces the half-roster guard", () => {
+    const plan = planSync(roster(5), base);
+    expect(guardProblem(plan, { users: 5, invalid: 0 }, { value: { kind: "count", value: 15 }, explicit: true })).toBeUndefined();
+  });
+
+  it("a first run (no active users to measure against) is not under half of anything", () => {
+    expect(guardProblem(planSync(roster(1), undefined), { users: 1, invalid: 0 }, implicit)).toBeUndefined();
+  });
+});
+
+describe("parseDeactivateLimit and applyToBaseline (issue 27 item 3)", () => {
+  it.each<[string, unknown]>([
+    ["5", { kind: "count", value: 5 }],
+    [" 12 ", { kind: "count", value: 12 }],
+    ["0", { kind: "count", value: 0 }],
+    ["10%", { kind: "percent", value: 10 }],
+    [" 2.5 % ", { kind: "percent", value: 2.5 }],
+    ["100%", { kind: "percent", value: 100 }],
+    ["0%", { kind: "percent", value: 0 }],
+    ["100.5%", undefined],
+    ["5 5", undefined],
+    ["x5", undefined],
+    ["5x", undefined],
+    ["%", undefined],
+    ["5.%", undefined],
+  ])("reads %j as %j", (text, limit) => {
+    expect(parseDeactivateLimit(text)).toEqual(limit);
+  });
+
+  it("a percentage of the active users is rounded up", () => {
+    expect(deactivateAllowance({ kind: "percent", value: 10 }, 21)).toBe(3);
+    expect(deactivateAllowance({ kind: "percent", value: 10 }, 0)).toBe(0);
+    expect(deactivateAllowance({ kind: "count", value: 7 }, 1000)).toBe(7);
+  });
+
+  it("the baseline after a sync: the sent values under the lower-cased email, the time updated, the rest kept", () => {
+    const base = baselineOf([user(1), user(2)]);
+    const next = applyToBaseline(
+      base,
+      [{ email: "U2@Example.com", firstName: "B", lastName: "C", teamName: "Ops", status: "INACTIVE" }],
+      "2026-11-24T10:00:00Z",
+    );
+    expect(next).toEqual({
+      version: 1,
+      baseUrl: "https://api.example.com",
+      organizationId: "org",
+      createdAt: "2026-11-01T00:00:00Z",
+      updatedAt: "2026-11-24T10:00:00Z",
+      users: {
+        "u1@example.com": { email: "u1@example.com", firstName: "F1", lastName: "L1", teamName: "T", status: "ACTIVE" },
+        "u2@example.com": { email: "U2@Example.com", firstName: "B", lastName: "C", teamName: "Ops", status: "INACTIVE" },
+      },
+    });
+    // The baseline given is not changed.
+    expect(base.users["u2@example.com"]?.firstName).toBe("F2");
+  });
+});
+
+describe("users-sync plan: the last survivors (issue 27 item 3)", () => {
+  it("an INACTIVE user still INACTIVE with a new name is an update, neither reactivated nor deactivated", () => {
+    const plan = planSync([user(1, { status: "INACTIVE", lastName: "New" })], baselineOf([user(1, { status: "INACTIVE" })]));
+    expect(plan.rows.map((r) => [r.change, r.action, r.changed])).toEqual([["update", "Update", ["lastName"]]]);
+    expect(plan.counts).toEqual({ add: 0, update: 1, deactivate: 0, reactivate: 0, unchanged: 0 });
+  });
+
+  it("--max-deactivate takes a percentage with several decimals", () => {
+    expect(parseDeactivateLimit("2.55%")).toEqual({ kind: "percent", value: 2.55 });
   });
 });

@@ -152,7 +152,8 @@ export function guardProblem(
       hint: "an empty HR export is never a reason to deactivate everyone; check the export",
     };
   }
-  if (!limit.explicit && plan.baselineActive > 0 && listed * 2 < plan.baselineActive) {
+  // listed is at least 1 here: an empty baseline never looks truncated.
+  if (!limit.explicit && listed * 2 < plan.baselineActive) {
     return {
       message: `the roster lists ${listed} users, under half of the ${plan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
       hint: `check the HR export; if so many users really left, pass --max-deactivate ${plan.counts.deactivate}`,
