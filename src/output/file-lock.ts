@@ -104,7 +104,7 @@ export async function acquireFileLock(
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
     // A full disk creates the temp file, then fails to fill it: never leave it behind.
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
     throw LocalFileError.fromSystem(error, path, "create the lock file");
   }
   try {
@@ -203,12 +203,10 @@ function held(path: string, owner: LockOwner): FileLock {
   return {
     path,
     async release() {
-      if (released) return;
       process.off("exit", releaseSync);
       const current = await readOwner(path).catch(() => undefined);
-      released = true;
-      // Only our own lock: never one a later run holds.
-      if (current !== "gone" && current !== undefined && current.nonce === owner.nonce) await rm(path, { force: true });
+      // Only our own lock: never one a later run holds (nor one after the exit listener ran).
+      if (typeof current === "object" && current.nonce === owner.nonce) await rm(path, { force: true });
     },
   };
 }
@@ -255,7 +253,7 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
   try {
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
     throw cannot(error);
   }
   const started = options.now();
@@ -288,6 +286,6 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
       await options.sleep(WAIT_POLL_MS + Math.floor(Math.random() * WAIT_POLL_MS));
     }
   } finally {
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
   }
 }

@@ -87,7 +87,7 @@ describe("annotations under GitHub Actions", () => {
   });
 
   it("outside GitHub Actions (or GITHUB_ACTIONS not exactly true) nothing is annotated", async () => {
-    for (const env of [{}, { GITHUB_ACTIONS: "1" }]) {
+    for (const env of [{}, { GITHUB_ACTIONS: "1" }] as Record<string, string>[]) {
       const { ci, lines } = report(env);
       ci.reject({ file: "s.csv", row: 2, line: 2, message: "bad" });
       await ci.finish(6, undefined);

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, symlink, utimes, writeFile } from "node:fs/promises";
+import { existsSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdir, readdir, readFile, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -221,6 +221,46 @@ describe("acquireFileLock", () => {
     expect(error.message).toBe(`cannot create the lock file ${path}: no such file or directory (ENOENT)`);
   });
 
+  it("the lock file is readable by its owner alone (0600)", async () => {
+    const lock = await acquireFileLock(lockPath, options);
+    expect((await stat(lockPath)).mode & 0o777).toBe(0o600);
+    await lock.release();
+  });
+
+  it("an old empty lock rewritten by a live run just before the takeover is left to that run", async () => {
+    await writeFile(lockPath, "");
+    const old = new Date(T0 - 120_000);
+    await utimes(lockPath, old, old);
+    let calls = 0;
+    const error = await failure(
+      acquireFileLock(lockPath, {
+        ...options,
+        // The second reading of the clock is the look at the unreadable lock: a live run
+        // writes its lock at that moment, between the look and the takeover.
+        now: () => {
+          if (++calls === 2) {
+            writeFileSync(lockPath, ownerJson({ nonce: "live", startedAt: "2026-11-21T08:29:00.000Z" }));
+            utimesSync(lockPath, old, old);
+          }
+          return T0;
+        },
+      }),
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(
+      `an import of staff.csv is already running in another simadmin process (pid ${process.pid}, started 2026-11-21T08:29:00.000Z); nothing was sent`,
+    );
+    expect(await readFile(lockPath, "utf8")).toBe(ownerJson({ nonce: "live", startedAt: "2026-11-21T08:29:00.000Z" }));
+    expect(await readdir(dir.path)).toEqual(["staff.csv.lock"]);
+  });
+
+  it("release leaves a lock replaced by unreadable content, quietly", async () => {
+    const lock = await acquireFileLock(lockPath, options);
+    await writeFile(lockPath, "{not json");
+    await lock.release();
+    expect(await readFile(lockPath, "utf8")).toBe("{not json");
+  });
+
   it("release removes only its own lock: a later run's lock stays", async () => {
     const lock = await acquireFileLock(lockPath, options);
     await writeFile(lockPath, ownerJson({ nonce: "later-run" }));
@@ -357,6 +397,20 @@ describe("acquireWaitingLock", () => {
     expect(error.message).toBe(
       `cannot write the settings file ${guarded().path}: its lock ${lockPath} has been held by another simadmin run (pid 4242 on host build-07, profile add) for more than 2 s`,
     );
+  });
+
+  it("an owner without a command is named with an empty command", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const error = await failure(acquireWaitingLock(lockPath, waitOptions()));
+    expect(error.message).toBe(
+      `cannot write the settings file ${guarded().path}: its lock ${lockPath} has been held by another simadmin run (pid ${process.pid}, ) for more than 2 s`,
+    );
+  });
+
+  it("the waiting lock's file is readable by its owner alone (0600)", async () => {
+    const lock = await acquireWaitingLock(lockPath, waitOptions());
+    expect((await stat(lockPath)).mode & 0o777).toBe(0o600);
+    await lock.release();
   });
 
   it("gets the lock once the holder lets go", async () => {
