@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync } from "node:fs";
 import { chmod, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalFileError } from "../../src/errors.js";
 import {
   checkOutputPath,
@@ -42,6 +43,20 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
   );
   if (!(error instanceof Error)) throw new Error("expected a rejection");
   return error;
+}
+
+/**
+ * A null and a full device for writes: made in the temp directory when we may (root), so that
+ * a mutant that writes a device as a regular file (`npm run mutate`) replaces that copy, never
+ * the machine's /dev/null; otherwise the real ones, which a non-root run cannot replace.
+ */
+function devices(): { nul: string; full: string } {
+  const nul = join(dir.path, "null-device");
+  const full = join(dir.path, "full-device");
+  const made =
+    spawnSync("mknod", ["-m", "666", nul, "c", "1", "3"]).status === 0 &&
+    spawnSync("mknod", ["-m", "666", full, "c", "1", "7"]).status === 0;
+  return made ? { nul, full } : { nul: "/dev/null", full: "/dev/full" };
 }
 
 const modeOf = async (path: string): Promise<number> => (await stat(path)).mode & 0o7777;
@@ -297,19 +312,21 @@ describe("openAtomicFile", () => {
     expect(await readdir(dir.path)).toEqual(["out.csv"]);
   });
 
-  it("writes a device in place: /dev/null commits, /dev/full fails with its cause (exit 11)", async () => {
-    const nul = await openAtomicFile("/dev/null");
+  it("writes a device in place: a null device commits, a full one fails with its cause (exit 11)", async () => {
+    const { nul: nulPath, full: fullPath } = devices();
+    const nul = await openAtomicFile(nulPath);
     nul.stream.write("dropped");
     await nul.commit();
     await nul.commit();
-    const full = await openAtomicFile("/dev/full");
+    expect((await stat(nulPath)).isCharacterDevice()).toBe(true);
+    const full = await openAtomicFile(fullPath);
     full.stream.write("no room");
     const error = await failure(full.commit());
     expect(error).toBeInstanceOf(LocalFileError);
-    expect(error.message).toBe("cannot write /dev/full: no space left on device (ENOSPC)");
-    expect(full.failure()?.message).toBe("cannot write /dev/full: no space left on device (ENOSPC)");
+    expect(error.message).toBe(`cannot write ${fullPath}: no space left on device (ENOSPC)`);
+    expect(full.failure()?.message).toBe(`cannot write ${fullPath}: no space left on device (ENOSPC)`);
     await full.abort();
-    const aborted = await openAtomicFile("/dev/null");
+    const aborted = await openAtomicFile(nulPath);
     await aborted.abort();
     await aborted.abort();
     expect(aborted.stream.destroyed).toBe(true);
@@ -339,11 +356,13 @@ describe("writeFileAtomic", () => {
     expect((await readdir(dir.path)).sort()).toEqual(["m.json", "p.json"]);
   });
 
-  it("appends to a device; /dev/full fails with its cause (exit 11)", async () => {
-    await writeFileAtomic("/dev/null", "dropped");
-    const error = await failure(writeFileAtomic("/dev/full", "x"));
+  it("appends to a device; a full one fails with its cause (exit 11)", async () => {
+    const { nul, full } = devices();
+    await writeFileAtomic(nul, "dropped");
+    expect((await stat(nul)).isCharacterDevice()).toBe(true);
+    const error = await failure(writeFileAtomic(full, "x"));
     expect(error).toBeInstanceOf(LocalFileError);
-    expect(error.message).toBe("cannot write /dev/full: no space left on device (ENOSPC)");
+    expect(error.message).toBe(`cannot write ${full}: no space left on device (ENOSPC)`);
   });
 
   it("a rename that fails (a directory in the way of a dangling link's target) is exit 11 and leaves no temp file", async () => {
@@ -354,5 +373,77 @@ describe("writeFileAtomic", () => {
     const error = await failure(writeFileAtomic(dir.path, "x"));
     expect(error.message).toBe(`cannot write ${dir.path}: is a directory (EISDIR)`);
     expect((await readdir(dir.path)).sort()).toEqual(["link.json"]);
+  });
+});
+
+describe("atomic files, more edges", () => {
+  it("processAlive: EPERM from kill means a process of another user runs; any other error means none", () => {
+    const kill = vi.spyOn(process, "kill");
+    try {
+      kill.mockImplementation(() => {
+        throw Object.assign(new Error("kill EPERM"), { code: "EPERM" });
+      });
+      expect(processAlive(4242)).toBe(true);
+      kill.mockImplementation(() => {
+        throw Object.assign(new Error("kill ESRCH"), { code: "ESRCH" });
+      });
+      expect(processAlive(4242)).toBe(false);
+      kill.mockImplementation(() => {
+        throw new Error("no code");
+      });
+      expect(processAlive(4242)).toBe(false);
+    } finally {
+      kill.mockRestore();
+    }
+  });
+
+  it("a directory named dev or proc outside the root is an ordinary place for a file", async () => {
+    await mkdir(join(dir.path, "dev"));
+    const path = join(dir.path, "dev", "out.csv");
+    expect(await resolveOutputTarget(path)).toEqual({ kind: "missing", target: path });
+  });
+
+  it("removePendingTempFilesSync is quiet when a temp file was already removed by hand", async () => {
+    const file = await openAtomicFile(join(dir.path, "out.csv"));
+    const [temp] = await readdir(dir.path);
+    await rm(join(dir.path, temp!));
+    expect(() => removePendingTempFilesSync()).not.toThrow();
+    await file.abort();
+  });
+
+  it("a healthy file reports no failure", async () => {
+    const file = await openAtomicFile(join(dir.path, "out.csv"));
+    file.stream.write("x");
+    expect(file.failure()).toBeUndefined();
+    await file.commit();
+    expect(file.failure()).toBeUndefined();
+    expect(await readFile(join(dir.path, "out.csv"), "utf8")).toBe("x");
+  });
+
+  it("a stream closed before commit (without an error) commits what it wrote", async () => {
+    const path = join(dir.path, "out.csv");
+    const file = await openAtomicFile(path);
+    await new Promise<void>((resolve, reject) => file.stream.write("abc", (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve) => {
+      file.stream.once("close", () => resolve());
+      file.stream.destroy();
+    });
+    await file.commit();
+    expect(await readFile(path, "utf8")).toBe("abc");
+    expect(await readdir(dir.path)).toEqual(["out.csv"]);
+  });
+
+  it("a special file that cannot be opened (a socket) is exit 11 naming it", async () => {
+    const path = join(dir.path, "s.sock");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path, resolve));
+    try {
+      expect(await resolveOutputTarget(path)).toEqual({ kind: "special", target: path });
+      const error = await failure(openAtomicFile(path));
+      expect(error).toBeInstanceOf(LocalFileError);
+      expect(error.message).toBe(`cannot write ${path}: failed (ENXIO)`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
