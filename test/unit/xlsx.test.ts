@@ -56,6 +56,7 @@ describe("openXlsxWorkbook", () => {
     const book = await read(sink.bytes());
     expect(book.worksheets.map((s) => s.name)).toEqual(["empty", "a_b"]);
     expect(book.getWorksheet("empty")!.autoFilter).toBeUndefined();
+    expect(book.getWorksheet("empty")!.getRow(1).values).toEqual([]);
     expect(book.getWorksheet("a_b")!.autoFilter).toBe("A1:A1");
     expect(book.getWorksheet("a_b")!.getRow(2).getCell(1).value).toBe(1);
   });
@@ -83,6 +84,46 @@ describe("openXlsxWorkbook", () => {
     expect(row.getCell(9).value).toBe(0);
     expect(row.getCell(1).numFmt).toBeUndefined();
     expect(row.getCell(3).numFmt).toBeUndefined();
+  });
+
+  it("empty cells stay empty, the first one included; a row shorter than the header leaves the rest empty", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("gaps");
+    await sheet.header(["a", "b", "c"]);
+    await sheet.row([null, "b"]);
+    await sheet.row([]);
+    await sheet.row([undefined, undefined, 3]);
+    await sheet.end();
+    await workbook.commit();
+    const ws = (await read(sink.bytes())).getWorksheet("gaps")!;
+    expect(ws.getRow(2).values).toEqual([undefined, undefined, "b"]);
+    expect(ws.getRow(3).values).toEqual([]);
+    expect(ws.getRow(4).values).toEqual([undefined, undefined, undefined, 3]);
+  });
+
+  it("once the sink fails, nothing more is handed to it and that first failure is the error", async () => {
+    const writes: number[] = [];
+    const workbook = await openXlsxWorkbook({
+      async write(chunk) {
+        writes.push(chunk.length);
+        if (writes.length === 1) throw new Error("cannot write /x.xlsx: input/output error (EIO)");
+      },
+    });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    const error = await (async () => {
+      for (let i = 0; i < 2000; i++) await sheet.row([`row ${i} ${"y".repeat(100)}`]);
+      await sheet.end();
+      await workbook.commit();
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe("cannot write /x.xlsx: input/output error (EIO)");
+    workbook.abort();
+    await turns(5);
+    expect(writes).toHaveLength(1);
   });
 
   it("after abort every step fails and nothing more reaches the sink", async () => {
