@@ -1,4 +1,5 @@
-import { readdir, readFile, stat, symlink } from "node:fs/promises";
+import { readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { tempDir } from "../helpers/cli.js";
@@ -8,10 +9,28 @@ import { tempDir } from "../helpers/cli.js";
 // (src/output/file-lock.ts, tryLink). link() is made to fail here; everything else is real.
 
 let linkFails: string | undefined;
+/** The exclusive create of the lock (not of its temp file) fails with this code. */
+let createFails: string | undefined;
+/** The holder lets go of this lock just as it is read (between our link and our read). */
+let letGoOnRead: string | undefined;
 vi.doMock("node:fs/promises", async () => {
   const real = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
   return {
     ...real,
+    writeFile: async (...args: Parameters<typeof real.writeFile>) => {
+      const path = String(args[0]);
+      if (createFails !== undefined && !path.endsWith(".tmp")) {
+        throw Object.assign(new Error(`${createFails}: open ${path}`), { code: createFails });
+      }
+      return real.writeFile(...args);
+    },
+    readFile: async (...args: Parameters<typeof real.readFile>) => {
+      if (letGoOnRead !== undefined && String(args[0]) === letGoOnRead) {
+        letGoOnRead = undefined;
+        await real.rm(String(args[0]));
+      }
+      return real.readFile(...args);
+    },
     link: async (from: string, to: string) => {
       if (linkFails !== undefined) throw Object.assign(new Error(`${linkFails}: link ${from} -> ${to}`), { code: linkFails });
       return real.link(from, to);
@@ -42,6 +61,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   linkFails = undefined;
+  createFails = undefined;
+  letGoOnRead = undefined;
   await dir.remove();
 });
 
@@ -106,5 +127,33 @@ describe("a file system without hard links", () => {
     expect(error).toBeInstanceOf(errors.LocalFileError);
     expect(error.message).toBe(`cannot create the lock file ${lockPath}: input/output error (EIO)`);
     expect(await readdir(dir.path)).toEqual([]);
+  });
+
+  it("the exclusive create failing otherwise is exit 11 naming the lock file and the cause", async () => {
+    linkFails = "EPERM";
+    createFails = "EIO";
+    const error = await failure(locks.acquireFileLock(lockPath, options));
+    expect(error).toBeInstanceOf(errors.LocalFileError);
+    expect(error.message).toBe(`cannot create the lock file ${lockPath}: input/output error (EIO)`);
+    expect(await readdir(dir.path)).toEqual([]);
+  });
+});
+
+describe("a holder that lets go between our link and our read", () => {
+  it("the waiting lock tries again at once, without a pause", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, host: hostname(), command: "config set", nonce: "holder" }));
+    letGoOnRead = lockPath;
+    const sleeps: number[] = [];
+    const guarded = { path: join(dir.path, "settings.json"), action: "write the settings file" };
+    const lock = await locks.acquireWaitingLock(lockPath, {
+      guarded,
+      command: "config get",
+      now: () => 0,
+      sleep: async (ms: number) => void sleeps.push(ms),
+      maxWaitMs: 1_000,
+    });
+    expect(sleeps).toEqual([]);
+    expect(JSON.parse(await readFile(lockPath, "utf8"))).toMatchObject({ command: "config get" });
+    await lock.release();
   });
 });
