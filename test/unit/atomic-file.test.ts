@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import { chmod, lstat, mkdir, readdir, readFile, readlink, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -354,6 +354,18 @@ describe("writeFileAtomic", () => {
     await writeFileAtomic(plain, "x");
     expect(await modeOf(plain)).toBe(0o644);
     expect((await readdir(dir.path)).sort()).toEqual(["m.json", "p.json"]);
+  });
+
+  it("a file reached through /proc (a shell's `>> log` as /dev/stdout) is appended to, never truncated", async () => {
+    const log = join(dir.path, "run.log");
+    await writeFile(log, "earlier\n");
+    const fd = openSync(log, "a");
+    try {
+      await writeFileAtomic(`/proc/self/fd/${fd}`, "now\n");
+    } finally {
+      closeSync(fd);
+    }
+    expect(await readFile(log, "utf8")).toBe("earlier\nnow\n");
   });
 
   it("appends to a device; a full one fails with its cause (exit 11)", async () => {
