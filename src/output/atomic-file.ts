@@ -40,7 +40,6 @@ function escapeRegExp(text: string): string {
 /** Whether a process with this pid runs on this machine (EPERM: it does, as another user). */
 export function processAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { unlinkSync } from "node:fs";
-import { link, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { isErrnoError, LocalFileError, UsageError } from "../errors.js";
 import { processAlive } from "./atomic-file.js";
@@ -18,9 +18,13 @@ import { processAlive } from "./atomic-file.js";
 //   file and hard-linked into place: link() fails if the lock exists, so exactly one run wins
 //   and a reader never sees half an owner.
 // - A lock whose owner died (same host, pid no longer running: SIGKILL, power loss) is taken
-//   over. The takeover renames the lock aside first and checks that what it moved is still
-//   the dead owner's, so two runs taking over at once cannot both win, and a live run's
-//   fresh lock is put back if it was moved by mistake.
+//   over. One run at a time may take over (it holds `<lock>.takeover`, hard-linked like the
+//   lock itself): it reads the lock again and removes it only if it is still the dead
+//   owner's. Nobody but a takeover removes another run's lock, so what it read cannot change
+//   before it removes it, and two runs taking over at once cannot both win. (An earlier
+//   version moved the lock aside and put a live run's lock back: with three runs at once, a
+//   third could lock in between and the put-back failed, leaving two runs holding the lock.)
+//   A takeover guard left by a run that died is removed by the next run that meets it.
 // - A lock of another host (a settings or project directory shared between machines) is
 //   never taken over automatically: its pid means nothing here. The message says which file
 //   to remove once that run is known to be gone.
@@ -100,7 +104,7 @@ export async function acquireFileLock(
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
     // A full disk creates the temp file, then fails to fill it: never leave it behind.
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
     throw LocalFileError.fromSystem(error, path, "create the lock file");
   }
   try {
@@ -109,7 +113,7 @@ export async function acquireFileLock(
       const current = await readOwner(path);
       if (current === "gone") continue;
       if (current === undefined ? await unreadableAndOld(path, options.now()) : ownerIsDead(current)) {
-        await takeOver(path, current);
+        await takeOver(path, current, temp);
         continue;
       }
       throw busy(path, options.what, current);
@@ -142,23 +146,28 @@ async function tryLink(temp: string, path: string): Promise<boolean> {
   }
 }
 
-/** Moves a dead run's lock aside; puts it back if what was moved is a live run's after all. */
-async function takeOver(path: string, judged: LockOwner | undefined): Promise<void> {
-  const aside = `${path}.stale.${process.pid}.${randomBytes(4).toString("hex")}`;
+/**
+ * Removes a dead run's lock (`judged`: what the caller read from it), holding the takeover
+ * guard, which `temp` (our complete owner) is linked to. Returns without removing anything
+ * when another run is taking over: the caller looks again.
+ */
+async function takeOver(path: string, judged: LockOwner | undefined, temp: string): Promise<void> {
+  const guard = `${path}.takeover`;
+  if (!(await tryLink(temp, guard))) {
+    const other = await readOwner(guard);
+    // A guard is linked complete, so one that names no owner was not written by a run.
+    if (other !== "gone" && (other === undefined || ownerIsDead(other))) await rm(guard, { force: true });
+    return;
+  }
   try {
-    await rename(path, aside);
-  } catch (error) {
-    if (isErrnoError(error) && error.code === "ENOENT") return; // another run took it first
-    throw LocalFileError.fromSystem(error, path, "take over the stale lock file");
+    const current = await readOwner(path);
+    const stillStale =
+      current !== "gone" &&
+      (current === undefined ? judged === undefined : judged !== undefined && current.nonce === judged.nonce);
+    if (stillStale) await rm(path, { force: true });
+  } finally {
+    await rm(guard, { force: true });
   }
-  const moved = await readOwner(aside);
-  const stillStale =
-    moved !== "gone" && (moved === undefined ? judged === undefined : judged !== undefined && moved.nonce === judged.nonce);
-  if (!stillStale) {
-    // A live run locked it between our look and our move: give it back (never overwriting).
-    await link(aside, path).catch(() => undefined);
-  }
-  await rm(aside, { force: true });
 }
 
 function busy(path: string, what: string, owner: LockOwner | undefined): UsageError {
@@ -194,12 +203,10 @@ function held(path: string, owner: LockOwner): FileLock {
   return {
     path,
     async release() {
-      if (released) return;
       process.off("exit", releaseSync);
       const current = await readOwner(path).catch(() => undefined);
-      released = true;
-      // Only our own lock: never one a later run holds.
-      if (current !== "gone" && current !== undefined && current.nonce === owner.nonce) await rm(path, { force: true });
+      // Only our own lock: never one a later run holds (nor one after the exit listener ran).
+      if (typeof current === "object" && current.nonce === owner.nonce) await rm(path, { force: true });
     },
   };
 }
@@ -246,7 +253,7 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
   try {
     await writeFile(temp, `${JSON.stringify(owner)}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
     throw cannot(error);
   }
   const started = options.now();
@@ -261,7 +268,7 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
       const current = await readOwner(path).catch(() => undefined);
       if (current === "gone") continue;
       if (current === undefined || ownerIsDead(current)) {
-        await takeOver(path, current).catch(() => undefined);
+        await takeOver(path, current, temp).catch(() => undefined);
         continue;
       }
       const waited = options.now() - started;
@@ -279,6 +286,6 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
       await options.sleep(WAIT_POLL_MS + Math.floor(Math.random() * WAIT_POLL_MS));
     }
   } finally {
-    await rm(temp, { force: true }).catch(() => undefined);
+    await rm(temp).catch(() => undefined);
   }
 }

@@ -55,14 +55,16 @@ export function isoDateValue(text: string): { date: Date; numFmt: string } | und
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])];
     const value = new Date(Date.UTC(year, month - 1, date));
-    // Date.UTC rolls 2026-02-30 over to March: not a real date, so it stays text.
-    if (value.getUTCFullYear() !== year || value.getUTCMonth() !== month - 1 || value.getUTCDate() !== date) return undefined;
+    // Date.UTC rolls 2026-02-30 over to March: not a real date, so it stays text. A day or a
+    // month out of range (two digits each) always lands in another month, so the month tells.
+    if (value.getUTCMonth() !== month - 1) return undefined;
     return { date: value, numFmt: DATE_FORMAT };
   }
   if (!ISO_TIMESTAMP.test(text)) return undefined;
   // Without an offset the time is read as UTC, as the service's timestamps are.
   const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`;
-  const ms = Date.parse(zoned.replace(" ", "T").replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  // Node's Date.parse (V8) reads the space separator and a `+0200` offset as they are.
+  const ms = Date.parse(zoned);
   if (Number.isNaN(ms) || isoDateValue(text.slice(0, 10)) === undefined) return undefined;
   return { date: new Date(ms), numFmt: TIMESTAMP_FORMAT };
 }
@@ -175,8 +177,8 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
         async row(cells) {
           if (failure !== undefined) throw failure;
           const row = sheet.addRow([]);
-          for (let i = 0; i < cells.length; i++) {
-            const { value, style } = cellValue(cells[i]);
+          for (const [i, cell] of cells.entries()) {
+            const { value, style } = cellValue(cell);
             if (value === null) continue;
             const target = row.getCell(i + 1);
             target.value = value;

@@ -39,3 +39,111 @@ describe("maskSecret", () => {
     expect(maskSecret(secret)).toBe(masked);
   });
 });
+
+// The API key is redacted from data output too (issue 22 item 6); other secrets (a user token
+// the command exists to print) only from stderr.
+describe("Redactor.redactData", () => {
+  const KEY = "sk_live_0123456789";
+
+  it("replaces the key in strings and property names at any depth, keeping everything else", () => {
+    const r = new Redactor();
+    r.addKey(KEY);
+    const value = {
+      id: 7,
+      note: `echo ${KEY}!`,
+      [KEY]: true,
+      list: ["plain", `x${KEY}`, null, 3],
+      nested: { deep: { text: KEY, n: 1.5 } },
+    };
+    expect(r.redactData(value)).toEqual({
+      id: 7,
+      note: "echo [REDACTED]!",
+      "[REDACTED]": true,
+      list: ["plain", "x[REDACTED]", null, 3],
+      nested: { deep: { text: "[REDACTED]", n: 1.5 } },
+    });
+    // The input is not changed in place.
+    expect(value.note).toBe(`echo ${KEY}!`);
+  });
+
+  it("returns the very same objects where nothing changed", () => {
+    const r = new Redactor();
+    r.addKey(KEY);
+    const untouched = { a: "b", list: ["c", 1], inner: { d: "e" } };
+    expect(r.redactData(untouched)).toBe(untouched);
+    const mixed = { keep: { same: "x" }, keepList: ["y"], hit: KEY };
+    const out = r.redactData(mixed);
+    expect(out).not.toBe(mixed);
+    expect(out.keep).toBe(mixed.keep);
+    expect(out.keepList).toBe(mixed.keepList);
+    expect(out.hit).toBe("[REDACTED]");
+  });
+
+  it("a key only in a property name or in one array item still yields a new value", () => {
+    const r = new Redactor();
+    r.addKey(KEY);
+    const named = { [KEY]: 1 };
+    expect(r.redactData(named)).toEqual({ "[REDACTED]": 1 });
+    expect(named).toEqual({ [KEY]: 1 });
+    const list = ["a", KEY];
+    expect(r.redactData(list)).toEqual(["a", "[REDACTED]"]);
+    expect(list).toEqual(["a", KEY]);
+  });
+
+  it("leaves class instances, dates and other non-plain objects as they are", () => {
+    const r = new Redactor();
+    r.addKey(KEY);
+    const date = new Date(0);
+    const holder = new (class Holder {
+      text = KEY;
+    })();
+    expect(r.redactData(date)).toBe(date);
+    expect(r.redactData(holder)).toBe(holder);
+    expect(holder.text).toBe(KEY);
+    expect(r.redactData(null)).toBeNull();
+    expect(r.redactData(42)).toBe(42);
+  });
+
+  it("a short key is redacted in data where it stands as a word", () => {
+    const r = new Redactor();
+    r.addKey("k3y");
+    expect(r.redactData({ a: "the k3y here", b: "monk3ys" })).toEqual({ a: "the [REDACTED] here", b: "monk3ys" });
+  });
+
+  it("other secrets (user tokens) stay in data but not on stderr; no key leaves data alone", () => {
+    const r = new Redactor();
+    r.add("tok_abcdefgh1234");
+    const value = { token: "tok_abcdefgh1234" };
+    expect(r.redactData(value)).toBe(value);
+    expect(r.apply("token tok_abcdefgh1234")).toBe("token [REDACTED]");
+    r.addKey(undefined);
+    r.addKey("");
+    expect(r.redactData(value)).toBe(value);
+    r.addKey(KEY);
+    expect(r.apply(`${KEY} tok_abcdefgh1234`)).toBe("[REDACTED] [REDACTED]");
+    expect(r.redactData({ token: "tok_abcdefgh1234", key: KEY })).toEqual({ token: "tok_abcdefgh1234", key: "[REDACTED]" });
+  });
+
+  it("a data redactor has no data redactor of its own", () => {
+    const r = new Redactor({ forData: true });
+    r.addKey(KEY);
+    const value = { key: KEY };
+    expect(r.redactData(value)).toBe(value);
+    expect(r.apply(KEY)).toBe("[REDACTED]");
+  });
+
+  it("escapes regular-expression characters in a short key", () => {
+    const r = new Redactor();
+    r.add("a.b");
+    expect(r.apply("a.b axb")).toBe("[REDACTED] axb");
+    const s = new Redactor();
+    s.add("(x)");
+    expect(s.apply("f (x) y")).toBe("f [REDACTED] y");
+  });
+
+  it("a secret of exactly 8 characters is redacted inside words too", () => {
+    const r = new Redactor();
+    r.add("abcd1234");
+    expect(r.apply("xabcd1234y")).toBe("x[REDACTED]y");
+  });
+});

@@ -1,0 +1,226 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
+
+// `-o xlsx` (docs/cli-contract.md, Global options `-o`), driven directly: the workbook's bytes
+// read back with exceljs. The engine's end-to-end xlsx cases: test/unit/output-engine.test.ts.
+
+function memorySink() {
+  const chunks: Buffer[] = [];
+  return {
+    async write(chunk: Uint8Array) {
+      chunks.push(Buffer.from(chunk));
+    },
+    bytes: () => Buffer.concat(chunks),
+  };
+}
+
+async function read(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** Lets pending callbacks and short timers run (no bound on anything: only the order matters). */
+const turns = async (n: number): Promise<void> => {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+describe("openXlsxWorkbook", () => {
+  it("sizes columns from the header names (10 to 60 wide) and filters over them", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("widths");
+    await sheet.header(["id", "a column name of 25 chars", "y".repeat(70)]);
+    await sheet.row(["a", "b", "c"]);
+    await sheet.end();
+    await workbook.commit();
+    const ws = (await read(sink.bytes())).getWorksheet("widths")!;
+    expect([1, 2, 3].map((i) => ws.getColumn(i).width)).toEqual([10, 27, 60]);
+    expect(ws.autoFilter).toBe("A1:C1");
+    expect(ws.getRow(1).getCell(2).font?.bold).toBe(true);
+    expect(ws.getRow(1).getCell(2).value).toBe("a column name of 25 chars");
+  });
+
+  it("writes several sheets one after the other, a sheet without columns has no filter", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const empty = workbook.addSheet("empty");
+    await empty.header([]);
+    await empty.end();
+    const second = workbook.addSheet("a/b");
+    await second.header(["n"]);
+    await second.row([1]);
+    await second.end();
+    await workbook.commit();
+    const book = await read(sink.bytes());
+    expect(book.worksheets.map((s) => s.name)).toEqual(["empty", "a_b"]);
+    expect(book.getWorksheet("empty")!.autoFilter).toBeUndefined();
+    expect(book.getWorksheet("empty")!.getRow(1).values).toEqual([]);
+    expect(book.getWorksheet("a_b")!.autoFilter).toBe("A1:A1");
+    expect(book.getWorksheet("a_b")!.getRow(2).getCell(1).value).toBe(1);
+  });
+
+  it("types each cell: numbers, non-finite numbers as text, booleans, dates, timestamps, escaped control characters", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("cells");
+    await sheet.header(["a", "b", "c", "d", "e", "f", "g", "h", "i"]);
+    const longest = "2026-10-01T10:00:00.123456789+02:00"; // 35 characters: the longest timestamp
+    await sheet.row([Infinity, NaN, false, null, undefined, "2026-10-01", longest, "a\u001fb\u007fc\ufffe", 0, ""]);
+    await sheet.end();
+    await workbook.commit();
+    const row = (await read(sink.bytes())).getWorksheet("cells")!.getRow(2);
+    expect(row.getCell(1).value).toBe("Infinity");
+    expect(row.getCell(2).value).toBe("NaN");
+    expect(row.getCell(3).value).toBe(false);
+    expect(row.getCell(4).value).toBeNull();
+    expect(row.getCell(5).value).toBeNull();
+    expect((row.getCell(6).value as Date).toISOString()).toBe("2026-10-01T00:00:00.000Z");
+    expect(row.getCell(6).numFmt).toBe("yyyy-mm-dd");
+    expect((row.getCell(7).value as Date).toISOString()).toBe("2026-10-01T08:00:00.123Z");
+    expect(row.getCell(7).numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+    expect(row.getCell(8).value).toBe("a\\u001fb\\u007fc\\ufffe");
+    expect(row.getCell(9).value).toBe(0);
+    expect(row.getCell(1).numFmt).toBeUndefined();
+    expect(row.getCell(3).numFmt).toBeUndefined();
+  });
+
+  it("empty cells stay empty, the first one included; a row shorter than the header leaves the rest empty", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("gaps");
+    await sheet.header(["a", "b", "c"]);
+    await sheet.row([null, "b"]);
+    await sheet.row([]);
+    await sheet.row([undefined, undefined, 3]);
+    await sheet.end();
+    await workbook.commit();
+    const ws = (await read(sink.bytes())).getWorksheet("gaps")!;
+    expect(ws.getRow(2).values).toEqual([undefined, undefined, "b"]);
+    expect(ws.getRow(3).values).toEqual([]);
+    expect(ws.getRow(4).values).toEqual([undefined, undefined, undefined, 3]);
+  });
+
+  it("once the sink fails, nothing more is handed to it and that first failure is the error", async () => {
+    const writes: number[] = [];
+    const workbook = await openXlsxWorkbook({
+      async write(chunk) {
+        writes.push(chunk.length);
+        if (writes.length === 1) throw new Error("cannot write /x.xlsx: input/output error (EIO)");
+      },
+    });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    const error = await (async () => {
+      for (let i = 0; i < 2000; i++) await sheet.row([`row ${i} ${"y".repeat(100)}`]);
+      await sheet.end();
+      await workbook.commit();
+    })().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).message).toBe("cannot write /x.xlsx: input/output error (EIO)");
+    workbook.abort();
+    await turns(5);
+    expect(writes).toHaveLength(1);
+  });
+
+  it("after abort every step fails and nothing more reaches the sink", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    workbook.abort();
+    await expect(sheet.row([1])).rejects.toThrow("xlsx output aborted");
+    await expect(sheet.end()).rejects.toThrow("xlsx output aborted");
+    await expect(workbook.commit()).rejects.toThrow("xlsx output aborted");
+  });
+
+  it("a sink that throws something other than an Error fails the workbook with a named error", async () => {
+    const workbook = await openXlsxWorkbook({
+      async write() {
+        throw "disk gone"; // eslint-disable-line @typescript-eslint/only-throw-error -- a non-Error on purpose
+      },
+    });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    await sheet.row(["x"]);
+    await sheet.end();
+    await expect(workbook.commit()).rejects.toThrow("xlsx output failed: disk gone");
+  });
+
+  it("rows wait while the sheet's backlog is over 4 MiB, and go on once the sink takes it", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const workbook = await openXlsxWorkbook({ write: () => gate });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["text"]);
+    const text = "x".repeat(10_000);
+    // Only every 500th row looks at the backlog; 500 rows of 10 kB are 5 MB of XML, which the
+    // stalled sink lets pile up (how much of it sits in zlib, not counted, varies a little).
+    let waitedAt = 0;
+    let waiting: Promise<void> | undefined;
+    for (let i = 1; i <= 2000 && waiting === undefined; i++) {
+      if (i % 500 !== 0) {
+        await sheet.row([text]);
+        continue;
+      }
+      let settled = false;
+      const next = sheet.row([text]).finally(() => (settled = true));
+      next.catch(() => undefined);
+      await turns(5);
+      if (!settled) [waitedAt, waiting] = [i, next];
+    }
+    expect([500, 1000]).toContain(waitedAt);
+    release();
+    await expect(waiting).resolves.toBeUndefined();
+    workbook.abort();
+  });
+
+  it("rows under 4 MiB of backlog do not wait, even with a sink that never takes anything", async () => {
+    const workbook = await openXlsxWorkbook({ write: () => new Promise<never>(() => undefined) });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["text"]);
+    for (let i = 1; i <= 1000; i++) await sheet.row(["x".repeat(1000)]);
+    workbook.abort();
+  });
+});
+
+describe("isoDateValue", () => {
+  it.each([
+    ["2026-10-01 10:00", "2026-10-01T10:00:00.000Z"],
+    ["2026-10-01T10:00:00+0200", "2026-10-01T08:00:00.000Z"],
+    ["2026-10-01T10:00:00-01:30", "2026-10-01T11:30:00.000Z"],
+    ["2026-10-01T10:00:00Z", "2026-10-01T10:00:00.000Z"],
+    ["2024-02-29", "2024-02-29T00:00:00.000Z"],
+  ])("%s is %s", (text, iso) => {
+    expect(isoDateValue(text)?.date.toISOString()).toBe(iso);
+  });
+
+  it.each([
+    "2026-02-30T10:00:00Z",
+    "2025-02-29",
+    "2026-04-31",
+    "2026-00-10",
+    "2026-10-00",
+    " 2026-10-01",
+    "2026-10-01T10:00:00+2",
+  ])("%s is not a date", (text) => {
+    expect(isoDateValue(text)).toBeUndefined();
+  });
+
+  it("a date has the date format, a timestamp the timestamp format", () => {
+    expect(isoDateValue("2026-10-01")?.numFmt).toBe("yyyy-mm-dd");
+    expect(isoDateValue("2026-10-01T10:00")?.numFmt).toBe("yyyy-mm-dd hh:mm:ss");
+  });
+});
+
+describe("sheetName", () => {
+  it("trims what is left after the cut at 31 characters", () => {
+    expect(sheetName(`${"x".repeat(30)} y`)).toBe("x".repeat(30));
+    expect(sheetName("  users  ")).toBe("users");
+    expect(sheetName("   ")).toBe("Sheet1");
+    expect(sheetName("x".repeat(31))).toBe("x".repeat(31));
+  });
+});
