@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Cell } from "../../src/domain/records.js";
 import { InterruptedError, UsageError } from "../../src/errors.js";
 import { CsvRowWriter } from "../../src/output/csv.js";
+import { createRecordWriter } from "../../src/output/record-stream.js";
 import type { RecordStreamOptions } from "../../src/output/record-types.js";
 import { TabularRecordWriter, type RowOutput } from "../../src/output/tabular-writer.js";
 import { tempDir } from "../helpers/cli.js";
@@ -226,5 +227,18 @@ describe("CsvRowWriter", () => {
     await written;
     await csv.end();
     expect(chunks.join("")).toBe(`${Array.from({ length: 100 }, (_, i) => `${i},${LONG}\n`).join("")}`);
+  });
+});
+
+describe("csv rows", () => {
+  it("aborts quietly before any row began the document", async () => {
+    let written = "";
+    const writer = createRecordWriter(
+      { toTerminal: false, write: async (chunk) => void (written += String(chunk)) },
+      { format: "csv" },
+    );
+    await expect(writer.abort()).resolves.toBeUndefined();
+    await writer.end();
+    expect(written).toBe("");
   });
 });
