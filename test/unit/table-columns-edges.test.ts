@@ -86,6 +86,20 @@ describe("rankColumns: what a column's values look like", () => {
     expect(order([{ n: 1, title: "A", name: "B" }])).toEqual(["title", "n", "name"]);
   });
 
+  it("ranks a column by the values it has: a missing or null cell does not stop a date column leading", () => {
+    expect(
+      order([
+        { word: "x", when: null },
+        { word: "y" },
+        { word: "z", when: "2026-10-01" },
+      ]),
+    ).toEqual(["when", "word"]);
+  });
+
+  it("reads a dotted column by its last part: `user.title` leads as a title, `user.uuid` goes with the ids", () => {
+    expect(order([{ "user.uuid": "u", note: "x", "user.title": "A" }])).toEqual(["user.title", "note", "user.uuid"]);
+  });
+
   it("keeps first-seen order among columns of one rank", () => {
     expect(order([{ c: "x", a: "y", b: "z" }])).toEqual(["c", "a", "b"]);
   });
