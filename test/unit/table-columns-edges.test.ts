@@ -87,13 +87,7 @@ describe("rankColumns: what a column's values look like", () => {
   });
 
   it("ranks a column by the values it has: a missing or null cell does not stop a date column leading", () => {
-    expect(
-      order([
-        { word: "x", when: null },
-        { word: "y" },
-        { word: "z", when: "2026-10-01" },
-      ]),
-    ).toEqual(["when", "word"]);
+    expect(order([{ word: "x", when: null }, { word: "y" }, { word: "z", when: "2026-10-01" }])).toEqual(["when", "word"]);
   });
 
   it("reads a dotted column by its last part: `user.title` leads as a title, `user.uuid` goes with the ids", () => {
