@@ -41,5 +41,5 @@ export function* jsonChunks(value: unknown, depth = 3): Generator<string> {
     yield "}";
     return;
   }
-  yield jsonText(value) ?? "null";
+  yield jsonText(value);
 }

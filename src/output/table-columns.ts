@@ -49,9 +49,8 @@ function rankOf(column: string, values: readonly (Cell | undefined)[]): Rank {
  * empty columns; first-seen order within each.
  */
 export function rankColumns(columns: readonly string[], rows: readonly Record<string, Cell>[]): string[] {
-  const ranked = columns.map((column, index) => ({
+  const ranked = columns.map((column) => ({
     column,
-    index,
     rank: rankOf(
       column,
       rows.map((row) => row[column]),
@@ -61,7 +60,8 @@ export function rankColumns(columns: readonly string[], rows: readonly Record<st
   for (const lead of [Rank.Date, Rank.Label]) {
     for (const entry of ranked.filter((e) => e.rank === lead).slice(1)) entry.rank = Rank.Short;
   }
-  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((e) => e.column);
+  // Array.prototype.sort is stable (ES2019): equal ranks keep first-seen order.
+  return ranked.sort((a, b) => a.rank - b.rank).map((e) => e.column);
 }
 
 export interface TableColumns {

@@ -9,7 +9,6 @@ import { escapeForLine } from "../text/sanitize.js";
  * token must survive a copy from the terminal.
  */
 export function keyValueText(pairs: readonly (readonly [string, string])[], color = false): string {
-  if (pairs.length === 0) return "";
   const width = pairs.reduce((widest, [key]) => Math.max(widest, key.length), 0);
   const cyan = (text: string): string => (color ? `\u001b[36m${text}\u001b[39m` : text);
   return pairs

@@ -55,7 +55,8 @@ export class TableRecordWriter implements RecordWriter {
         this.options.color,
       );
     } else {
-      let chosen = fields ?? tableColumns?.filter((c) => this.seen.has(c) || this.count === 0) ?? this.columns;
+      // With no record the table is "(no results)" whatever the columns.
+      let chosen = fields ?? tableColumns?.filter((c) => this.seen.has(c)) ?? this.columns;
       if (chosen.length === 0) chosen = this.columns;
       const { onColumnsHidden } = this.options;
       // Records of unknown shape (reports): the columns that fit, chosen from the records.

@@ -5,7 +5,8 @@ import { UsageError } from "../../src/errors.js";
 import { createRecordWriter } from "../../src/output/record-stream.js";
 import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
 import { renderResult, writeResult, type CommandResult } from "../../src/output/render.js";
-import { isoDateValue, sheetName } from "../../src/output/xlsx.js";
+import { isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
+import { InterruptedError } from "../../src/errors.js";
 
 // The output engine (src/output/record-stream.ts): a complete result is a stream of one
 // batch, so renderResult and a streamed export write the same bytes; every CSV goes through
@@ -174,6 +175,43 @@ describe("xlsx", () => {
     const workbook = await readWorkbook(sink.bytes());
     expect(workbook.worksheets[0]?.name).toBe("library");
     expect(workbook.worksheets[0]?.getRow(2).getCell(1).value).toBe(1);
+  });
+
+  it("writes each stream as a sheet of a shared workbook, which the caller completes", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    for (const [name, records] of [
+      ["users", [{ id: "u1" }]],
+      ["teams", [{ team: "t1" }, { team: "t2" }]],
+    ] as const) {
+      const writer = createRecordWriter(sink, { format: "xlsx", sheetName: name, workbook });
+      await writer.writeBatch(records);
+      await writer.end();
+    }
+    await workbook.commit();
+    const read = await readWorkbook(sink.bytes());
+    expect(read.worksheets.map((s) => s.name)).toEqual(["users", "teams"]);
+    expect((read.getWorksheet("teams")!.getColumn(1).values as unknown[]).slice(1)).toEqual(["team", "t1", "t2"]);
+  });
+
+  it("names the sheet Sheet1 when no name is given", async () => {
+    const sink = await stream([[{ a: 1 }]], { format: "xlsx" });
+    expect((await readWorkbook(sink.bytes())).worksheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  it("stops at the end once the signal is aborted (Ctrl-C), and aborts quietly before or after the sheet began", async () => {
+    const controller = new AbortController();
+    const interrupted = createRecordWriter(memorySink(), { format: "xlsx", fields: ["a"], signal: controller.signal });
+    await interrupted.writeBatch([{ a: 1 }]);
+    controller.abort();
+    await expect(interrupted.end()).rejects.toBeInstanceOf(InterruptedError);
+
+    await expect(createRecordWriter(memorySink(), { format: "xlsx" }).abort()).resolves.toBeUndefined();
+    const shared = await openXlsxWorkbook(memorySink());
+    const writer = createRecordWriter(memorySink(), { format: "xlsx", fields: ["a"], workbook: shared });
+    await writer.writeBatch([{ a: 1 }]);
+    await expect(writer.abort()).resolves.toBeUndefined();
+    shared.abort();
   });
 
   it("reads ISO dates and timestamps as dates, and nothing else", () => {

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sheetCellText, sheetToCsv } from "../../src/domain/csv-input/sheet.js";
+import { CsvFileError } from "../../src/domain/csv-input/errors.js";
+import { LocalFileError } from "../../src/errors.js";
 import { isWorkbookFile, readTableFile } from "../../src/output/table-file.js";
 
 let dir: string;
@@ -69,5 +71,55 @@ describe("readTableFile", () => {
     expect(table.header.cells).toEqual(["a", "b"]);
     expect(table.rows).toEqual([{ row: 2, cells: ["1", "2"] }]);
     expect(table.info.delimiter).toBe(";");
+  });
+
+  it("takes a file shorter than the zip signature, or starting otherwise, for a CSV", async () => {
+    const short = join(dir, "short.csv");
+    await writeFile(short, "PK\u0003");
+    expect(await isWorkbookFile(short)).toBe(false);
+    const other = join(dir, "other.csv");
+    await writeFile(other, "PK\u0003\u0005rest");
+    expect(await isWorkbookFile(other)).toBe(false);
+    const empty = join(dir, "empty.csv");
+    await writeFile(empty, "");
+    expect(await isWorkbookFile(empty)).toBe(false);
+  });
+
+  it("names the path of a file it cannot open, with exit 11", async () => {
+    const missing = join(dir, "missing.csv");
+    const error = await readTableFile(missing).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect((error as LocalFileError).message).toBe(`cannot read ${missing}: no such file or directory (ENOENT)`);
+    expect((error as LocalFileError).exitCode).toBe(11);
+    await expect(isWorkbookFile(missing)).rejects.toThrow(`cannot read ${missing}: no such file or directory (ENOENT)`);
+  });
+
+  it("names the path of a directory given for a file, with exit 11", async () => {
+    const error = await readTableFile(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect((error as LocalFileError).code).toBe("EISDIR");
+    expect((error as LocalFileError).path).toBe(dir);
+  });
+
+  it("says a file that starts like a workbook but is not one cannot be read as .xlsx, and how to fix it", async () => {
+    const path = join(dir, "broken.xlsx");
+    await writeFile(path, "PK\u0003\u0004 this is not a zip");
+    const error = await readTableFile(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CsvFileError);
+    expect((error as CsvFileError).code).toBe("MALFORMED");
+    expect((error as CsvFileError).message).toMatch(
+      new RegExp(`^${path.replace(/[.]/g, "\\.")} looks like a workbook but cannot be read as \\.xlsx: .+`),
+    );
+    expect((error as CsvFileError).hint).toBe("save it again as an Excel workbook (.xlsx) or as CSV UTF-8");
+    expect((error as CsvFileError).exitCode).toBe(6);
+  });
+
+  it("says a workbook without a sheet is empty", async () => {
+    const path = join(dir, "nosheet.xlsx");
+    await new ExcelJS.Workbook().xlsx.writeFile(path);
+    const error = await readTableFile(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CsvFileError);
+    expect((error as CsvFileError).code).toBe("EMPTY");
+    expect((error as CsvFileError).message).toBe(`${path}: the workbook has no sheet`);
   });
 });

@@ -31,4 +31,24 @@ describe("wrapCell", () => {
     const id = "a".repeat(25);
     expect(wrapCell(id, 10)).toBe("aaaaaaaaaa\naaaaaaaaaa\naaaaa");
   });
+
+  it("fills a line exactly, then starts the next at the word that does not fit", () => {
+    expect(wrapCell("abc de fg", 6)).toBe("abc de\nfg");
+    expect(wrapCell("ab cde", 5)).toBe("ab\ncde");
+    expect(wrapCell("ab cd", 5)).toBe("ab cd");
+  });
+
+  it("splits a long word after a short line into full lines, with no empty line at the end", () => {
+    expect(wrapCell("ab cdefghijkl", 5)).toBe("ab\ncdefg\nhijkl");
+  });
+
+  it("leaves the text alone when no width is known", () => {
+    expect(wrapCell("abc def", 0)).toBe("abc def");
+  });
+});
+
+describe("keyValueText of nothing", () => {
+  it("is empty", () => {
+    expect(keyValueText([])).toBe("");
+  });
 });
