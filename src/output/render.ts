@@ -104,9 +104,11 @@ export async function writeResult(result: CommandResult, sink: ChunkSink, option
     );
   }
   const records = result.kind === "records" ? result.records : [result.value];
-  // Stryker disable next-line ConditionalExpression: an object result has none of these fields, so reading them there gives undefined too.
+  // An object result has none of these fields, so reading them there gives undefined too.
+  // Stryker disable ConditionalExpression
   const { knownFields, tableColumns, flexColumn } =
     result.kind === "records" ? result : ({} as Partial<typeof result & { kind: "records" }>);
+  // Stryker restore ConditionalExpression
   const writer = createRecordWriter(sink, {
     format,
     fields: options.fields,
