@@ -60,7 +60,8 @@ export class TableRecordWriter implements RecordWriter {
       if (chosen.length === 0) chosen = this.columns;
       const { onColumnsHidden } = this.options;
       // Records of unknown shape (reports): the columns that fit, chosen from the records.
-      if (!fields && !tableColumns && onColumnsHidden && this.rows.length > 0) {
+      // (With no record nothing is hidden and the table is "(no results)".)
+      if (!fields && !tableColumns && onColumnsHidden) {
         const choice = chooseTableColumns(this.columns, this.rows, this.options.width ?? 120);
         chosen = choice.shown;
         if (choice.hidden.length > 0) onColumnsHidden(choice);

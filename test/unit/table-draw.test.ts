@@ -162,3 +162,35 @@ describe("renderTable", () => {
     ]);
   });
 });
+
+describe("renderTable: which column gives up width", () => {
+  it("keeps a header's longest word whole, then wraps inside words when words alone do not fit", async () => {
+    // natural 10 and 10 in room 15; the header words hold the first column at 7, the second at 10:
+    // words cannot fit, so both go to the common cap (8 and 7); "aa bbbbbbb" wraps to 7 drawn.
+    const text = await renderTable(["aa bbbbbbb", "cccccccccc"], [{ "aa bbbbbbb": "x", cccccccccc: "y" }], { width: 22 });
+    expect(text.split("\n")[0]).toBe(top(7, 7));
+  });
+
+  it("narrows the first of two equally wide columns first", async () => {
+    const cell = "xxxx yyyyy";
+    // room 19: the first is narrowed to 9, where "xxxx yyyyy" wraps to 5 drawn.
+    const text = await renderTable(["a", "b"], [{ a: cell, b: cell }], { width: 26 });
+    expect(text.split("\n")[0]).toBe(top(5, 10));
+  });
+
+  it("fits 120 characters when no width is known", async () => {
+    const text = await renderTable(["a"], [{ a: "x".repeat(130) }], {});
+    expect(text.split("\n")[0]).toBe(top(116));
+  });
+
+  it("leaves a flex column's neighbours whole when everything fits, to the last character", async () => {
+    const row = { a: "x".repeat(50), f: "y" };
+    expect((await renderTable(["a", "f"], [row], { width: 120, flexColumn: "f" })).split("\n")[0]).toBe(top(50, 1));
+    expect((await renderTable(["a", "f"], [row], { width: 58, flexColumn: "f" })).split("\n")[0]).toBe(top(50, 1));
+  });
+
+  it("without a flex column, wraps a long word to the room, not to the flex cap of 40", async () => {
+    const text = await renderTable(["a", "f"], [{ a: "x".repeat(50), f: "y" }], { width: 50 });
+    expect(text.split("\n")[0]).toBe(top(42, 1));
+  });
+});

@@ -1,4 +1,5 @@
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Cell } from "../../src/domain/records.js";
 import { InterruptedError, UsageError } from "../../src/errors.js";
@@ -240,5 +241,46 @@ describe("csv rows", () => {
     await expect(writer.abort()).resolves.toBeUndefined();
     await writer.end();
     expect(written).toBe("");
+  });
+});
+
+describe("tabular writer details", () => {
+  it("counts the rows streamed with --fields", async () => {
+    const { writer: w } = writer({ fields: ["a"] });
+    await w.writeBatch([{ a: 1 }, { a: 2 }]);
+    expect(w.count).toBe(2);
+  });
+
+  it("takes only flattened names for --fields: a nested object's key is not a column", async () => {
+    for (const format of ["csv", "table"] as const) {
+      const w = createRecordWriter({ toTerminal: false, write: async () => {} }, { format, fields: ["user"] });
+      await expect(w.writeBatch([{ user: { name: "Ana" } }])).rejects.toThrow(
+        "unknown field for --fields: user; known fields: user.name",
+      );
+    }
+  });
+
+  it("spools once the rows in memory reach 64 KiB exactly (where Ctrl-C is heard)", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    // A spooled row is its JSON array and a line break: ["…"] + "\n" is 5 characters more than the text.
+    const { writer: below } = writer({ signal: controller.signal });
+    await expect(below.writeBatch([{ t: "x".repeat(65_530) }])).resolves.toBeUndefined();
+    const { writer: at } = writer({ signal: controller.signal });
+    await expect(at.writeBatch([{ t: "x".repeat(65_531) }])).rejects.toBeInstanceOf(InterruptedError);
+  });
+
+  it("keeps the spool file private to its owner (0600)", async () => {
+    const dir = await tempDir();
+    try {
+      const { writer: w } = writer({ spoolDir: dir.path });
+      await w.writeBatch(wide(800));
+      const [spoolDir] = await readdir(dir.path);
+      expect(((await stat(join(dir.path, spoolDir!))).mode & 0o777).toString(8)).toBe("700");
+      expect(((await stat(join(dir.path, spoolDir!, "rows.ndjson"))).mode & 0o777).toString(8)).toBe("600");
+      await w.abort();
+    } finally {
+      await dir.remove();
+    }
   });
 });
