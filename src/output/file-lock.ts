@@ -258,6 +258,7 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
   }
   const started = options.now();
   let told = false;
+  let vanished = 0;
   try {
     for (;;) {
       try {
@@ -266,7 +267,21 @@ export async function acquireWaitingLock(path: string, options: WaitingLockOptio
         throw cannot(error);
       }
       const current = await readOwner(path).catch(() => undefined);
-      if (current === "gone") continue;
+      if (current === "gone") {
+        // Let go between our link and our read: try again at once. Taken for link() yet
+        // missing for read() time after time is a dangling symbolic link at the lock's path:
+        // wait as for a holder and then give up naming it, never spin at full CPU.
+        if (vanished++ === 0) continue;
+        if (options.now() - started > options.maxWaitMs) {
+          throw new LocalFileError(
+            `cannot ${options.guarded.action} ${options.guarded.path}: its lock ${path} is taken by something that cannot be read (a dangling symbolic link?)`,
+            { path, code: "EBUSY", hint: `remove ${path} and try again; nothing was changed` },
+          );
+        }
+        await options.sleep(WAIT_POLL_MS + Math.floor(Math.random() * WAIT_POLL_MS));
+        continue;
+      }
+      vanished = 0;
       if (current === undefined || ownerIsDead(current)) {
         await takeOver(path, current, temp).catch(() => undefined);
         continue;

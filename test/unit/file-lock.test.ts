@@ -378,6 +378,20 @@ describe("acquireWaitingLock", () => {
     expect(await readdir(dir.path)).toEqual(["staff.csv.lock"]);
   });
 
+  it("a dangling symbolic link at the lock's path is waited for, then named — never a busy loop", async () => {
+    await symlink(join(dir.path, "nowhere"), lockPath);
+    const error = await failure(acquireWaitingLock(lockPath, waitOptions()));
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect(error.message).toBe(
+      `cannot write the settings file ${guarded().path}: its lock ${lockPath} is taken by something that cannot be read (a dangling symbolic link?)`,
+    );
+    expect((error as LocalFileError).hint).toBe(`remove ${lockPath} and try again; nothing was changed`);
+    // One retry at once (a holder letting go between the link and the read), then paced:
+    // waited 0, 500, …, 2,500 ms and given up at the first look past 2,400 ms.
+    expect(sleeps).toEqual([19, 19, 19, 19, 19]);
+    expect(notices).toEqual([]);
+  });
+
   it("a wait of exactly the limit is not yet too long", async () => {
     await writeFile(lockPath, ownerJson({ nonce: "holder" }));
     const error = await failure(acquireWaitingLock(lockPath, waitOptions({ maxWaitMs: 2_000 })));
