@@ -355,6 +355,14 @@ describe("progress rules: the last survivors (issue 27 item 3)", () => {
     expect(askOrder(rows, NOV_21, 7).map((r) => r.row)).toEqual([3, 7, 2, 4, 9]);
   });
 
+  it("askOrder: an overdue row goes before a row without a due date, whatever their row numbers", () => {
+    const rows = [
+      { row: 3, dueDate: "2026-11-01" },
+      { row: 2, dueDate: undefined },
+    ];
+    expect(askOrder(rows, NOV_21, 7).map((r) => r.row)).toEqual([3, 2]);
+  });
+
   it("no due date is never overdue nor due soon; an unreadable one neither", () => {
     expect([isOverdue(undefined, NOV_21), isDueSoon(undefined, NOV_21, 3650)]).toEqual([false, false]);
     expect([isOverdue("soon", NOV_21), isDueSoon("soon", NOV_21, 3650)]).toEqual([false, false]);

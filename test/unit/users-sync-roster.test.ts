@@ -40,6 +40,8 @@ describe("parseMapping", () => {
     ["firstName=  ", '--map "firstName=  "'],
     ["=First", '--map "=First"'],
     ["action=Do", '--map "action=Do"'],
+    // Without "=", no column is cut out of the text ("emailx" is not "email" + "x").
+    ["emailx", '--map "emailx"'],
   ])("refuses %j with the columns it may name", (text, start) => {
     const error = thrown(() => parseMapping(text));
     expect(error).toBeInstanceOf(RosterMapError);
@@ -185,5 +187,17 @@ describe("readRoster", () => {
     expect(error.message).toBe(
       `row 1: the roster has no column email (its header: "firstName", "lastName", "${"A".repeat(29)}…")`,
     );
+  });
+});
+
+describe("readRoster: a --map onto a header named like the field (issue 27 item 3)", () => {
+  it("--map email=EMAIL on a column EMAIL takes it without a warning", () => {
+    const roster = readRoster(table(["firstName", "lastName", "EMAIL"], ["Ana", "Diaz", "ana@example.com"]), [
+      parseMapping("email=EMAIL"),
+    ]);
+    expect(roster.users).toEqual([
+      { row: 2, firstName: "Ana", lastName: "Diaz", email: "ana@example.com", teamName: "", status: "ACTIVE" },
+    ]);
+    expect(roster.warnings).toEqual([]);
   });
 });

@@ -53,9 +53,10 @@ export class RosterMapError extends Error {}
 
 /** `firstName=First Name` → [firstName, "First Name"]; throws RosterMapError for a bad one. */
 export function parseMapping(text: string): [MappableColumn, string] {
-  const at = text.indexOf("=");
-  const field = at < 0 ? "" : text.slice(0, at).trim();
-  const header = at < 0 ? "" : text.slice(at + 1).trim();
+  // No "=": the whole text is the column and the header is empty, refused below.
+  const at = text.includes("=") ? text.indexOf("=") : text.length;
+  const field = text.slice(0, at).trim();
+  const header = text.slice(at + 1).trim();
   const canonical = MAPPABLE_COLUMNS.find((c) => c.toLowerCase() === field.toLowerCase());
   if (canonical === undefined || header === "") {
     throw new RosterMapError(
@@ -110,7 +111,7 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
   if (present.includes("action")) warnings.push("the roster's action column is ignored: users sync decides Add or Update itself");
   const at = (column: string): number => {
     const k = present.indexOf(column as (typeof present)[number]);
-    return k < 0 ? -1 : layout.positions[k]!;
+    return layout.positions[k] ?? -1;
   };
   const positions = USER_COLUMNS.map((c) => at(c));
   const checker = new RowChecker(readHeader([...USER_COLUMNS], table.header.row));
