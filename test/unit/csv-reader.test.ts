@@ -62,6 +62,22 @@ describe("an encoding error: its row, offset and what precedes it", () => {
     );
   });
 
+  it("quotes the end of a long line from a later chunk too", async () => {
+    async function* two(): AsyncGenerator<Uint8Array> {
+      yield bytes("h\nab");
+      yield bytes("x".repeat(40), [0xff]);
+    }
+    const err = await (async () => {
+      for await (const _ of new CsvRecordReader(two()));
+    })().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).toBe(
+      `row 2: the file is not valid UTF-8: byte 0xFF ("ÿ" in windows-1252) at byte offset 44, after "…${"x".repeat(29)}"`,
+    );
+  });
+
   it("names a character cut off by the end of the file, without a windows-1252 guess", async () => {
     const err = await failure(bytes("a\nb", [0xe2, 0x82]), 2);
     expect(err).toMatchObject({ code: "ENCODING", row: 2, byteOffset: 3, hint: UTF8_HINT });
