@@ -8,6 +8,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/unit/**/*.test.ts"],
+    setupFiles: ["test/mutate/preload.ts"],
     // declarations.test.ts loads every command module inside a test (declaration.load()):
     // with no isolation, a domain module first loaded there has its module-level constants
     // (regexes, tables) counted as covered by that one test only, so their mutants "survive"
