@@ -3,21 +3,11 @@ import type { JsonRecord } from "../../src/domain/records.js";
 import { InterruptedError, UsageError } from "../../src/errors.js";
 import { checkFields, FieldsGate, pickFields } from "../../src/output/fields-check.js";
 import { createRecordWriter } from "../../src/output/record-stream.js";
-import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
+import type { RecordStreamOptions } from "../../src/output/record-types.js";
+import { memorySink } from "../helpers/memory-sink.js";
 
 // The json and ndjson writers (src/output/json-writer.ts) and the one --fields check
 // (src/output/fields-check.ts), driven directly: every expectation is the exact text.
-
-function memorySink(): ChunkSink & { text(): string } {
-  let text = "";
-  return {
-    toTerminal: false,
-    async write(chunk) {
-      text += String(chunk);
-    },
-    text: () => text,
-  };
-}
 
 async function render(batches: JsonRecord[][], options: RecordStreamOptions): Promise<string> {
   const sink = memorySink();

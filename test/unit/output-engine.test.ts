@@ -3,26 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { JsonRecord } from "../../src/domain/records.js";
 import { UsageError } from "../../src/errors.js";
 import { createRecordWriter } from "../../src/output/record-stream.js";
-import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
+import type { RecordStreamOptions } from "../../src/output/record-types.js";
 import { renderResult, writeResult, type CommandResult } from "../../src/output/render.js";
 import { isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
 import { InterruptedError } from "../../src/errors.js";
+import { memorySink } from "../helpers/memory-sink.js";
 
 // The output engine (src/output/record-stream.ts): a complete result is a stream of one
 // batch, so renderResult and a streamed export write the same bytes; every CSV goes through
 // csv-stringify with the formula guard; xlsx is a real workbook.
-
-function memorySink(): ChunkSink & { text(): string; bytes(): Buffer } {
-  const chunks: Buffer[] = [];
-  return {
-    toTerminal: false,
-    async write(chunk) {
-      chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : Buffer.from(chunk));
-    },
-    text: () => Buffer.concat(chunks).toString("utf8"),
-    bytes: () => Buffer.concat(chunks),
-  };
-}
 
 async function stream(batches: JsonRecord[][], options: RecordStreamOptions): Promise<ReturnType<typeof memorySink>> {
   const sink = memorySink();

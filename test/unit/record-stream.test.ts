@@ -4,22 +4,9 @@ import type { JsonRecord } from "../../src/domain/records.js";
 import { UsageError } from "../../src/errors.js";
 import { jsonChunks } from "../../src/output/json-text.js";
 import { createRecordWriter } from "../../src/output/record-stream.js";
-import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
+import type { RecordStreamOptions } from "../../src/output/record-types.js";
 import { tempDir } from "../helpers/cli.js";
-
-function memorySink(toTerminal = false): ChunkSink & { text(): string; writes: number } {
-  let text = "";
-  const sink = {
-    toTerminal,
-    writes: 0,
-    async write(chunk: string) {
-      text += chunk;
-      sink.writes++;
-    },
-    text: () => text,
-  };
-  return sink;
-}
+import { memorySink } from "../helpers/memory-sink.js";
 
 async function render(batches: JsonRecord[][], options: RecordStreamOptions, toTerminal = false): Promise<string> {
   const sink = memorySink(toTerminal);

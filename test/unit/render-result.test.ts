@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/errors.js";
-import type { ChunkSink } from "../../src/output/record-types.js";
 import { renderResult, resultOfJson, writeResult } from "../../src/output/render.js";
+import { memorySink } from "../helpers/memory-sink.js";
 
 // A command's complete result printed (src/output/render.ts): each kind of result, and each
 // option handed on to the output engine, pinned by the exact text.
-
-function memorySink(): ChunkSink & { text(): string; writes: number } {
-  let text = "";
-  const sink = {
-    toTerminal: false,
-    writes: 0,
-    async write(chunk: string | Uint8Array) {
-      text += String(chunk);
-      sink.writes++;
-    },
-    text: () => text,
-  };
-  return sink;
-}
 
 describe("resultOfJson", () => {
   it("takes a list as records, non-objects in a value column", () => {

@@ -1,26 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { JsonRecord } from "../../src/domain/records.js";
 import { createRecordWriter } from "../../src/output/record-stream.js";
-import type { ChunkSink, RecordStreamOptions } from "../../src/output/record-types.js";
+import type { RecordStreamOptions } from "../../src/output/record-types.js";
 import type { TableColumns } from "../../src/output/table-columns.js";
+import { memorySink } from "../helpers/memory-sink.js";
 
 // The table writer (src/output/table-writer.ts), driven directly: which columns it draws
 // (--fields, the command's tableColumns, or chosen from the records), one object as
 // `key: value` lines, and that the table is written once.
-
-function memorySink(): ChunkSink & { text(): string; writes: number } {
-  let text = "";
-  const sink = {
-    toTerminal: false,
-    writes: 0,
-    async write(chunk: string | Uint8Array) {
-      text += String(chunk);
-      sink.writes++;
-    },
-    text: () => text,
-  };
-  return sink;
-}
 
 async function render(batches: JsonRecord[][], options: Omit<RecordStreamOptions, "format">): Promise<string> {
   const sink = memorySink();
