@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { tempDir } from "../helpers/cli.js";
+import { failure } from "../helpers/failure.js";
 
 // File-system failures a test run as root (or on a writable disk) cannot meet for real: a
 // read-only file system (EROFS), a directory without write permission, Node's recursive mkdir
@@ -87,15 +88,6 @@ afterEach(async () => {
   fail.writeTemp = false;
   await dir.remove();
 });
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Error)) throw new Error("expected a rejection");
-  return error;
-}
 
 describe("checkOutputPath on directories it cannot write", () => {
   it.each([

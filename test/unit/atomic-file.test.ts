@@ -16,6 +16,7 @@ import {
   writeFileAtomic,
 } from "../../src/output/atomic-file.js";
 import { tempDir } from "../helpers/cli.js";
+import { failure } from "../helpers/failure.js";
 
 // Output files on a real temp directory (docs/cli-contract.md "Output files", exit 11). The
 // same through commands: test/cli/output-files.test.ts; a real full disk: test/cli/full-disk.test.ts.
@@ -34,15 +35,6 @@ function deadPid(): number {
   dead ??= spawnSync("true").pid;
   if (dead === undefined) throw new Error("no child pid");
   return dead;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Error)) throw new Error("expected a rejection");
-  return error;
 }
 
 /**

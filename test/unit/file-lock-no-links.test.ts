@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { tempDir } from "../helpers/cli.js";
+import { failure } from "../helpers/failure.js";
 
 // A file system without hard links (some network and FUSE mounts, FAT): link() fails with
 // EPERM/ENOTSUP/EOPNOTSUPP and the lock is made by an exclusive create instead
@@ -67,15 +68,6 @@ afterEach(async () => {
 });
 
 const options = { what: "an import of staff.csv", command: "users import staff.csv", now: () => Date.UTC(2026, 10, 21) };
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Error)) throw new Error("expected a rejection");
-  return error;
-}
 
 describe("a file system without hard links", () => {
   it.each(["EPERM", "ENOTSUP", "EOPNOTSUPP"])(

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LocalFileError, UsageError } from "../../src/errors.js";
 import { acquireFileLock, acquireWaitingLock, type FileLock } from "../../src/output/file-lock.js";
 import { tempDir } from "../helpers/cli.js";
+import { failure } from "../helpers/failure.js";
 
 // Real lock files in a temp directory (docs/cli-contract.md "Concurrency"; issue 12 item 3 and
 // issue 22 item 2). Two real processes racing: test/e2e/users-import-concurrency.test.ts and
@@ -42,15 +43,6 @@ function ownerJson(fields: Record<string, unknown>): string {
     nonce: "theirs",
     ...fields,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof Error)) throw new Error("expected a rejection");
-  return error;
 }
 
 /** The exit listener a held lock added (its synchronous release on process.exit). */
