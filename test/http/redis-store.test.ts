@@ -7,7 +7,6 @@ import { RedisBudgetStore } from "../../src/api/rate/redis-store.js";
 import { createRateStore, parseRateStore } from "../../src/api/rate/open-store.js";
 import { Scheduler, type WaitEvent } from "../../src/api/rate/scheduler.js";
 import { createFakeClock, systemClock } from "../../src/clock.js";
-import { UsageError } from "../../src/errors.js";
 import { closedPort } from "../helpers/cli.js";
 import { startRedis, type TestRedis } from "../helpers/redis.js";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -46,37 +45,6 @@ async function connect(baseUrl: string): Promise<RedisBudgetStore> {
   stores.push(store);
   return store;
 }
-
-describe("parseRateStore (SIMADMIN_RATE_STORE)", () => {
-  it("reads redis:// and rediss:// with user, password, port and database; shows neither user nor password", () => {
-    expect(parseRateStore("redis://ci:p%40ss@10.0.0.5:6380/2")).toEqual({
-      tls: false,
-      host: "10.0.0.5",
-      port: 6380,
-      db: 2,
-      username: "ci",
-      password: "p@ss",
-      display: "redis://10.0.0.5:6380/2",
-    });
-    expect(parseRateStore("rediss://:pw@redis.example.com")).toMatchObject({ tls: true, port: 6379, db: 0, username: undefined });
-    expect(parseRateStore(undefined)).toBeUndefined();
-    expect(parseRateStore("  ")).toBeUndefined();
-  });
-
-  it.each(["http://host:6379", "redis://", "redis://u:hunter2pw@host:6379/abc", "not a url hunter2pw"])(
-    "refuses %j as a usage error that does not repeat it",
-    (value) => {
-      let caught: unknown;
-      try {
-        parseRateStore(value);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(UsageError);
-      expect(String((caught as Error).message)).not.toContain("hunter2pw");
-    },
-  );
-});
 
 describe("the Redis store", () => {
   it("keys the budget by base URL and group, never by API key", async () => {

@@ -70,6 +70,9 @@ describe("parseRateStore", () => {
     ["http://host:6379", 'SIMADMIN_RATE_STORE: unsupported scheme "http:"'],
     ["redis://", "SIMADMIN_RATE_STORE: no host"],
     ["redis://host/abc", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
+    // A refused value is never repeated: it may hold a password.
+    ["redis://u:hunter2pw@host:6379/abc", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
+    ["not a url hunter2pw", "SIMADMIN_RATE_STORE: not a URL"],
     ["redis://host/1e3", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
     ["redis://host/-1", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
     ["redis://host/99999999999999999999", "SIMADMIN_RATE_STORE: the database after the host must be a number, e.g. /0"],
