@@ -267,10 +267,9 @@ export class JsonShapeScanner {
 
   /** Ends the text: checks that the document is complete and says where the records are. */
   end(): ResponseShape {
-    // A scalar at the very end ends with the text. (No chunk: a capture's text is all in its
-    // pieces, captureStart being 0 after every chunk.)
-    // Stryker disable next-line StringLiteral: any text gives the same, see above
-    if (this.inScalar) this.valueEnds("", 0);
+    // A scalar at the very end of the text ends with it; one inside a container is cut off (and
+    // is not handed over as an element).
+    if (this.inScalar && this.stack.length === 0) this.done = true;
     // An open string or container means the value that began has not ended.
     if (this.topKind !== "none" && !this.done) {
       throw new MalformedJsonError(`the document ends too early (after ${this.offset} characters)`);
