@@ -81,7 +81,8 @@ export class JsonShapeScanner {
   private inScalar = false;
   // Stryker disable next-line BooleanLiteral: set each time a string opens, before it is read
   private stringIsKey = false;
-  private topKind: "none" | "object" | "array" | "scalar" = "none";
+  /** Whether the document is an array; undefined until it begins (an object and a scalar are read alike). */
+  private topIsArray: boolean | undefined;
   private done = false;
   private offset = 0;
 
@@ -123,7 +124,7 @@ export class JsonShapeScanner {
   private valueStarts(c: number, index: number): void {
     const level = this.stack.length;
     if (level === 0) {
-      this.topKind = c === 0x7b ? "object" : c === 0x5b ? "array" : "scalar";
+      this.topIsArray = c === 0x5b;
       // Stryker disable next-line ConditionalExpression: members of a top-level array are never read (end() answers "array" first)
     } else if (level === 1 && this.stack[0] === OBJ) {
       this.memberIndex++;
@@ -271,11 +272,11 @@ export class JsonShapeScanner {
     // is not handed over as an element).
     if (this.inScalar && this.stack.length === 0) this.done = true;
     // An open string or container means the value that began has not ended.
-    if (this.topKind !== "none" && !this.done) {
+    if (this.topIsArray !== undefined && !this.done) {
       throw new MalformedJsonError(`the document ends too early (after ${this.offset} characters)`);
     }
-    if (this.topKind === "none") return { kind: "empty" };
-    if (this.topKind === "array") return { kind: "array" };
+    if (this.topIsArray === undefined) return { kind: "empty" };
+    if (this.topIsArray) return { kind: "array" };
     // An object (a scalar has no members: whole). As JSON.parse does, a repeated key keeps its
     // last value.
     const last = new Map<string, number>();
