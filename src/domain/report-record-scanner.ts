@@ -125,7 +125,6 @@ export class JsonShapeScanner {
     const level = this.stack.length;
     if (level === 0) {
       this.topIsArray = c === 0x5b;
-      // Stryker disable next-line ConditionalExpression: members of a top-level array are never read (end() answers "array" first)
     } else if (level === 1 && this.stack[0] === OBJ) {
       this.memberIndex++;
       this.members.push({ key: this.pendingKey, isArray: c === 0x5b, allObjects: true, elements: 0 });
