@@ -79,29 +79,33 @@ export class JsonShapeScanner {
   private inString = false;
   private escaped = false;
   private inScalar = false;
+  // Stryker disable next-line BooleanLiteral: set each time a string opens, before it is read
   private stringIsKey = false;
-  private topKind: "none" | "object" | "array" | "scalar" = "none";
+  /** Whether the document is an array; undefined until it begins (an object and a scalar are read alike). */
+  private topIsArray: boolean | undefined;
   private done = false;
   private offset = 0;
 
   // Top-level members (when the top is an object).
   private readonly members: Member[] = [];
   private memberIndex = -1;
+  // Empty whenever no top-level key is being read (emptied when a key ends).
   private keyPieces: string[] = [];
-  private keyStart = -1;
+  private keyStart = 0; // set when a key opens
+  // Stryker disable next-line StringLiteral: set by the key that precedes every member's value
   private pendingKey = "";
 
   // Capture of the target container's elements (pass 2).
-  private readonly captureLevel: number;
-  private readonly captureMember: number;
+  private readonly target: "top-array" | { member: number } | undefined;
+  private readonly onElement: (text: string) => void;
   private capturing = false;
+  // Empty whenever no element is being captured (emptied when an element is handed over).
   private capturePieces: string[] = [];
   private captureStart = 0;
 
-  constructor(private readonly options: ScannerOptions = {}) {
-    const target = options.capture?.target;
-    this.captureLevel = target === undefined ? -1 : target === "top-array" ? 1 : 2;
-    this.captureMember = target === undefined || target === "top-array" ? -1 : target.member;
+  constructor(options: ScannerOptions = {}) {
+    this.target = options.capture?.target;
+    this.onElement = options.capture?.onElement ?? ((): void => undefined);
   }
 
   private fail(message: string, index: number): never {
@@ -110,28 +114,32 @@ export class JsonShapeScanner {
 
   /** Whether values at the current level are the elements to capture. */
   private atCaptureLevel(): boolean {
-    if (this.stack.length !== this.captureLevel) return false;
-    if (this.captureLevel === 1) return this.stack[0] === ARR;
-    return this.stack[0] === OBJ && this.stack[1] === ARR && this.memberIndex === this.captureMember;
+    const target = this.target;
+    if (target === "top-array") return this.stack.length === 1 && this.stack[0] === ARR;
+    // memberIndex counts the members of a top-level object only (none when the top is an array).
+    return target !== undefined && this.stack.length === 2 && this.stack[1] === ARR && this.memberIndex === target.member;
   }
 
   /** A value begins at `index` (its first character is `c`). */
   private valueStarts(c: number, index: number): void {
     const level = this.stack.length;
     if (level === 0) {
-      this.topKind = c === 0x7b ? "object" : c === 0x5b ? "array" : "scalar";
+      this.topIsArray = c === 0x5b;
     } else if (level === 1 && this.stack[0] === OBJ) {
       this.memberIndex++;
       this.members.push({ key: this.pendingKey, isArray: c === 0x5b, allObjects: true, elements: 0 });
-    } else if (level === 2 && this.stack[0] === OBJ && this.stack[1] === ARR) {
+    } else if (level === 2) {
+      // A value inside a top-level member (there are none under a top-level array); only
+      // array members are looked at by end().
       const member = this.members[this.memberIndex];
-      if (member) member.elements++;
-      if (member && c !== 0x7b) member.allObjects = false;
+      if (member) {
+        member.elements++;
+        if (c !== 0x7b) member.allObjects = false;
+      }
     }
-    if (this.captureLevel > 0 && this.atCaptureLevel()) {
+    if (this.atCaptureLevel()) {
       this.capturing = true;
       this.captureStart = index;
-      this.capturePieces = [];
     }
   }
 
@@ -144,7 +152,7 @@ export class JsonShapeScanner {
       this.capturePieces.push(chunk.slice(this.captureStart, end));
       const text = this.capturePieces.join("");
       this.capturePieces = [];
-      this.options.capture?.onElement(text);
+      this.onElement(text);
     }
   }
 
@@ -158,11 +166,11 @@ export class JsonShapeScanner {
         else if (c === 0x22) {
           this.inString = false;
           if (this.stringIsKey) {
-            if (this.keyStart >= 0) {
+            // Only top-level keys are kept (to tell which member holds the records).
+            if (this.stack.length === 1) {
               this.keyPieces.push(chunk.slice(this.keyStart, i));
               this.pendingKey = decodeKey(this.keyPieces.join(""));
               this.keyPieces = [];
-              this.keyStart = -1;
             }
             this.expect = COLON;
           } else {
@@ -187,7 +195,7 @@ export class JsonShapeScanner {
         case VALUE:
         case VALUE_OR_CLOSE:
           if (c === 0x5d && this.expect === VALUE_OR_CLOSE) {
-            this.close(ARR, chunk, i);
+            this.close(chunk, i);
           } else if (c === 0x7b) {
             this.valueStarts(c, i);
             if (this.stack.length >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`, i);
@@ -212,13 +220,11 @@ export class JsonShapeScanner {
         case KEY:
         case KEY_OR_CLOSE:
           if (c === 0x7d && this.expect === KEY_OR_CLOSE) {
-            this.close(OBJ, chunk, i);
+            this.close(chunk, i);
           } else if (c === 0x22) {
             this.inString = true;
             this.stringIsKey = true;
-            // Only top-level keys are kept (to tell which member holds the records).
-            this.keyStart = this.stack.length === 1 ? i + 1 : -1;
-            this.keyPieces = [];
+            this.keyStart = i + 1;
           } else {
             this.fail(`expected a key, got ${JSON.stringify(chunk[i])}`, i);
           }
@@ -229,10 +235,11 @@ export class JsonShapeScanner {
           break;
         case AFTER: {
           const top = this.stack[this.stack.length - 1];
-          if (c === 0x2c && top !== undefined) {
+          // (At the top, `done` has already refused anything after the value.)
+          if (c === 0x2c) {
             this.expect = top === OBJ ? KEY : VALUE;
           } else if ((c === 0x7d && top === OBJ) || (c === 0x5d && top === ARR)) {
-            this.close(top, chunk, i);
+            this.close(chunk, i);
           } else {
             this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
           }
@@ -245,44 +252,43 @@ export class JsonShapeScanner {
       this.capturePieces.push(chunk.slice(this.captureStart));
       this.captureStart = 0;
     }
-    if (this.inString && this.stringIsKey && this.keyStart >= 0) {
+    if (this.inString && this.stringIsKey && this.stack.length === 1) {
       this.keyPieces.push(chunk.slice(this.keyStart));
       this.keyStart = 0;
     }
     this.offset += length;
   }
 
-  private close(kind: number, chunk: string, index: number): void {
-    const top = this.stack.pop();
-    if (top !== kind) this.fail("mismatched bracket", index);
+  // Callers close only the container on top of the stack ("]" and "}" are checked against it).
+  private close(chunk: string, index: number): void {
+    this.stack.pop();
     this.valueEnds(chunk, index + 1);
   }
 
   /** Ends the text: checks that the document is complete and says where the records are. */
   end(): ResponseShape {
-    if (this.inScalar) {
-      this.inScalar = false;
-      this.valueEnds("", 0);
-    }
-    if (this.inString || this.stack.length > 0 || (this.topKind !== "none" && !this.done)) {
+    // A scalar at the very end of the text ends with it; one inside a container is cut off (and
+    // is not handed over as an element).
+    if (this.inScalar && this.stack.length === 0) this.done = true;
+    // An open string or container means the value that began has not ended.
+    if (this.topIsArray !== undefined && !this.done) {
       throw new MalformedJsonError(`the document ends too early (after ${this.offset} characters)`);
     }
-    if (this.topKind === "none") return { kind: "empty" };
-    if (this.topKind === "array") return { kind: "array" };
-    if (this.topKind === "object") {
-      // As JSON.parse does, a repeated key keeps its last value.
-      const last = new Map<string, number>();
-      this.members.forEach((member, index) => last.set(member.key, index));
-      const lists = [...last.values()].filter((index) => {
-        const member = this.members[index];
-        return member !== undefined && member.isArray && member.allObjects;
-      });
-      const filled = lists.filter((index) => (this.members[index]?.elements ?? 0) > 0);
-      if (filled.length === 1 && filled[0] !== undefined) return { kind: "object-with-list", member: filled[0] };
-      if (filled.length === 0 && lists.length === 1 && lists[0] !== undefined) {
-        return { kind: "object-with-list", member: lists[0] };
-      }
-    }
+    if (this.topIsArray === undefined) return { kind: "empty" };
+    if (this.topIsArray) return { kind: "array" };
+    // An object (a scalar has no members: whole). As JSON.parse does, a repeated key keeps its
+    // last value.
+    const last = new Map<string, number>();
+    this.members.forEach((member, index) => last.set(member.key, index));
+    const lists: number[] = [];
+    const filled: number[] = [];
+    this.members.forEach((member, index) => {
+      if (last.get(member.key) !== index || !member.isArray || !member.allObjects) return;
+      lists.push(index);
+      if (member.elements > 0) filled.push(index);
+    });
+    const [list, another] = filled.length > 0 ? filled : lists;
+    if (list !== undefined && another === undefined) return { kind: "object-with-list", member: list };
     return { kind: "whole" };
   }
 }

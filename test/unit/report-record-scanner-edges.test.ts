@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { elementRecord, JsonShapeScanner, MalformedJsonError } from "../../src/domain/report-record-scanner.js";
+
+// Edges of the streaming scanner found under mutation testing (issue 27): chunk boundaries at
+// every position, capture targets that do not match the document, text cut off mid-element.
+
+/** Pass 2 over `pieces`: the captured element texts and the shape, or the fault. */
+function capture(target: "top-array" | { member: number }, pieces: string[]): { elements: string[]; result: string } {
+  const elements: string[] = [];
+  const scanner = new JsonShapeScanner({ capture: { target, onElement: (t) => elements.push(t) } });
+  try {
+    for (const piece of pieces) scanner.feed(piece);
+    return { elements, result: JSON.stringify(scanner.end()) };
+  } catch (error) {
+    expect(error).toBeInstanceOf(MalformedJsonError);
+    return { elements, result: (error as Error).message };
+  }
+}
+
+/** `text` cut in two at every position, and in three around every pair of positions one apart. */
+function splits(text: string): string[][] {
+  const out: string[][] = [];
+  for (let k = 0; k <= text.length; k++) out.push([text.slice(0, k), text.slice(k)]);
+  for (let k = 1; k < text.length; k++) out.push([text.slice(0, k), text.slice(k, k + 1), text.slice(k + 1)]);
+  return out;
+}
+
+describe("JsonShapeScanner at every chunk boundary", () => {
+  it("hands over the same elements, whole, wherever the text is cut", () => {
+    const text = '{"n":{"xx":[1]},"d\\"a":[{"a":"b"},{"c":[1,{"d":2}]},{}],"e":[]}';
+    for (const pieces of splits(text)) {
+      expect(capture({ member: 1 }, pieces)).toEqual({
+        elements: ['{"a":"b"}', '{"c":[1,{"d":2}]}', "{}"],
+        result: '{"kind":"object-with-list","member":1}',
+      });
+    }
+    const top = '[ "x" , 12 ,[true],{"k":null} ]';
+    for (const pieces of splits(top)) {
+      expect(capture("top-array", pieces)).toEqual({
+        elements: ['"x"', "12", "[true]", '{"k":null}'],
+        result: '{"kind":"array"}',
+      });
+    }
+  });
+
+  it("reads every top-level key whole wherever it is cut, nested keys between them included", () => {
+    // The repeated key is recognised only if both are read exactly: then the last list wins.
+    const text = '{"data":[{"a":1}],"n":{"xyz":{"q":1}},"data":[{"b":2}]}';
+    for (const pieces of splits(text)) {
+      const scanner = new JsonShapeScanner();
+      for (const piece of pieces) scanner.feed(piece);
+      expect(scanner.end()).toEqual({ kind: "object-with-list", member: 2 });
+    }
+  });
+});
+
+describe("JsonShapeScanner edges", () => {
+  it("reads a run of letters (a-z, A-Z), digits and + - . as one loose scalar", () => {
+    expect(capture("top-array", ["[zA,Z,a9+-.e,0]"])).toEqual({
+      elements: ["zA", "Z", "a9+-.e", "0"],
+      result: '{"kind":"array"}',
+    });
+  });
+
+  it("refuses a bracket that does not close the container it ends", () => {
+    expect(capture("top-array", ['{"a":1]'])).toEqual({ elements: [], result: 'unexpected "]" at character 7' });
+    expect(capture("top-array", ["[1}"])).toEqual({ elements: ["1"], result: 'unexpected "}" at character 3' });
+  });
+
+  it("skips a byte-order mark only at the very first character, not at the start of a later chunk's offset", () => {
+    // The mark is at index 2 of the second chunk, which starts at offset 2.
+    expect(capture("top-array", ["[1", ", \uFEFF2]"])).toEqual({
+      elements: ["1"],
+      result: 'unexpected "\uFEFF" at character 5',
+    });
+  });
+
+  it("captures nothing when the target container is not in the document", () => {
+    expect(capture("top-array", ['{"a":1,"b":[2]}'])).toEqual({ elements: [], result: '{"kind":"whole"}' });
+    expect(capture({ member: 0 }, ['{"a":{"b":1,"c":[2]}}'])).toEqual({ elements: [], result: '{"kind":"whole"}' });
+    expect(capture({ member: 0 }, ["[[1],[2]]"])).toEqual({ elements: [], result: '{"kind":"array"}' });
+  });
+
+  it("does not hand over an element cut off by the end of the text", () => {
+    for (const pieces of [["[1,2"], ["[1,", "2"], ["[1", ",2"]]) {
+      expect(capture("top-array", pieces)).toEqual({
+        elements: ["1"],
+        result: "the document ends too early (after 4 characters)",
+      });
+    }
+    expect(capture("top-array", ['[1,"ab'])).toEqual({
+      elements: ["1"],
+      result: "the document ends too early (after 6 characters)",
+    });
+    expect(capture({ member: 0 }, ['{"d":[{"a":1},{"a":2'])).toEqual({
+      elements: ['{"a":1}'],
+      result: "the document ends too early (after 20 characters)",
+    });
+  });
+
+  it("checks top-level keys only; keys inside records are left to JSON.parse of each record", () => {
+    const text = '{"data":[{"b\\x":1}]}';
+    expect(capture({ member: 0 }, [text])).toEqual({
+      elements: ['{"b\\x":1}'],
+      result: '{"kind":"object-with-list","member":0}',
+    });
+    expect(() => elementRecord('{"b\\x":1}')).toThrow(SyntaxError);
+  });
+
+  it("names a malformed key by its first 40 characters", () => {
+    const key = `\\x${"a".repeat(50)}`;
+    expect(capture("top-array", [`{"${key}":1}`])).toEqual({
+      elements: [],
+      result: 'malformed key "\\\\xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"',
+    });
+  });
+});
