@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
+import { backlogOf, drain, isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
 
 // `-o xlsx` (docs/cli-contract.md, Global options `-o`), driven directly: the workbook's bytes
 // read back with exceljs. The engine's end-to-end xlsx cases: test/unit/output-engine.test.ts.
@@ -137,6 +137,29 @@ describe("openXlsxWorkbook", () => {
     await expect(workbook.commit()).rejects.toThrow("xlsx output aborted");
   });
 
+  it("commit after abort fails at once, even while the sink still holds a write it never finishes", async () => {
+    const writes: number[] = [];
+    const workbook = await openXlsxWorkbook({
+      write(chunk) {
+        writes.push(chunk.length);
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    for (let i = 0; i < 600; i++) await sheet.row([`row ${i} ${"y".repeat(100)}`]);
+    await turns(5);
+    expect(writes.length).toBeGreaterThan(0);
+    workbook.abort();
+    let outcome = "pending";
+    workbook.commit().then(
+      () => (outcome = "committed"),
+      (e: unknown) => (outcome = (e as Error).message),
+    );
+    await turns(20);
+    expect(outcome).toBe("xlsx output aborted");
+  });
+
   it("a sink that throws something other than an Error fails the workbook with a named error", async () => {
     const workbook = await openXlsxWorkbook({
       async write() {
@@ -184,6 +207,62 @@ describe("openXlsxWorkbook", () => {
     await sheet.header(["text"]);
     for (let i = 1; i <= 1000; i++) await sheet.row(["x".repeat(1000)]);
     workbook.abort();
+  });
+});
+
+describe("backlogOf", () => {
+  it("adds exceljs' buffers, the zip entry's buffered bytes both sides, and the zip's output", () => {
+    const stream = {
+      buffers: [{ length: 100 }, { length: 20 }],
+      pipes: [
+        { _writableState: { length: 3000 }, _readableState: { length: 40000 } },
+        { _writableState: { length: 500000 }, _readableState: { length: 6000000 } },
+      ],
+    };
+    expect(backlogOf(stream, { readableLength: 7 })).toBe(6_543_127);
+  });
+
+  it("counts what is there when exceljs' internals lack a part, and never throws", () => {
+    expect(backlogOf(undefined, { readableLength: 7 })).toBe(7);
+    expect(backlogOf({}, { readableLength: 0 })).toBe(0);
+    expect(backlogOf({ buffers: [{ length: 5 }], pipes: [{}] }, { readableLength: 0 })).toBe(5);
+    expect(backlogOf({ pipes: [{ _readableState: {} }, { _writableState: { length: 9 } }] }, { readableLength: 0 })).toBe(9);
+    expect(backlogOf({ pipes: [{ _writableState: {}, _readableState: { length: 11 } }] }, { readableLength: 1 })).toBe(12);
+  });
+});
+
+describe("drain", () => {
+  const MiB4 = 4 * 1024 * 1024;
+  const noFailure = (): Error | undefined => undefined;
+
+  it("does not wait at exactly 4 MiB of backlog: the backlog is looked at once", async () => {
+    const seen: number[] = [];
+    await drain(() => {
+      seen.push(seen.length);
+      return seen.length === 1 ? MiB4 : 0;
+    }, noFailure);
+    expect(seen).toEqual([0]);
+  });
+
+  it("waits while the backlog is over 4 MiB and returns once it is not", async () => {
+    const backlogs = [MiB4 + 1, MiB4 + 1, 10, 0];
+    let looks = 0;
+    await drain(() => backlogs[looks++]!, noFailure);
+    expect(looks).toBe(3);
+  });
+
+  it("while waiting, a failure of the output is thrown (nothing would drain any more)", async () => {
+    const backlogs = [MiB4 + 1, MiB4 + 1, 0];
+    let looks = 0;
+    const output: { failure?: Error } = {};
+    const waiting = drain(
+      () => backlogs[looks++]!,
+      () => output.failure,
+    );
+    // Fails after drain's first look: it is waiting by then.
+    output.failure = new Error("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    await expect(waiting).rejects.toThrow("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    expect(looks).toBe(2);
   });
 });
 
