@@ -201,6 +201,28 @@ describe("openXlsxWorkbook", () => {
     workbook.abort();
   });
 
+  it("a row waiting for the backlog fails with the sink's failure when the held write fails", async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const held = new Promise<void>((_, reject) => (fail = reject));
+    const workbook = await openXlsxWorkbook({ write: () => held });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["text"]);
+    // 500 rows of 20 kB: about 10 MB of XML at the 500th row, far over 4 MiB, so the row
+    // waits, and the failure comes long before the dropped backlog could fall under the bound.
+    for (let i = 1; i < 500; i++) await sheet.row(["x".repeat(20_000)]);
+    let outcome = "pending";
+    const waiting = sheet.row(["x".repeat(20_000)]).then(
+      () => (outcome = "written"),
+      (e: unknown) => (outcome = (e as Error).message),
+    );
+    await turns(5);
+    expect(outcome).toBe("pending");
+    fail(new Error("cannot write /x.xlsx: no space left on device (ENOSPC)"));
+    await waiting;
+    expect(outcome).toBe("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    workbook.abort();
+  });
+
   it("rows under 4 MiB of backlog do not wait, even with a sink that never takes anything", async () => {
     const workbook = await openXlsxWorkbook({ write: () => new Promise<never>(() => undefined) });
     const sheet = workbook.addSheet("s");
@@ -287,6 +309,18 @@ describe("isoDateValue", () => {
     "2026-10-01T10:00:00+2",
   ])("%s is not a date", (text) => {
     expect(isoDateValue(text)).toBeUndefined();
+  });
+
+  it("a timestamp without an offset is UTC whatever the machine's time zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York"; // Node applies a new TZ at once
+    try {
+      expect(isoDateValue("2026-10-01 10:00")?.date.toISOString()).toBe("2026-10-01T10:00:00.000Z");
+      expect(isoDateValue("2026-10-01T10:00:00.5")?.date.toISOString()).toBe("2026-10-01T10:00:00.500Z");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("a date has the date format, a timestamp the timestamp format", () => {
