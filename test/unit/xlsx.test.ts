@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
+import { backlogOf, drain, isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
 
 // `-o xlsx` (docs/cli-contract.md, Global options `-o`), driven directly: the workbook's bytes
 // read back with exceljs. The engine's end-to-end xlsx cases: test/unit/output-engine.test.ts.
@@ -137,6 +137,29 @@ describe("openXlsxWorkbook", () => {
     await expect(workbook.commit()).rejects.toThrow("xlsx output aborted");
   });
 
+  it("commit after abort fails at once, even while the sink still holds a write it never finishes", async () => {
+    const writes: number[] = [];
+    const workbook = await openXlsxWorkbook({
+      write(chunk) {
+        writes.push(chunk.length);
+        return new Promise<never>(() => undefined);
+      },
+    });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a"]);
+    for (let i = 0; i < 600; i++) await sheet.row([`row ${i} ${"y".repeat(100)}`]);
+    await turns(5);
+    expect(writes.length).toBeGreaterThan(0);
+    workbook.abort();
+    let outcome = "pending";
+    workbook.commit().then(
+      () => (outcome = "committed"),
+      (e: unknown) => (outcome = (e as Error).message),
+    );
+    await turns(20);
+    expect(outcome).toBe("xlsx output aborted");
+  });
+
   it("a sink that throws something other than an Error fails the workbook with a named error", async () => {
     const workbook = await openXlsxWorkbook({
       async write() {
@@ -178,12 +201,90 @@ describe("openXlsxWorkbook", () => {
     workbook.abort();
   });
 
+  it("a row waiting for the backlog fails with the sink's failure when the held write fails", async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const held = new Promise<void>((_, reject) => (fail = reject));
+    const workbook = await openXlsxWorkbook({ write: () => held });
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["text"]);
+    // 500 rows of 20 kB: about 10 MB of XML at the 500th row, far over 4 MiB, so the row
+    // waits, and the failure comes long before the dropped backlog could fall under the bound.
+    for (let i = 1; i < 500; i++) await sheet.row(["x".repeat(20_000)]);
+    let outcome = "pending";
+    const waiting = sheet.row(["x".repeat(20_000)]).then(
+      () => (outcome = "written"),
+      (e: unknown) => (outcome = (e as Error).message),
+    );
+    await turns(5);
+    expect(outcome).toBe("pending");
+    fail(new Error("cannot write /x.xlsx: no space left on device (ENOSPC)"));
+    await waiting;
+    expect(outcome).toBe("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    workbook.abort();
+  });
+
   it("rows under 4 MiB of backlog do not wait, even with a sink that never takes anything", async () => {
     const workbook = await openXlsxWorkbook({ write: () => new Promise<never>(() => undefined) });
     const sheet = workbook.addSheet("s");
     await sheet.header(["text"]);
     for (let i = 1; i <= 1000; i++) await sheet.row(["x".repeat(1000)]);
     workbook.abort();
+  });
+});
+
+describe("backlogOf", () => {
+  it("adds exceljs' buffers, the zip entry's buffered bytes both sides, and the zip's output", () => {
+    const stream = {
+      buffers: [{ length: 100 }, { length: 20 }],
+      pipes: [
+        { _writableState: { length: 3000 }, _readableState: { length: 40000 } },
+        { _writableState: { length: 500000 }, _readableState: { length: 6000000 } },
+      ],
+    };
+    expect(backlogOf(stream, { readableLength: 7 })).toBe(6_543_127);
+  });
+
+  it("counts what is there when exceljs' internals lack a part, and never throws", () => {
+    expect(backlogOf(undefined, { readableLength: 7 })).toBe(7);
+    expect(backlogOf({}, { readableLength: 0 })).toBe(0);
+    expect(backlogOf({ buffers: [{ length: 5 }], pipes: [{}] }, { readableLength: 0 })).toBe(5);
+    expect(backlogOf({ pipes: [{ _readableState: {} }, { _writableState: { length: 9 } }] }, { readableLength: 0 })).toBe(9);
+    expect(backlogOf({ pipes: [{ _writableState: {}, _readableState: { length: 11 } }] }, { readableLength: 1 })).toBe(12);
+  });
+});
+
+describe("drain", () => {
+  const MiB4 = 4 * 1024 * 1024;
+  const noFailure = (): Error | undefined => undefined;
+
+  it("does not wait at exactly 4 MiB of backlog: the backlog is looked at once", async () => {
+    const seen: number[] = [];
+    await drain(() => {
+      seen.push(seen.length);
+      return seen.length === 1 ? MiB4 : 0;
+    }, noFailure);
+    expect(seen).toEqual([0]);
+  });
+
+  it("waits while the backlog is over 4 MiB and returns once it is not", async () => {
+    const backlogs = [MiB4 + 1, MiB4 + 1, 10, 0];
+    let looks = 0;
+    await drain(() => backlogs[looks++]!, noFailure);
+    expect(looks).toBe(3);
+  });
+
+  it("while waiting, a failure of the output is thrown (nothing would drain any more)", async () => {
+    const backlogs = [MiB4 + 1, MiB4 + 1, 0];
+    let looks = 0;
+    const output: { failure?: Error } = {};
+    const waiting = drain(
+      () => backlogs[looks++]!,
+      () => output.failure,
+    );
+    // Fails after drain's first look: it is waiting by then.
+    output.failure = new Error("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    await expect(waiting).rejects.toThrow("cannot write /x.xlsx: no space left on device (ENOSPC)");
+    expect(looks).toBe(2);
   });
 });
 
@@ -208,6 +309,18 @@ describe("isoDateValue", () => {
     "2026-10-01T10:00:00+2",
   ])("%s is not a date", (text) => {
     expect(isoDateValue(text)).toBeUndefined();
+  });
+
+  it("a timestamp without an offset is UTC whatever the machine's time zone", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York"; // Node applies a new TZ at once
+    try {
+      expect(isoDateValue("2026-10-01 10:00")?.date.toISOString()).toBe("2026-10-01T10:00:00.000Z");
+      expect(isoDateValue("2026-10-01T10:00:00.5")?.date.toISOString()).toBe("2026-10-01T10:00:00.500Z");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it("a date has the date format, a timestamp the timestamp format", () => {
