@@ -62,7 +62,8 @@ describe("a settings directory that refuses the lock", () => {
     ["a text", "a text"],
   ])("is named: %s", async (error, description) => {
     vi.mocked(fs.writeFile).mockImplementation(async (file, ...rest) => {
-      if (String(file).startsWith(`${lockPath}.`)) throw error;
+      // A rejection with anything, as a faulty fs (or a library under it) might give.
+      if (String(file).startsWith(`${lockPath}.`)) return Promise.reject(error as Error);
       return actual.writeFile(file, ...rest);
     });
     const warnings: string[] = [];
