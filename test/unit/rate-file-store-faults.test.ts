@@ -63,7 +63,7 @@ describe("a settings directory that refuses the lock", () => {
   ])("is named: %s", async (error, description) => {
     vi.mocked(fs.writeFile).mockImplementation(async (file, ...rest) => {
       // A rejection with anything, as a faulty fs (or a library under it) might give.
-      if (String(file).startsWith(`${lockPath}.`)) return Promise.reject(error as Error);
+      if (String(file).startsWith(`${lockPath}.`)) return Promise.reject(error);
       return actual.writeFile(file, ...rest);
     });
     const warnings: string[] = [];
