@@ -62,7 +62,8 @@ describe("a settings directory that refuses the lock", () => {
     ["a text", "a text"],
   ])("is named: %s", async (error, description) => {
     vi.mocked(fs.writeFile).mockImplementation(async (file, ...rest) => {
-      // A rejection with anything, as a faulty fs (or a library under it) might give.
+      // A rejection with anything, as a faulty fs (or a library under it) might give: null and a text too.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       if (String(file).startsWith(`${lockPath}.`)) return Promise.reject(error);
       return actual.writeFile(file, ...rest);
     });
