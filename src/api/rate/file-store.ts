@@ -26,6 +26,10 @@ import type { BudgetStore } from "./store.js";
  * A transaction takes milliseconds; a lock this old belongs to a process that hung or died.
  * This is also the maximum hold: a live pid does not make an older lock valid (the pid may
  * have been reused, or the lock was written on another machine sharing the directory).
+ * A longer hold for a live owner was weighed and left (issue 27): every other run would stall
+ * behind a suspended (Ctrl-Z) or hung one, while the worst of taking a live owner's lock after
+ * a 5 s stall (a machine under heavy load) is a lost update — a request over the budget, one
+ * 429 that the scheduler handles, as any loss of the ledger (see above).
  */
 export const STALE_LOCK_MS = 5_000;
 /**
