@@ -1,5 +1,6 @@
-import * as fs from "node:fs/promises";
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import fs from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { syncBuiltinESMExports } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -9,13 +10,16 @@ import { createFakeClock, type Clock } from "../../src/clock.js";
 
 // Faults of the file ledger (src/api/rate/file-store.ts) that root cannot provoke on a real
 // file system: a full disk, a read-only or forbidden settings directory, a lock replaced or
-// moved by another run between two calls. One fs call is replaced at a time (issue 27).
+// moved by another run between two calls. One fs call is replaced at a time (issue 27), with
+// vi.spyOn on the built-in module and syncBuiltinESMExports() so that the named imports of
+// src/ see it — no vi.mock, which the shared workers (isolate: false) would not honour.
 
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
-  return { ...actual, writeFile: vi.fn(actual.writeFile), rename: vi.fn(actual.rename) };
-});
-const actual = await vi.importActual<typeof import("node:fs/promises")>("node:fs/promises");
+const actual = { writeFile: fs.writeFile, rename: fs.rename, unlink: fs.unlink };
+
+function replace<K extends "writeFile" | "rename">(name: K, impl: (typeof fs)[K]): void {
+  vi.spyOn(fs, name).mockImplementation(impl as never);
+  syncBuiltinESMExports();
+}
 
 const T0 = 1_800_000_000_000;
 const LIMITS: RateLimits = { reports: { limit: 3, windowMs: 10_000 }, access: { limit: 5, windowMs: 20_000 } };
@@ -30,8 +34,8 @@ beforeEach(async () => {
   await mkdir(join(dir, "settings"));
 });
 afterEach(async () => {
-  vi.mocked(fs.writeFile).mockImplementation(actual.writeFile);
-  vi.mocked(fs.rename).mockImplementation(actual.rename);
+  vi.restoreAllMocks();
+  syncBuiltinESMExports();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -61,7 +65,7 @@ describe("a settings directory that refuses the lock", () => {
     [null, "null"],
     ["a text", "a text"],
   ])("is named: %s", async (error, description) => {
-    vi.mocked(fs.writeFile).mockImplementation(async (file, ...rest) => {
+    replace("writeFile", async (file, ...rest) => {
       // A rejection with anything, as a faulty fs (or a library under it) might give: null and a text too.
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       if (String(file).startsWith(`${lockPath}.`)) return Promise.reject(error);
@@ -83,8 +87,10 @@ describe("taking over a stale lock", () => {
 
   it("puts back a fresh lock that replaced the stale one in the meantime, and waits for it", async () => {
     await staleLock();
-    vi.mocked(fs.rename).mockImplementationOnce(async (from, to) => {
-      await actual.writeFile(lockPath, fresh); // another run took over first and locked
+    let calls = 0;
+    replace("rename", async (from, to) => {
+      // another run took over first and locked
+      if (calls++ === 0) await actual.writeFile(lockPath, fresh);
       return actual.rename(from, to);
     });
     const lockClock = steppingClock(2_000);
@@ -107,7 +113,9 @@ describe("taking over a stale lock", () => {
 
   it("tries again at once when another run moved it away first", async () => {
     await staleLock();
-    vi.mocked(fs.rename).mockImplementationOnce(async (from) => {
+    let calls = 0;
+    replace("rename", async (from, to) => {
+      if (calls++ > 0) return actual.rename(from, to);
       await actual.unlink(from); // another run's rename won
       throw Object.assign(new Error("ENOENT: no such file or directory, rename"), { code: "ENOENT" });
     });
@@ -117,6 +125,6 @@ describe("taking over a stale lock", () => {
     expect(lockClock.sleeps).toEqual([]);
     expect(JSON.parse(await readFile(path, "utf8"))).toMatchObject({ groups: { reports: { sends: [T0] } } });
     expect(await readdir(join(dir, "settings"))).toEqual(["rate-ledger.json"]);
-    expect(vi.mocked(rename)).toHaveBeenCalled();
+    expect(calls).toBe(2);
   });
 });
