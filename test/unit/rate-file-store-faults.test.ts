@@ -14,9 +14,9 @@ import { createFakeClock, type Clock } from "../../src/clock.js";
 // vi.spyOn on the built-in module and syncBuiltinESMExports() so that the named imports of
 // src/ see it — no vi.mock, which the shared workers (isolate: false) would not honour.
 
-const actual = { writeFile: fs.writeFile, rename: fs.rename, unlink: fs.unlink };
+const actual = { writeFile: fs.writeFile, rename: fs.rename, unlink: fs.unlink, readFile: fs.readFile };
 
-function replace<K extends "writeFile" | "rename">(name: K, impl: (typeof fs)[K]): void {
+function replace<K extends "writeFile" | "rename" | "readFile">(name: K, impl: (typeof fs)[K]): void {
   vi.spyOn(fs, name).mockImplementation(impl as never);
   syncBuiltinESMExports();
 }
@@ -126,5 +126,26 @@ describe("taking over a stale lock", () => {
     expect(JSON.parse(await readFile(path, "utf8"))).toMatchObject({ groups: { reports: { sends: [T0] } } });
     expect(await readdir(join(dir, "settings"))).toEqual(["rate-ledger.json"]);
     expect(calls).toBe(2);
+  });
+});
+
+describe("a lock let go between our attempt and our read of it", () => {
+  it("is tried again at once, without a poll's sleep", async () => {
+    await writeFile(lockPath, JSON.stringify({ pid: process.pid, time: T0, token: "leaving" }));
+    let reads = 0;
+    replace("readFile", (async (file: string, ...rest: [BufferEncoding]) => {
+      if (file === lockPath && reads++ === 0) {
+        await actual.unlink(lockPath); // its holder let go just now
+        throw Object.assign(new Error("ENOENT: no such file or directory, open"), { code: "ENOENT" });
+      }
+      return actual.readFile(file, ...rest);
+    }) as typeof fs.readFile);
+    const lockClock = steppingClock(1);
+    const ledger = new RateLedger({ limits: LIMITS, clock: createFakeClock(T0), path, lockClock, staleLockMs: 60_000 });
+    expect(await ledger.reserve("reports")).toEqual({ reserved: true, waitMs: 0, slotAt: T0 });
+    // The failed read, then the release of our own lock.
+    expect(reads).toBe(2);
+    expect(lockClock.sleeps).toEqual([]);
+    expect(await readdir(join(dir, "settings"))).toEqual(["rate-ledger.json"]);
   });
 });
