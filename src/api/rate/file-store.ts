@@ -3,6 +3,7 @@ import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promis
 import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
+import * as z from "zod";
 import { InterruptedError } from "../../errors.js";
 import { RateBudget, parseRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
 import type { RateLimits, RequestGroup } from "./limits.js";
@@ -25,6 +26,10 @@ import type { BudgetStore } from "./store.js";
  * A transaction takes milliseconds; a lock this old belongs to a process that hung or died.
  * This is also the maximum hold: a live pid does not make an older lock valid (the pid may
  * have been reused, or the lock was written on another machine sharing the directory).
+ * A longer hold for a live owner was weighed and left (issue 27): every other run would stall
+ * behind a suspended (Ctrl-Z) or hung one, while the worst of taking a live owner's lock after
+ * a 5 s stall (a machine under heavy load) is a lost update — a request over the budget, one
+ * 429 that the scheduler handles, as any loss of the ledger (see above).
  */
 export const STALE_LOCK_MS = 5_000;
 /**
@@ -109,9 +114,12 @@ export interface RateLedgerOptions {
   warn?: ((text: string) => void) | undefined;
 }
 
+/** What #lock writes into a lock file (and a token, which only its writer looks for). */
+const LockBody = z.object({ pid: z.number().int(), time: z.number() });
+
 interface LockInfo {
-  pid: number | undefined;
-  time: number;
+  /** None: a lock with no readable owner, stale at once (readLockInfo). */
+  body: z.infer<typeof LockBody> | undefined;
   raw: string;
 }
 
@@ -124,7 +132,9 @@ export class RateLedger implements BudgetStore {
   readonly #signal: AbortSignal | undefined;
   readonly #owner: string;
   readonly #warn: (text: string) => void;
-  #told = new Set<"wait" | "unusable">();
+  /** The two notices of `warn`, each told once. */
+  #toldWait = false;
+  #toldUnusable = false;
   /** The in-memory budget, or this process's last copy of the shared one. */
   #budget: RateBudget;
 
@@ -197,10 +207,10 @@ export class RateLedger implements BudgetStore {
       if (error instanceof InterruptedError) throw error;
       // The settings directory is not writable, or the lock never freed: carry on with this
       // process's own copy rather than fail the command over an optimisation — and say so.
-      this.#tell(
-        "unusable",
-        `the shared rate budget ${path} cannot be used: ${describeLedgerError(error)}; this run keeps its own budget`,
-      );
+      if (!this.#toldUnusable) {
+        this.#toldUnusable = true;
+        this.#warn(`the shared rate budget ${path} cannot be used: ${describeLedgerError(error)}; this run keeps its own budget`);
+      }
       return update(this.#budget, this.#clock.now());
     }
     try {
@@ -216,18 +226,13 @@ export class RateLedger implements BudgetStore {
     }
   }
 
-  #tell(what: "wait" | "unusable", text: string): void {
-    if (this.#told.has(what)) return;
-    this.#told.add(what);
-    this.#warn(text);
-  }
-
   /** The stored state; undefined (a fresh budget) when missing, unreadable or corrupt. */
   async #read(path: string): Promise<RateBudgetState | undefined> {
     try {
+      // Stryker disable next-line StringLiteral: JSON.parse reads a Buffer as UTF-8 too.
       return parseRateBudgetState(JSON.parse(await readFile(path, "utf8")));
     } catch {
-      return undefined;
+      // A fresh budget.
     }
   }
 
@@ -246,7 +251,8 @@ export class RateLedger implements BudgetStore {
     const lockPath = `${path}.lock`;
     const token = randomUUID();
     const started = this.#lockClock.now();
-    let told = false;
+    /** 1 while the lock was found missing for read() since the last readable one. */
+    let vanished = 0;
     // The lock is made whole in a temp file and hard-linked into place (issue 22 item 3): a
     // lock file is never empty, so one that is (a full disk under an older version) is stale
     // at once — never a 5 s stall for every later run. A full or read-only settings directory
@@ -257,7 +263,7 @@ export class RateLedger implements BudgetStore {
       for (;;) {
         if (signal?.aborted) throw new InterruptedError();
         try {
-          await writeFile(temp, body(), { mode: 0o600, flag: "w" });
+          await writeFile(temp, body(), { mode: 0o600 });
           await link(temp, lockPath);
           return () => releaseLock(lockPath, token);
         } catch (error) {
@@ -269,14 +275,26 @@ export class RateLedger implements BudgetStore {
           }
           if (code !== "EEXIST") throw error;
         }
-        if (await this.#takeOverIfStale(lockPath)) continue;
+        const info = await readLockInfo(lockPath);
+        if (info === undefined) {
+          // Let go between our link and our read: try again at once. Taken for link() yet
+          // missing for read() time after time is a dangling symbolic link (or a directory) at
+          // the lock's path: wait as for a holder and then give up, never spin at full CPU.
+          if (vanished === 0) {
+            vanished = 1;
+            continue;
+          }
+        } else {
+          vanished = 0;
+          if (await this.#takeOverIfStale(lockPath, info)) continue;
+        }
         const waited = this.#lockClock.now() - started;
         if (waited > maxWaitMs) {
           throw new Error(`rate ledger lock ${lockPath} is held too long`);
         }
-        if (!told && waited >= LOCK_NOTICE_MS) {
-          told = true;
-          this.#tell("wait", `waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
+        if (!this.#toldWait && waited >= LOCK_NOTICE_MS) {
+          this.#toldWait = true;
+          this.#warn(`waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
         }
         await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), signal);
       }
@@ -285,24 +303,26 @@ export class RateLedger implements BudgetStore {
     }
   }
 
-  /** True when the lock was stale and has been moved away (or vanished): try again at once. */
-  async #takeOverIfStale(lockPath: string): Promise<boolean> {
-    const info = await readLockInfo(lockPath);
-    if (info === undefined) return true;
-    const age = this.#lockClock.now() - info.time;
-    const tooOld = age > this.#staleLockMs;
-    const fromTheFuture = -age > FUTURE_LOCK_TOLERANCE_MS;
-    const ownerGone = info.pid !== undefined && !isProcessAlive(info.pid);
-    if (!tooOld && !fromTheFuture && !ownerGone) return false;
+  /** True when the lock `info` (just read) was stale and has been moved away: try again at once. */
+  async #takeOverIfStale(lockPath: string, info: LockInfo): Promise<boolean> {
+    const { body } = info;
+    if (body !== undefined) {
+      const age = this.#lockClock.now() - body.time;
+      const tooOld = age > this.#staleLockMs;
+      const fromTheFuture = -age > FUTURE_LOCK_TOLERANCE_MS;
+      if (!tooOld && !fromTheFuture && isProcessAlive(body.pid)) return false;
+    }
     // Move it aside rather than delete it: rename is atomic, so of several processes that
     // judged it stale only one moves it. If what we moved is not the lock we judged (it was
     // replaced by a fresh one in between), put that one back unless a newer lock exists.
     const aside = `${lockPath}.${process.pid}.${randomUUID()}.stale`;
+    // Stryker disable BlockStatement: an empty catch goes on to find nothing aside and ends in true too.
     try {
       await rename(lockPath, aside);
     } catch {
       return true;
     }
+    // Stryker restore BlockStatement
     const moved = await readFile(aside, "utf8").catch(() => undefined);
     if (moved !== info.raw) await link(aside, lockPath).catch(() => undefined);
     await unlink(aside).catch(() => undefined);
@@ -317,30 +337,26 @@ async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
   } catch {
     return undefined;
   }
+  // Never written empty (#lock links a complete file): no readable owner (empty, not JSON, not
+  // ours) means a crash or a full disk under an older version, or a hand-made file — stale
+  // now, whatever its age.
+  let json: unknown;
   try {
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed === "object" && parsed !== null) {
-      const { pid, time } = parsed as { pid?: unknown; time?: unknown };
-      if (typeof pid === "number" && Number.isInteger(pid) && typeof time === "number" && Number.isFinite(time)) {
-        return { pid, time, raw };
-      }
-    }
+    json = JSON.parse(raw);
   } catch {
-    // Empty or not ours.
+    // Not JSON: no body.
   }
-  // Never written empty (#lock links a complete file): no readable owner means a crash or a
-  // full disk under an older version, or a hand-made file — stale now, whatever its age.
-  return { pid: undefined, time: Number.NEGATIVE_INFINITY, raw };
+  return { body: LockBody.safeParse(json).data, raw };
 }
 
 async function releaseLock(lockPath: string, token: string): Promise<void> {
   // Only our own lock: after a stall past STALE_LOCK_MS another process may hold it now.
-  const raw = await readFile(lockPath, "utf8").catch(() => undefined);
+  // A Buffer: includes() looks for the token's UTF-8 bytes.
+  const raw = await readFile(lockPath).catch(() => undefined);
   if (raw !== undefined && raw.includes(token)) await unlink(lockPath).catch(() => undefined);
 }
 
 export function isProcessAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
   if (pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -360,8 +376,7 @@ function describeLedgerError(error: unknown): string {
   return (text.split("\n")[0] ?? text).slice(0, 200);
 }
 
-function errorCode(error: unknown): string | undefined {
-  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string"
-    ? error.code
-    : undefined;
+/** The `code` of a Node.js error (a string such as "ENOENT"); compared with literals only. */
+function errorCode(error: unknown): unknown {
+  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
