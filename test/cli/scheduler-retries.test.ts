@@ -40,7 +40,10 @@ describe("a service stricter than the client's budget (2 per second against the 
 
     const results = await Promise.all(USERS.map((user) => t.run(["token", "--user", user], { env: CLIENT })));
 
-    expect(results.map((r) => [r.exitCode, r.stderr])).toEqual(USERS.map(() => [0, ""]));
+    // A run that waits over a second for the shared ledger's lock says so (a loaded machine
+    // can hold it that long); nothing else may be printed.
+    const lockNotice = /^warning: waiting for the rate budget's lock .*\n/gm;
+    expect(results.map((r) => [r.exitCode, r.stderr.replace(lockNotice, "")])).toEqual(USERS.map(() => [0, ""]));
     const requests = tokenRequests(t);
     const refusals = requests.filter((r) => r.status === 429);
     expect(refusals.length).toBeGreaterThan(0);
