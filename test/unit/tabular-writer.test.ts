@@ -217,8 +217,10 @@ describe("CsvRowWriter", () => {
       await gate;
       chunks.push(chunk);
     });
+    // 400 KB: more than the stream buffers hold on any Node (Node 22 raised the default
+    // highWaterMark from 16 KiB to 64 KiB), so the rows must wait for the sink.
     const written = (async () => {
-      for (let i = 0; i < 100; i++) await csv.row([i, LONG]);
+      for (let i = 0; i < 400; i++) await csv.row([i, LONG]);
     })();
     let done = false;
     void written.then(() => (done = true));
@@ -227,7 +229,7 @@ describe("CsvRowWriter", () => {
     release();
     await written;
     await csv.end();
-    expect(chunks.join("")).toBe(`${Array.from({ length: 100 }, (_, i) => `${i},${LONG}\n`).join("")}`);
+    expect(chunks.join("")).toBe(`${Array.from({ length: 400 }, (_, i) => `${i},${LONG}\n`).join("")}`);
   });
 });
 
