@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { execa } from "execa";
@@ -101,6 +102,29 @@ describe("npm package", () => {
     const { man } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { man: string[] };
     expect(man.length).toBeGreaterThan(10);
     for (const page of man) expect(files).toContain(page.replace(/^\.\//, ""));
+  });
+
+  // scripts/bundle.mjs bundles every dependency but the native ones: only what the bundle still
+  // loads from node_modules is a dependency users install (80 MB instead of 150 MB); the rest
+  // are devDependencies, needed to build.
+  it("declares as dependencies exactly the packages the bundle loads from node_modules", () => {
+    const bundleDir = join(ROOT, "dist/bundle");
+    const loaded = new Set<string>();
+    for (const file of readdirSync(bundleDir, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(c?js)$/.test(file)) continue;
+      const code = readFileSync(join(bundleDir, file), "utf8");
+      // A package name, not a comment's `Buffer.from "\ufeff"`.
+      for (const match of code.matchAll(/(?:require\(|import\(|from )"((?:@[\w.-]+\/)?[\w:-][\w./-]*)"/g)) {
+        const name = match[1] ?? "";
+        const bare = name.startsWith("node:") ? name.slice(5) : name;
+        if (builtinModules.includes(bare)) continue;
+        loaded.add(name.startsWith("@") ? name.split("/").slice(0, 2).join("/") : (name.split("/")[0] ?? name));
+      }
+    }
+    const { dependencies } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    };
+    expect([...loaded].sort()).toEqual(Object.keys(dependencies).sort());
   });
 
   it("installs into an empty directory and runs `npx simadmin --sandbox library --user user-demo`", async () => {
