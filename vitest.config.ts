@@ -6,10 +6,11 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Most of the suite's wall time is waiting, not computing: Retry-After seconds, rate
-    // windows, import polling, the spawned binaries of test/e2e. Three workers on the 2-core
-    // machine overlap those waits (measured: README, "Development").
-    maxWorkers: 3,
+    // Much of the suite's wall time is waiting, not computing: Retry-After seconds, rate
+    // windows, import polling, the spawned binaries of test/e2e. Four workers on the 2-core
+    // machine overlap those waits with the files that compute: 48–52 s against 58–59 s with
+    // three (docs/development.md, "How long the suite takes").
+    maxWorkers: 4,
     // A worker keeps its modules from one test file to the next instead of loading src/ and
     // vitest again per file (import time fell from ~40 s to ~11 s). Safe because no test mocks
     // a module or changes process-wide state; the in-process runs are checked for leaks by
