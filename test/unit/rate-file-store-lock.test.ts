@@ -3,12 +3,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { RateLedger, isProcessAlive } from "../../src/api/rate/file-store.js";
+import { RateLedger } from "../../src/api/rate/file-store.js";
+import { isProcessAlive } from "../../src/api/rate/ledger-lock.js";
 import type { RateLimits } from "../../src/api/rate/limits.js";
 import { createFakeClock, type Clock } from "../../src/clock.js";
 import { InterruptedError } from "../../src/errors.js";
 
-// The lock of the file ledger (src/api/rate/file-store.ts) in the cases
+// The lock of the file ledger (src/api/rate/ledger-lock.ts) in the cases
 // test/unit/rate-file-store.test.ts leaves open (issue 27, mutation testing): the notice at
 // exactly 1 s, releasing only our own lock, a lock path that cannot be read, the write's
 // clean-up. Real files under os.tmpdir(), a fake lock clock; no wall-clock bounds.

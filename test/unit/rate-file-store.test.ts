@@ -3,14 +3,8 @@ import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  RateLedger,
-  budgetAddressHash,
-  isLedgerOwnerAlive,
-  isProcessAlive,
-  ledgerOwner,
-  ledgerPathFor,
-} from "../../src/api/rate/file-store.js";
+import { RateLedger, budgetAddressHash, isLedgerOwnerAlive, ledgerOwner, ledgerPathFor } from "../../src/api/rate/file-store.js";
+import { isProcessAlive } from "../../src/api/rate/ledger-lock.js";
 import type { RateLimits } from "../../src/api/rate/limits.js";
 import { createFakeClock, type Clock } from "../../src/clock.js";
 

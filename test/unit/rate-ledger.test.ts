@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { parseRateBudgetState } from "../../src/api/rate/budget.js";
-import { RateLedger, isProcessAlive, ledgerOwner, ledgerPathFor } from "../../src/api/rate/file-store.js";
+import { RateLedger, ledgerOwner, ledgerPathFor } from "../../src/api/rate/file-store.js";
+import { isProcessAlive } from "../../src/api/rate/ledger-lock.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/api/rate/limits.js";
 import { Scheduler, type WaitEvent } from "../../src/api/rate/scheduler.js";
 

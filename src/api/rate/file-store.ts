@@ -1,51 +1,29 @@
 import { createHash, randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
-import * as z from "zod";
 import { InterruptedError } from "../../errors.js";
 import { RateBudget, parseRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
 import type { RateLimits, RequestGroup } from "./limits.js";
+import { LedgerLock, STALE_LOCK_MS, errorCode, isProcessAlive } from "./ledger-lock.js";
 import type { BudgetStore } from "./store.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
 // invocations, on one machine and profile spend one budget (docs/cli-contract.md "Rate limits").
 //
-// The ledger is a small JSON file holding RateBudgetState, guarded by a lock file created
-// with open(…, "wx") (atomic create-if-absent on every local file system). A transaction is:
-// lock, read, compute, write (temp file + rename, so a reader never sees half a file), unlock.
-// It lasts a few milliseconds, so a lock older than STALE_LOCK_MS, or whose process is gone
-// (kill -9, power cut in the middle), is stale and taken over.
+// The ledger is a small JSON file holding RateBudgetState, guarded by a lock file
+// (ledger-lock.ts). A transaction is: lock, read, compute, write (temp file + rename, so a
+// reader never sees half a file), unlock. It lasts a few milliseconds.
 //
 // Losing the ledger is harmless by design: an unreadable or corrupt file is reset, and if the
 // file system refuses us altogether the budget is kept in memory for this process. The worst
 // case is one 429, which the scheduler handles.
 
-/**
- * A transaction takes milliseconds; a lock this old belongs to a process that hung or died.
- * This is also the maximum hold: a live pid does not make an older lock valid (the pid may
- * have been reused, or the lock was written on another machine sharing the directory).
- * A longer hold for a live owner was weighed and left (issue 27): every other run would stall
- * behind a suspended (Ctrl-Z) or hung one, while the worst of taking a live owner's lock after
- * a 5 s stall (a machine under heavy load) is a lost update — a request over the budget, one
- * 429 that the scheduler handles, as any loss of the ledger (see above).
- */
-export const STALE_LOCK_MS = 5_000;
-/**
- * A lock stamped further in the future than this was written before the clock stepped back
- * (or by a machine whose clock runs ahead): its age cannot be known, so it is stale
- * (issue 12 item 9). 1 s allows for the skew of machines sharing a directory over NFS.
- */
-export const FUTURE_LOCK_TOLERANCE_MS = 1_000;
 /** Give up on the shared ledger (and use this process's copy) after waiting this long. */
 const MAX_LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
 /** Releasing a slot on Ctrl-C waits for the lock this long at most (exit 130 "within a second"). */
 const RELEASE_LOCK_WAIT_MS = 300;
-const LOCK_POLL_MS = 5;
-/** A wait for the lock longer than this is told on stderr: a silent stall looks like a hang. */
-const LOCK_NOTICE_MS = 1_000;
-
 /**
  * The ledger of one service (issue 12 item 5, issue 22 item 5): a 429 from a staging service
  * must not hold back production — but the service counts requests per client address, so
@@ -114,26 +92,15 @@ export interface RateLedgerOptions {
   warn?: ((text: string) => void) | undefined;
 }
 
-/** What #lock writes into a lock file (and a token, which only its writer looks for). */
-const LockBody = z.object({ pid: z.number().int(), time: z.number() });
-
-interface LockInfo {
-  /** None: a lock with no readable owner, stale at once (readLockInfo). */
-  body: z.infer<typeof LockBody> | undefined;
-  raw: string;
-}
-
 export class RateLedger implements BudgetStore {
   readonly #limits: RateLimits;
   readonly #clock: Clock;
   readonly #path: string | undefined;
-  readonly #lockClock: Clock;
-  readonly #staleLockMs: number;
+  readonly #lock: LedgerLock;
   readonly #signal: AbortSignal | undefined;
   readonly #owner: string;
   readonly #warn: (text: string) => void;
-  /** The two notices of `warn`, each told once. */
-  #toldWait = false;
+  /** The notice of an unusable ledger, told once (the lock tells its own). */
   #toldUnusable = false;
   /** The in-memory budget, or this process's last copy of the shared one. */
   #budget: RateBudget;
@@ -142,11 +109,14 @@ export class RateLedger implements BudgetStore {
     this.#limits = options.limits;
     this.#clock = options.clock;
     this.#path = options.path;
-    this.#lockClock = options.lockClock ?? systemClock;
-    this.#staleLockMs = options.staleLockMs ?? STALE_LOCK_MS;
     this.#signal = options.signal;
     this.#owner = options.owner ?? ledgerOwner();
     this.#warn = options.warn ?? (() => undefined);
+    this.#lock = new LedgerLock({
+      clock: options.lockClock ?? systemClock,
+      staleMs: options.staleLockMs,
+      warn: this.#warn,
+    });
     this.#budget = new RateBudget(this.#limits);
   }
 
@@ -198,7 +168,7 @@ export class RateLedger implements BudgetStore {
     const interruptible = options.interruptible ?? true;
     let release: (() => Promise<void>) | undefined;
     try {
-      release = await this.#lock(
+      release = await this.#lock.acquire(
         path,
         interruptible ? this.#signal : undefined,
         interruptible ? MAX_LOCK_WAIT_MS : RELEASE_LOCK_WAIT_MS,
@@ -246,125 +216,6 @@ export class RateLedger implements BudgetStore {
       throw error;
     }
   }
-
-  async #lock(path: string, signal: AbortSignal | undefined, maxWaitMs: number): Promise<() => Promise<void>> {
-    const lockPath = `${path}.lock`;
-    const token = randomUUID();
-    const started = this.#lockClock.now();
-    /** 1 while the lock was found missing for read() since the last readable one. */
-    let vanished = 0;
-    // The lock is made whole in a temp file and hard-linked into place (issue 22 item 3): a
-    // lock file is never empty, so one that is (a full disk under an older version) is stale
-    // at once — never a 5 s stall for every later run. A full or read-only settings directory
-    // fails here, before a lock exists, and the run keeps its own budget (transact).
-    const temp = `${lockPath}.${process.pid}.${token}.tmp`;
-    const body = () => JSON.stringify({ pid: process.pid, time: this.#lockClock.now(), token });
-    try {
-      for (;;) {
-        if (signal?.aborted) throw new InterruptedError();
-        try {
-          await writeFile(temp, body(), { mode: 0o600 });
-          await link(temp, lockPath);
-          return () => releaseLock(lockPath, token);
-        } catch (error) {
-          const code = errorCode(error);
-          if (code === "ENOENT") {
-            // First use of the settings directory. 0700 as for the settings themselves.
-            await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
-            continue;
-          }
-          if (code !== "EEXIST") throw error;
-        }
-        const info = await readLockInfo(lockPath);
-        if (info === undefined) {
-          // Let go between our link and our read: try again at once. Taken for link() yet
-          // missing for read() time after time is a dangling symbolic link (or a directory) at
-          // the lock's path: wait as for a holder and then give up, never spin at full CPU.
-          if (vanished === 0) {
-            vanished = 1;
-            continue;
-          }
-        } else {
-          vanished = 0;
-          if (await this.#takeOverIfStale(lockPath, info)) continue;
-        }
-        const waited = this.#lockClock.now() - started;
-        if (waited > maxWaitMs) {
-          throw new Error(`rate ledger lock ${lockPath} is held too long`);
-        }
-        if (!this.#toldWait && waited >= LOCK_NOTICE_MS) {
-          this.#toldWait = true;
-          this.#warn(`waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
-        }
-        await this.#lockClock.sleep(LOCK_POLL_MS + Math.floor(this.#lockClock.random() * LOCK_POLL_MS), signal);
-      }
-    } finally {
-      await unlink(temp).catch(() => undefined);
-    }
-  }
-
-  /** True when the lock `info` (just read) was stale and has been moved away: try again at once. */
-  async #takeOverIfStale(lockPath: string, info: LockInfo): Promise<boolean> {
-    const { body } = info;
-    if (body !== undefined) {
-      const age = this.#lockClock.now() - body.time;
-      const tooOld = age > this.#staleLockMs;
-      const fromTheFuture = -age > FUTURE_LOCK_TOLERANCE_MS;
-      if (!tooOld && !fromTheFuture && isProcessAlive(body.pid)) return false;
-    }
-    // Move it aside rather than delete it: rename is atomic, so of several processes that
-    // judged it stale only one moves it. If what we moved is not the lock we judged (it was
-    // replaced by a fresh one in between), put that one back unless a newer lock exists.
-    const aside = `${lockPath}.${process.pid}.${randomUUID()}.stale`;
-    // Stryker disable BlockStatement: an empty catch goes on to find nothing aside and ends in true too.
-    try {
-      await rename(lockPath, aside);
-    } catch {
-      return true;
-    }
-    // Stryker restore BlockStatement
-    const moved = await readFile(aside, "utf8").catch(() => undefined);
-    if (moved !== info.raw) await link(aside, lockPath).catch(() => undefined);
-    await unlink(aside).catch(() => undefined);
-    return true;
-  }
-}
-
-async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
-  let raw: string;
-  try {
-    raw = await readFile(lockPath, "utf8");
-  } catch {
-    return undefined;
-  }
-  // Never written empty (#lock links a complete file): no readable owner (empty, not JSON, not
-  // ours) means a crash or a full disk under an older version, or a hand-made file — stale
-  // now, whatever its age.
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    // Not JSON: no body.
-  }
-  return { body: LockBody.safeParse(json).data, raw };
-}
-
-async function releaseLock(lockPath: string, token: string): Promise<void> {
-  // Only our own lock: after a stall past STALE_LOCK_MS another process may hold it now.
-  // A Buffer: includes() looks for the token's UTF-8 bytes.
-  const raw = await readFile(lockPath).catch(() => undefined);
-  if (raw !== undefined && raw.includes(token)) await unlink(lockPath).catch(() => undefined);
-}
-
-export function isProcessAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return errorCode(error) === "EPERM";
-  }
 }
 
 function describeLedgerError(error: unknown): string {
@@ -374,9 +225,4 @@ function describeLedgerError(error: unknown): string {
   if (code === "EROFS") return "read-only file system (EROFS)";
   if (code === "EACCES" || code === "EPERM") return `permission denied (${code})`;
   return (text.split("\n")[0] ?? text).slice(0, 200);
-}
-
-/** The `code` of a Node.js error (a string such as "ENOENT"); compared with literals only. */
-function errorCode(error: unknown): unknown {
-  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
