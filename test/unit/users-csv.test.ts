@@ -389,6 +389,69 @@ describe("row rules", () => {
     expect(summary.invalidRows[1]?.cells).toMatchObject({ firstName: "a", lastName: "b", email: "" });
   });
 
+  it("says cell, not cells, for a row of one", async () => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1), "lonely")));
+    expect(summary.invalidRowNumbers).toEqual([3]);
+    expect(summary.invalidRows.map((r) => r.problems)).toEqual([
+      [{ row: 3, field: "(row)", message: "has 1 cell, expected 8 like the header" }],
+    ]);
+  });
+
+  // rows.ts looks for control characters with a quick scan of every cell before the exact
+  // search: the scan must not miss a character the search would find, at either end of its
+  // ranges (C0 at the first position, DEL, the C1 controls up to U+009F).
+  it.each([
+    ["U+0007 (BEL) as the first character", "\u0007Ann", "U+0007", 1],
+    ["U+007F (DEL)", "An\u007fn", "U+007F", 3],
+    ["U+0085 (NEL, a C1 control)", "Ann\u0085", "U+0085", 4],
+    ["U+009F, the last C1 control", "A\u009fnn", "U+009F", 2],
+  ])("reports %s in a name, with its position", async (_, firstName, code, position) => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1, { firstName }))));
+    expect(summary.invalidRows.map((r) => r.problems)).toEqual([
+      [
+        {
+          row: 2,
+          field: "firstName",
+          message: `contains the control character ${code} at position ${position}; remove it (or check --encoding)`,
+        },
+      ],
+    ]);
+  });
+
+  it("accepts tab inside a cell and U+00A0, the first character after the C1 controls", async () => {
+    const summary = await validateUsersCsv(
+      source(csv(HEADER, userLine(1, { firstName: "Ann\u00a0Marie", lastName: '"Le\tBlanc"' }))),
+    );
+    expect(summary.invalidRows).toEqual([]);
+    expect(summary.validRows).toBe(1);
+  });
+
+  it("reports a long name with a control character once, for the character", async () => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1, { lastName: `\u0001${"b".repeat(300)}` }))));
+    expect(summary.invalidRows.map((r) => r.problems)).toEqual([
+      [
+        {
+          row: 2,
+          field: "lastName",
+          message: "contains the control character U+0001 at position 1; remove it (or check --encoding)",
+        },
+      ],
+    ]);
+  });
+
+  it("checks every column for control characters, the last (action) too", async () => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1, { action: "Add\u0002" }))));
+    expect(summary.invalidRows.map((r) => r.problems)).toEqual([
+      [
+        {
+          row: 2,
+          field: "action",
+          message: "contains the control character U+0002 at position 4; remove it (or check --encoding)",
+        },
+      ],
+    ]);
+  });
+
   it("keeps an invalid row's original, untrimmed cells under canonical and unknown column names", async () => {
     const text = csv(
       `EMAIL,${HEADER.replace(",email", "")},Notes`,
