@@ -8,6 +8,7 @@ import { INVALID_KINDS, userCells } from "../../fixtures/users/generate.mjs";
 import { EmailIndex } from "../../src/domain/users-csv/email-index.js";
 import { findInvalidUtf8 } from "../../src/domain/csv-input/utf8.js";
 import {
+  isValidEmailAddress,
   type InvalidRow,
   readValidUserRows,
   UsersCsvFileError,
@@ -626,5 +627,66 @@ describe("findInvalidUtf8", () => {
     const buf = Uint8Array.from(bytes);
     expect(findInvalidUtf8(buf)).toBe(at);
     expect(isUtf8(buf)).toBe(at === -1);
+  });
+});
+
+describe("isValidEmailAddress (shared with users create --email)", () => {
+  const at254 = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+
+  it("accepts an address of 254 characters and refuses one of 255", () => {
+    expect(at254).toHaveLength(254);
+    expect(isValidEmailAddress(at254)).toBe(true);
+    expect(isValidEmailAddress(`a${at254}`)).toBe(false);
+  });
+
+  it.each([
+    ["ann@example.com", true],
+    ["ann@example", false],
+    ["ann example@example.com", false],
+    ["@example.com", false],
+  ])("%s: %s", (email, valid) => {
+    expect(isValidEmailAddress(email)).toBe(valid);
+  });
+});
+
+describe("a corrected <file>.errors.csv imported again", () => {
+  it("ignores its row and errors columns and undoes the formula guard of every cell", async () => {
+    const summary = await validateUsersCsv(
+      source(
+        csv(
+          `${HEADER},row,errors`,
+          `${userLine(1, { lastName: "'-Smith" })},7,"lastName: was wrong"`,
+          `${userLine(2, { firstName: "'=Ann", role: "admin" })},9,"role: must be trainee"`,
+        ),
+      ),
+    );
+    expect(summary.validRows).toBe(1);
+    expect(summary.invalidRows).toHaveLength(1);
+    const [invalid] = summary.invalidRows;
+    expect(invalid?.problems).toEqual([{ row: 3, field: "role", message: 'must be "trainee" (got "admin")' }]);
+    // The original cells under the user's columns only: the errors file's row and errors are
+    // not carried into the next errors file, and nothing counts as an extra cell.
+    expect(invalid?.cells).toEqual({
+      firstName: "=Ann",
+      lastName: "Last2",
+      username: "user2@example.com",
+      email: "user2@example.com",
+      role: "admin",
+      teamName: "Sales",
+      status: "ACTIVE",
+      action: "Add",
+    });
+    expect(invalid?.extraCells).toBeUndefined();
+    const text = csv(`${HEADER},row,errors`, `${userLine(1, { lastName: "'-Smith" })},7,x`);
+    const rows = await collect(readValidUserRows(source(text), await validateUsersCsv(source(text))));
+    expect(rows.map((r) => r.lastName)).toEqual(["-Smith"]);
+  });
+
+  it("is an ordinary file when row and errors are not its last two columns", async () => {
+    const text = csv(`${HEADER},errors,row`, `${userLine(1, { lastName: "'-Smith" })},x,7`);
+    const summary = await validateUsersCsv(source(text));
+    expect(summary.validRows).toBe(1);
+    const rows = await collect(readValidUserRows(source(text), summary));
+    expect(rows.map((r) => r.lastName)).toEqual(["'-Smith"]);
   });
 });
