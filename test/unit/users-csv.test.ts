@@ -301,6 +301,10 @@ describe("row rules", () => {
     ["action", { action: "update" }, 'must be Add or Update (got "update"; values are case-sensitive)'],
     ["action", { action: "Delete" }, 'must be Add or Update (got "Delete")'],
     ["username", { username: "USER1@example.com" }, "must equal email exactly"],
+    ["action", { action: "" }, "required but empty"],
+    ["action", { action: "add" }, 'must be Add or Update (got "add"; values are case-sensitive)'],
+    ["status", { status: "inactive" }, 'must be ACTIVE or INACTIVE (got "inactive"; values are case-sensitive)'],
+    ["email", { username: "ann@example", email: "ann@example" }, 'not a valid email address: "ann@example"'],
   ] as const)("reports %s for %o", async (field, change, message) => {
     const summary = await validateUsersCsv(source(csv(HEADER, userLine(1, change))));
     expect(summary.invalidRows).toHaveLength(1);
@@ -437,6 +441,41 @@ describe("row rules", () => {
           message: "contains the control character U+0001 at position 1; remove it (or check --encoding)",
         },
       ],
+    ]);
+  });
+
+  it.each([
+    ["username", { username: "user1@exa\u0003mple.com" }, 10],
+    ["email", { email: "user1@exa\u0003mple.com" }, 10],
+    ["role", { role: "trai\u0003nee" }, 5],
+    ["status", { status: "ACT\u0003IVE" }, 4],
+  ] as const)("reports a control character in %s alone, not also the column's own rule", async (field, change, position) => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1, change))));
+    expect(summary.invalidRows.flatMap((r) => r.problems)).toEqual([
+      {
+        row: 2,
+        field,
+        message: `contains the control character U+0003 at position ${position}; remove it (or check --encoding)`,
+      },
+    ]);
+  });
+
+  it("reads a row of blank user cells with something after them as a wrong number of cells, not a blank line", async () => {
+    const summary = await validateUsersCsv(source(csv(HEADER, userLine(1), " , ,,,,,,,x")));
+    expect(summary.invalidRows.map((r) => r.problems)).toEqual([
+      [{ row: 3, field: "(row)", message: "has 9 cells, expected 8 like the header" }],
+    ]);
+  });
+
+  it("accepts an email of 254 characters and checks rows with no email for required only, never as duplicates", async () => {
+    const email = `${"a".repeat(64)}@${"b".repeat(185)}.com`;
+    const summary = await validateUsersCsv(
+      source(csv(HEADER, userLine(1, { username: email, email }), userLine(2, { email: "" }), userLine(3, { email: "" }))),
+    );
+    expect(summary.validRows).toBe(1);
+    expect(summary.invalidRows.flatMap((r) => r.problems)).toEqual([
+      { row: 3, field: "email", message: "required but empty" },
+      { row: 4, field: "email", message: "required but empty" },
     ]);
   });
 
