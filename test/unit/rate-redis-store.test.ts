@@ -208,6 +208,26 @@ describe("RedisBudgetStore", () => {
     ).rejects.toThrow(/^WRONGPASS invalid username-password pair/);
   });
 
+  it("signs in as the URL's user (a Redis 6 ACL user), not as the default user with that user's password", async () => {
+    await inspect.call("ACL", "SETUSER", "fleet", "on", ">fleet-pw-456", "~*", "&*", "+@all");
+    const url = new URL(redis.url);
+    url.username = "fleet";
+    url.password = "fleet-pw-456";
+    const store = await RedisBudgetStore.connect({
+      location: parseRateStore(url.href)!,
+      baseUrl: "https://acl.example.com",
+      limits: LIMITS,
+    });
+    stores.push(store);
+    expect(await store.reserve("reports")).toMatchObject({ reserved: true });
+    // The store's connection is fleet's (CLIENT LIST names each connection's user).
+    expect(String(await inspect.call("CLIENT", "LIST"))).toMatch(/ user=fleet /);
+    url.password = PASSWORD; // the default user's password is not fleet's
+    await expect(
+      RedisBudgetStore.connect({ location: parseRateStore(url.href)!, baseUrl: "https://acl.example.com", limits: LIMITS }),
+    ).rejects.toThrow(/^WRONGPASS invalid username-password pair/);
+  });
+
   it("gives up on an address where nothing listens with the connection's cause", async () => {
     const port = await freePort();
     await expect(
