@@ -3,10 +3,10 @@ import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
-import { InterruptedError } from "../../errors.js";
+import { InterruptedError, isErrnoError } from "../../errors.js";
 import { RateBudget, parseRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
 import type { RateLimits, RequestGroup } from "./limits.js";
-import { LedgerLock, STALE_LOCK_MS, errorCode, isProcessAlive } from "./ledger-lock.js";
+import { LedgerLock, STALE_LOCK_MS, isProcessAlive } from "./ledger-lock.js";
 import type { BudgetStore } from "./store.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
@@ -219,7 +219,7 @@ export class RateLedger implements BudgetStore {
 }
 
 function describeLedgerError(error: unknown): string {
-  const code = errorCode(error);
+  const code = isErrnoError(error) ? error.code : undefined;
   const text = error instanceof Error ? error.message : String(error);
   if (code === "ENOSPC") return "no space left on device (ENOSPC)";
   if (code === "EROFS") return "read-only file system (EROFS)";

@@ -3,7 +3,7 @@ import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promis
 import { dirname } from "node:path";
 import * as z from "zod";
 import type { Clock } from "../../clock.js";
-import { InterruptedError } from "../../errors.js";
+import { InterruptedError, isErrnoError } from "../../errors.js";
 
 // The lock of the rate ledger's file (file-store.ts): a lock file created whole in a temp
 // file and hard-linked into place (atomic create-if-absent on every local file system). A
@@ -85,7 +85,7 @@ export class LedgerLock {
           await link(temp, lockPath);
           return () => releaseLock(lockPath, token);
         } catch (error) {
-          const code = errorCode(error);
+          const code = isErrnoError(error) ? error.code : undefined;
           if (code === "ENOENT") {
             // First use of the settings directory. 0700 as for the settings themselves.
             await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
@@ -181,11 +181,6 @@ export function isProcessAlive(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: it exists but belongs to another user.
-    return errorCode(error) === "EPERM";
+    return isErrnoError(error) && error.code === "EPERM";
   }
-}
-
-/** The `code` of a Node.js error (a string such as "ENOENT"); compared with literals only. */
-export function errorCode(error: unknown): unknown {
-  return typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
 }
