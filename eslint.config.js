@@ -3,13 +3,14 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 // Layers import downwards only (docs/architecture.md): text, errors/clock ← domain ← api, settings,
-// output, sandbox ← services/printer/context ← commands ← runner/program/main. Each entry
+// output, sandbox ← engines ← services/printer/context ← commands ← runner/program/main. Each entry
 // names what the files of a layer may not import; `import type` counts too, since a type
 // that two layers share belongs in the lower one.
 const above = {
   entry: ["runner", "program", "main"],
   commands: ["commands"],
   context: ["services", "printer", "context"],
+  engines: ["engines"],
   adapters: ["api", "settings", "output", "sandbox"],
 };
 const forbid = (names, why) => ({
@@ -24,14 +25,25 @@ const layers = [
   // text/ is the bottom: pure text rules (escaping, CSV formula guards) that every layer shares.
   layer(
     ["src/text/**/*.ts"],
-    [...above.entry, ...above.commands, ...above.context, ...above.adapters, "domain"],
+    [...above.entry, ...above.commands, ...above.context, ...above.engines, ...above.adapters, "domain"],
     "text is the bottom layer",
   ),
-  layer(["src/domain/**/*.ts"], [...above.entry, ...above.commands, ...above.context, ...above.adapters], "domain is pure rules"),
+  layer(
+    ["src/domain/**/*.ts"],
+    [...above.entry, ...above.commands, ...above.context, ...above.engines, ...above.adapters],
+    "domain is pure rules",
+  ),
   layer(
     ["src/api/**/*.ts", "src/settings/**/*.ts", "src/output/**/*.ts", "src/sandbox/**/*.ts"],
-    [...above.entry, ...above.commands, ...above.context],
-    "api, settings, output and sandbox know nothing of commands or their context",
+    [...above.entry, ...above.commands, ...above.context, ...above.engines],
+    "api, settings, output and sandbox know nothing of engines, commands or their context",
+  ),
+  // Engines are libraries that commands share (docs/architecture.md "Engines"): they return data,
+  // never CLI wording, and reach the service, settings, output and state only as given to them.
+  layer(
+    ["src/engines/**/*.ts"],
+    [...above.entry, ...above.commands, ...above.context, "sandbox"],
+    "engines are libraries: they know nothing of commands, their context or the sandbox",
   ),
   layer(
     ["src/services.ts", "src/printer.ts", "src/context.ts"],

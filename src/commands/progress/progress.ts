@@ -1,12 +1,10 @@
 import { CliError, InterruptedError, InvalidDataError, UsageError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
-import type { ProgressRow } from "../../domain/progress.js";
 import { defineRun, type CommandOutcome } from "../types.js";
-import { CompletedPairCache, type PairIdentity } from "./cache.js";
-import { readProgressFile } from "./input.js";
+import { readProgressFile } from "../../engines/progress/input.js";
+import { dryRunValue } from "../../engines/progress/plan.js";
+import { prepareCompletionAsking } from "../shared/completion-asking.js";
 import { ProgressOptions } from "./options.js";
-import { PairAsker } from "./pair-asker.js";
-import { dryRunValue, planProgress } from "./plan.js";
 import { progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
 import { waitForAll } from "./wait.js";
@@ -16,8 +14,9 @@ import { waitForAll } from "./wait.js";
 // that matters (overdue, due soon, the rest), through the shared scheduler, which alone decides
 // when a request goes (access budget, docs/service-spec.md §8): this command never sleeps for the
 // budget itself, it only says beforehand how long the budget needs (plan.ts).
-// The file: input.ts; the requests: pair-asker.ts; --wait: wait.ts; the answer: records.ts;
-// --split-by: split.ts; the completed pairs remembered between runs: cache.ts.
+// The file, the plan, the requests and the completed pairs remembered between runs: the
+// progress engine (src/engines/progress/, shared with `progress notify` through
+// ../shared/completion-asking.ts); --wait: wait.ts; the answer: records.ts; --split-by: split.ts.
 
 export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcome> => {
   const { options, services, printer } = ctx;
@@ -45,42 +44,22 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
   if (options.links) printer.secretOutput = true; // links carry tokens: new files are 0600
 
-  const organizationId = await services.org();
-  // --sandbox gets a new port each run but keeps its state: it is one service for the cache.
-  const baseUrl = services.globals.sandbox ? "sandbox" : (settings.baseUrl ?? "");
-  const cacheDir = services.globals.sandbox
-    ? (await import("../../sandbox/persist.js")).sandboxStateDir(services.env)
-    : settings.configDir;
-  const cache = await CompletedPairCache.open(cacheDir, (text) => printer.warn(text));
-  const identity = (row: ProgressRow): PairIdentity => ({
-    baseUrl,
-    organizationId,
-    userId: row.userId,
-    simulationId: row.simulationId,
-  });
-
-  const now = services.clock.now();
-  const access = (await services.rateLimits()).access;
-  const plan = planProgress(
-    file.rows,
-    (row) => (options.refresh ? undefined : cache.get(identity(row))),
-    access,
-    now,
-    options.dueSoonDays,
-  );
+  const asking = await prepareCompletionAsking(ctx, file.rows, options);
+  const { plan, progress } = asking;
+  const now = asking.startedAt;
   const { results, ordered } = plan;
   if (options.dryRun) {
     return { kind: "object", value: dryRunValue(options.fromCsv, plan), note: `dry run: ${plan.line}; nothing was sent` };
   }
   printer.info(plan.line);
 
-  const asker = new PairAsker(ctx, await services.api(), organizationId, cache, identity, ordered.length);
+  const asker = await asking.openAsker();
   let failure: Error | undefined;
   try {
     await asker.sweep(ordered, results);
     if (options.wait) failure = await waitForAll(ctx, asker, results, options.timeoutMs - (services.clock.now() - now));
   } catch (error) {
-    asker.stop();
+    progress.stop();
     if (error instanceof InterruptedError || (error instanceof CliError && !(error instanceof UsageError))) {
       printer.info(
         `stopped after asking ${asker.asked} of ${ordered.length} pairs; ${asker.newlyCompleted} newly completed pair${asker.newlyCompleted === 1 ? "" : "s"} kept in the cache (${plan.cached + asker.newlyCompleted} cached in all): run again to ask only the rest`,
@@ -88,12 +67,13 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     }
     throw error;
   }
-  asker.stop();
+  progress.stop();
 
   const doneAt = services.clock.now();
   const links = options.links
     ? await asker.links([...results.values()].filter((r) => !r.facts?.completed && !r.error))
     : undefined;
+  progress.stop();
   const { table, refused } = progressTable(file, {
     results,
     links,

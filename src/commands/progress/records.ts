@@ -7,8 +7,8 @@ import {
   type ProgressState,
 } from "../../domain/progress.js";
 import type { JsonRecord } from "../../domain/records.js";
-import type { ProgressFile } from "./input.js";
-import type { PairLink, PairResult } from "./pair-asker.js";
+import type { ProgressFile } from "../../engines/progress/input.js";
+import type { PairLink, PairResult } from "../../engines/progress/pair-asker.js";
 
 // The answer of `progress` (docs/cli-contract.md "Progress"): one record per row of the file,
 // in file order — the pair's state, its facts, the file's other columns, the service's refusal

@@ -3,7 +3,7 @@ import { WaitTimeoutError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import type { ProgressRow } from "../../domain/progress.js";
 import { pollUntil } from "../shared/polling.js";
-import type { PairAsker, PairResult } from "./pair-asker.js";
+import type { PairAsker, PairResult } from "../../engines/progress/pair-asker.js";
 
 /**
  * Sweeps start at least a minute apart however large the budget: a trainee takes minutes

@@ -1,14 +1,15 @@
 import * as endpoints from "../../api/endpoints.js";
 import type { ApiClient } from "../../api/client.js";
-import type { CommandContext } from "../../context.js";
+import type { Clock } from "../../clock.js";
 import { CliError, InvalidDataError, NotFoundError, PermissionError } from "../../errors.js";
 import { composeUserLink } from "../../domain/links.js";
 import { pairFacts, type PairFacts, type ProgressRow } from "../../domain/progress.js";
-import { timeLeftText } from "../shared/time-left.js";
 import type { CompletedPairCache, PairIdentity } from "./cache.js";
 
-// The requests of `progress`: completion-data per pair (docs/service-spec.md §4.3), and for
-// --links a deep link per simulation and a token per user; the progress line and its ETA.
+// The requests of `progress` and `progress notify`: completion-data per pair
+// (docs/service-spec.md §4.3), and for `progress --links` a deep link per simulation and a
+// token per user. An engine (docs/architecture.md "Engines"): it returns data and tells its
+// steps to `onStep`; the commands draw the progress line (commands/shared/asking-progress.ts).
 
 export interface PairResult {
   row: ProgressRow;
@@ -23,50 +24,40 @@ export interface PairLink {
   expiresAt: string;
 }
 
-/** Asks completion-data for pairs, with progress and ETA on stderr; caches completions as they come. */
+/** Where the asker is, for a progress line: before each request of a sweep or of links(). */
+export interface AskStep {
+  /** "progress", "waiting", "links", or the caller's label. */
+  label: string;
+  done: number;
+  total: number;
+}
+
+export interface PairAskerDeps {
+  client: ApiClient;
+  organizationId: string;
+  clock: Clock;
+  cache: CompletedPairCache;
+  identity: (row: ProgressRow) => PairIdentity;
+  /** Why a completed pair could not be cached. */
+  warn: (text: string) => void;
+  /** A user token just minted (links()): never to be shown. */
+  redact: (secret: string) => void;
+  onStep?: (step: AskStep) => void | Promise<void>;
+}
+
+/** Asks completion-data for pairs; caches completions as they come. */
 export class PairAsker {
   asked = 0;
   newlyCompleted = 0;
   requests = 0;
-  private readonly startedAt: number;
-  private waitUntil: number | undefined;
-  private progress: Awaited<ReturnType<CommandContext["printer"]["progress"]>> | undefined;
-  private stopListening: (() => void) | undefined;
   private label = "";
   private done = 0;
   private total = 0;
 
-  constructor(
-    private readonly ctx: CommandContext,
-    private readonly client: ApiClient,
-    private readonly organizationId: string,
-    private readonly cache: CompletedPairCache,
-    private readonly identity: (row: ProgressRow) => PairIdentity,
-    private readonly expected: number,
-  ) {
-    this.startedAt = ctx.services.clock.now();
-  }
+  constructor(private readonly deps: PairAskerDeps) {}
 
   private async show(): Promise<void> {
-    this.progress ??= await this.ctx.printer.progress();
-    this.stopListening ??= this.ctx.services.onWait((event) => {
-      this.waitUntil = this.ctx.services.clock.now() + event.waitMs;
-      this.progress?.update(this.text());
-    });
-    this.progress.update(this.text());
-  }
-
-  private text(): string {
-    const parts = [`${this.label} ${this.done}/${this.total} pairs`];
-    const now = this.ctx.services.clock.now();
-    if (this.waitUntil !== undefined && this.waitUntil > now)
-      parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
-    const left = this.expected - this.asked;
-    if (this.asked > 0 && left > 0) {
-      const eta = timeLeftText(((now - this.startedAt) / this.asked) * left);
-      if (eta) parts.push(eta);
-    }
-    return parts.join(" · ");
+    await this.deps.onStep?.({ label: this.label, done: this.done, total: this.total });
   }
 
   /** One request per pair, in the order given. */
@@ -82,11 +73,11 @@ export class PairAsker {
   }
 
   private async ask(row: ProgressRow): Promise<PairResult> {
-    const ref = { organizationId: this.organizationId, userId: row.userId, simulationId: row.simulationId };
+    const ref = { organizationId: this.deps.organizationId, userId: row.userId, simulationId: row.simulationId };
     let attempts;
     try {
       this.requests++;
-      attempts = await endpoints.getCompletionData(this.client, ref);
+      attempts = await endpoints.getCompletionData(this.deps.client, ref);
     } catch (error) {
       if (isPairRejection(error)) return { row, facts: undefined, error: error.message.replace(/^[a-z -]+: /i, "") };
       throw error;
@@ -96,15 +87,15 @@ export class PairAsker {
     const facts = pairFacts(attempts);
     if (facts.completed) {
       this.newlyCompleted++;
-      await this.cache.put(
-        this.identity(row),
+      await this.deps.cache.put(
+        this.deps.identity(row),
         {
           completedAt: facts.completedAt,
           bestScore: facts.bestScore,
           attempts: facts.attempts,
-          seenAt: new Date(this.ctx.services.clock.now()).toISOString(),
+          seenAt: new Date(this.deps.clock.now()).toISOString(),
         },
-        (text) => this.ctx.printer.warn(text),
+        this.deps.warn,
       );
     }
     return { row, facts };
@@ -128,8 +119,8 @@ export class PairAsker {
       let deepLink = deepLinks.get(row.simulationId);
       if (deepLink === undefined) {
         this.requests++;
-        deepLink = await endpoints.getDeepLink(this.client, {
-          organizationId: this.organizationId,
+        deepLink = await endpoints.getDeepLink(this.deps.client, {
+          organizationId: this.deps.organizationId,
           userId: row.userId,
           simulationId: row.simulationId,
         });
@@ -137,10 +128,13 @@ export class PairAsker {
       }
       let token = tokens.get(row.userId);
       if (token === undefined) {
-        const issuedAt = this.ctx.services.clock.now();
+        const issuedAt = this.deps.clock.now();
         this.requests++;
-        const answer = await endpoints.getUserToken(this.client, { organizationId: this.organizationId, userId: row.userId });
-        this.ctx.printer.redactor.add(answer.token);
+        const answer = await endpoints.getUserToken(this.deps.client, {
+          organizationId: this.deps.organizationId,
+          userId: row.userId,
+        });
+        this.deps.redact(answer.token);
         token = { token: answer.token, expiresAt: new Date(issuedAt + answer.expiresIn * 1000).toISOString() };
         tokens.set(row.userId, token);
       }
@@ -148,11 +142,6 @@ export class PairAsker {
       this.done++;
     }
     return out;
-  }
-
-  stop(): void {
-    this.stopListening?.();
-    this.progress?.done();
   }
 }
 
