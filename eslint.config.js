@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 // Layers import downwards only (docs/architecture.md): text, errors/clock ← domain ← api, settings,
-// output, sandbox ← engines ← services/printer/context ← commands ← runner/program/main. Each entry
+// output, sandbox, db ← engines ← services/printer/context ← commands ← runner/program/main. Each entry
 // names what the files of a layer may not import; `import type` counts too, since a type
 // that two layers share belongs in the lower one.
 const above = {
@@ -11,7 +11,7 @@ const above = {
   commands: ["commands"],
   context: ["services", "printer", "context"],
   engines: ["engines"],
-  adapters: ["api", "settings", "output", "sandbox"],
+  adapters: ["api", "settings", "output", "sandbox", "db"],
 };
 const forbid = (names, why) => ({
   regex: `^(\\.{1,2}/)+(${names.join("|")})(/|\\.js$)`,
@@ -44,6 +44,12 @@ const layers = [
     ["src/engines/**/*.ts"],
     [...above.entry, ...above.commands, ...above.context, "sandbox"],
     "engines are libraries: they know nothing of commands, their context or the sandbox",
+  ),
+  // db/: connections to the databases simadmin keeps data in (reports sync, the state store).
+  layer(
+    ["src/db/**/*.ts"],
+    [...above.entry, ...above.commands, ...above.context, ...above.engines],
+    "db knows nothing of commands or their context",
   ),
   layer(
     ["src/services.ts", "src/printer.ts", "src/context.ts"],

@@ -76,8 +76,8 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync into Postgre
       .replace("simadmin@", "simadmin:s3cret-pw@")
       .replace(/:(\d+)\//, (_m, port: string) => `:${Number(port) + 1}/`);
     const result = await env.run(["reports", "sync", "--db", url, "--kinds", "users"], { env: FAST, clock: clockAt(TODAY) });
-    expect(result.exitCode).toBe(8);
-    expect(result.stderr).toContain("cannot connect to PostgreSQL at postgres://127.0.0.1:");
+    expect(result.exitCode).toBe(11);
+    expect(result.stderr).toContain("cannot connect to PostgreSQL at postgres://simadmin:***@127.0.0.1:");
     expect(result.stderr).not.toContain("s3cret-pw");
     expect(result.sent).toEqual([]);
   });

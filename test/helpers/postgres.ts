@@ -24,6 +24,8 @@ export function postgresAvailable(): boolean {
 export interface TestPostgres {
   /** postgres://simadmin@127.0.0.1:<port>/postgres */
   url: string;
+  /** With `tls`: the self-signed certificate the server presents (CN localhost, SAN localhost and 127.0.0.1). */
+  certFile?: string;
   stop(): Promise<void>;
 }
 
@@ -34,7 +36,11 @@ function userId(name: string): { uid: number; gid: number } | undefined {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * `tls`: the server also speaks TLS, with a self-signed certificate made by openssl
+ * (psql's and libpq's sslmode tests need one).
+ */
+export async function startPostgres(options: { tls?: boolean } = {}): Promise<TestPostgres> {
   const bin = binDir();
   if (bin === undefined) throw new Error("PostgreSQL is not installed: `apt-get install -y postgresql` (.ci/run does it)");
   const tool = (name: string): string => (bin ? join(bin, name) : name);
@@ -52,6 +58,32 @@ export async function startPostgres(): Promise<TestPostgres> {
   const data = join(dir, "data");
   const port = await freePort();
   exec([tool("initdb"), "-D", data, "-A", "trust", "-U", "simadmin", "--no-sync", "-E", "UTF8"]);
+  let tlsFlags = "";
+  let certFile: string | undefined;
+  if (options.tls) {
+    certFile = join(dir, "server.crt");
+    const keyFile = join(dir, "server.key");
+    exec([
+      "openssl",
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ]);
+    await chmod(keyFile, 0o600);
+    tlsFlags = ` -c ssl=on -c ssl_cert_file=${certFile} -c ssl_key_file=${keyFile}`;
+  }
   exec([
     tool("pg_ctl"),
     "-D",
@@ -60,11 +92,12 @@ export async function startPostgres(): Promise<TestPostgres> {
     join(dir, "log"),
     "-w",
     "-o",
-    `-k ${dir} -p ${port} -h 127.0.0.1 -F -c fsync=off -c full_page_writes=off`,
+    `-k ${dir} -p ${port} -h 127.0.0.1 -F -c fsync=off -c full_page_writes=off${tlsFlags}`,
     "start",
   ]);
   return {
     url: `postgres://simadmin@127.0.0.1:${port}/postgres`,
+    ...(certFile ? { certFile } : {}),
     stop: async () => {
       try {
         exec([tool("pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);

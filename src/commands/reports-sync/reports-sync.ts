@@ -5,6 +5,7 @@ import { streamReport } from "../../api/endpoints.js";
 import { formatRateLimit, type RateLimit } from "../../api/rate/limits.js";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
+import type { PostgresOptions } from "../../db/postgres-connect.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { kindTable } from "../../domain/sync-columns.js";
@@ -32,6 +33,8 @@ import { SyncStore } from "./store.js";
 /** Without --since, a first run reaches this far back (issue 24). */
 const DEFAULT_HISTORY_DAYS = 90;
 const DEFAULT_OPEN_DAYS = 2;
+/** --timeout's default for report requests (docs/cli-contract.md, Global options), and so for the database. */
+const DEFAULT_TIMEOUT_SECONDS = 120;
 
 interface KindPlan {
   kind: ReportKind;
@@ -54,13 +57,19 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   const limits = (await services.rateLimits()).reports;
   // Settings and the client first: a missing key or a bad profile is said before the
   // database is touched (or created).
-  await services.settings();
+  const settingsOf = await services.settings();
   if (!options.dryRun) await services.api();
 
   const target = options.db;
   // A dry run must not create the database: a DuckDB file not there yet holds nothing.
   const db =
-    options.dryRun && target.kind === "duckdb" && !existsSync(target.path) ? undefined : await open(target, options.dryRun);
+    options.dryRun && target.kind === "duckdb" && !existsSync(target.path)
+      ? undefined
+      : await open(target, options.dryRun, {
+          // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
+          timeoutMs: (settingsOf.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+          env: services.env,
+        });
   const store = db ? new SyncStore(db, services.signal) : undefined;
   try {
     const plans: KindPlan[] = [];
@@ -106,8 +115,8 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   }
 });
 
-async function open(target: ReportsSyncOptions["db"], dryRun: boolean): Promise<SqlConnection> {
-  if (target.kind === "postgres") return (await import("./postgres.js")).openPostgres(target.url);
+async function open(target: ReportsSyncOptions["db"], dryRun: boolean, connect: PostgresOptions): Promise<SqlConnection> {
+  if (target.kind === "postgres") return (await import("./postgres.js")).openPostgres(target.url, connect);
   return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun });
 }
 
