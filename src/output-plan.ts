@@ -34,6 +34,7 @@ export const GlobalFlags = z.object({
   sandbox: z.boolean().optional(),
   pingUrl: z.string().min(1, "--ping-url needs the monitor's URL").optional(),
   junit: z.string().min(1, "--junit needs a file name").optional(),
+  linksUrl: z.string().optional(),
 }) satisfies z.ZodType<GlobalOptions>;
 
 /** Where the format came from: decides the defaults a result may take (printer.ts). */

@@ -49,6 +49,10 @@ export function globalFlags(declarations: readonly Declaration[]): FlagDeclarati
       description: "healthchecks-style monitor: pings <url>/start then <url> or <url>/<code> (the exit code)",
     },
     {
+      flags: "--links-url <url>",
+      description: "public address of the link service, for --durable links (env SIMADMIN_LINKS_URL)",
+    },
+    {
       flags: "--junit <file>",
       description: "also write a JUnit XML report of the run (rows or batches as test cases)",
       values: { kind: "files" },

@@ -2,7 +2,7 @@ import type * as z from "zod";
 import { UsageError } from "../errors.js";
 import type { OutputFormat } from "../output/render.js";
 import { configDir, type Env } from "./paths.js";
-import { ApiVersion, BaseUrl, firstIssue, OrgId, OutputSetting, ProfileName, TimeoutSeconds } from "./schema.js";
+import { ApiVersion, BaseUrl, firstIssue, LinksUrl, OrgId, OutputSetting, ProfileName, TimeoutSeconds } from "./schema.js";
 import { SettingsStore, type SettingsStoreOptions } from "./store.js";
 
 // Precedence: flag > environment > profile setting > built-in default (docs/cli-contract.md).
@@ -27,6 +27,7 @@ export interface GlobalOptions {
   sandbox?: boolean;
   pingUrl?: string;
   junit?: string;
+  linksUrl?: string;
 }
 
 export type Source = "flag" | "env" | "profile" | "default" | "sandbox" | "stored";
@@ -49,7 +50,9 @@ export interface ResolvedSettings {
   keychainAccount: string | undefined;
   /** When the stored key was stored (ISO time), if known. */
   apiKeyCreatedAt: string | undefined;
-  sources: Partial<Record<"baseUrl" | "org" | "apiVersion" | "output" | "timeout" | "apiKey", Source>>;
+  /** The link service's public address, for durable links; undefined when none is set. */
+  linksUrl: string | undefined;
+  sources: Partial<Record<"baseUrl" | "org" | "apiVersion" | "output" | "timeout" | "apiKey" | "linksUrl", Source>>;
 }
 
 /** Sandbox mode replaces where and as whom we call; it never reads or writes stored settings. */
@@ -138,6 +141,15 @@ export function resolveSettings(
     ],
     TimeoutSeconds,
   );
+  // Under --sandbox too: the link service is the user's own, not the service's.
+  const linksUrl = pick(
+    [
+      ["flag", "--links-url", globals.linksUrl],
+      ["env", "SIMADMIN_LINKS_URL", env.SIMADMIN_LINKS_URL],
+      ["profile", `profile '${profile}' linksUrl`, stored?.linksUrl],
+    ],
+    LinksUrl,
+  );
   const retries = globals.retries === undefined ? 5 : Number(globals.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
     throw new UsageError(`--retries: must be a whole number from 0 to 20, got '${globals.retries}'`);
@@ -167,7 +179,9 @@ export function resolveSettings(
     apiKey: keychainAccount ? undefined : apiKey,
     keychainAccount,
     apiKeyCreatedAt: apiKeySource === "stored" ? stored?.apiKeyCreatedAt : undefined,
+    linksUrl: linksUrl.value,
     sources: {
+      linksUrl: linksUrl.source,
       baseUrl: baseUrl.source,
       org: org.source,
       apiVersion: apiVersion.source ?? "default",

@@ -21,6 +21,9 @@ export const BaseUrl = z
   }, "must be an http(s) URL without query, fragment or credentials, e.g. https://api.example.com")
   .transform((text) => text.replace(/\/+$/, ""));
 
+/** The public address of the link service (docs/cli-contract.md "Durable links"); a path is kept (a reverse proxy's prefix). */
+export const LinksUrl = BaseUrl;
+
 export const OrgId = z.string().trim().min(1, "must not be empty");
 export const ApiVersion = z
   .union([z.literal("1"), z.literal("2"), z.literal(1), z.literal(2)], { error: "must be 1 or 2" })
@@ -42,6 +45,7 @@ export const SETTING_KEYS = {
   apiVersion: ApiVersion,
   output: OutputSetting,
   timeout: TimeoutSeconds,
+  linksUrl: LinksUrl,
 } as const;
 export type SettingKey = keyof typeof SETTING_KEYS;
 export const SETTING_KEY_NAMES = Object.keys(SETTING_KEYS) as SettingKey[];
@@ -52,6 +56,7 @@ export const ProfileSettings = z.object({
   apiVersion: ApiVersion.optional(),
   output: OutputSetting.optional(),
   timeout: TimeoutSeconds.optional(),
+  linksUrl: LinksUrl.optional(),
   apiKey: z.string().min(1).optional(),
   /** The key is in the OS keychain under this account (service "simadmin"), not in this file. */
   keychainAccount: z.string().min(1).optional(),

@@ -14,6 +14,7 @@ import { LinkOptions } from "./options.js";
 
 export const run = defineRun(LinkOptions, async ({ options, services, printer }) => {
   if (options.fromCsv !== undefined) return (await import("../shared/bulk.js")).runBulk({ services, printer }, "link", options);
+  if (options.durable) return (await import("./durable.js")).runDurable({ services, printer }, options);
   const { assign } = options;
   // Both given: the option schema requires them unless --from-csv is.
   const userId = options.user!;

@@ -1,0 +1,27 @@
+import type { CommandContext } from "../../context.js";
+import { DEFAULT_LINK_VALIDITY_MS, type LinkValidity } from "../../domain/durable-links.js";
+import { durableLinkMaker } from "../shared/durable-links.js";
+import type { CommandOutcome } from "../types.js";
+
+// link --user --sim --durable (docs/cli-contract.md "Durable links"): `<links-url>/l/<id>`,
+// signed with the link key, made without asking the service anything — the token is minted
+// by `links serve` when the trainee clicks Start.
+
+export function validityOf(options: { validFor?: number | undefined; validUntil?: string | undefined }): LinkValidity {
+  if (options.validUntil !== undefined) return { validUntil: options.validUntil };
+  return { validFor: options.validFor ?? DEFAULT_LINK_VALIDITY_MS };
+}
+
+export async function runDurable(
+  { services, printer }: CommandContext,
+  options: { user?: string | undefined; sim?: string | undefined; validFor?: number | undefined; validUntil?: string | undefined },
+): Promise<CommandOutcome> {
+  // Both given: the option schema requires them unless --from-csv is.
+  const userId = options.user!;
+  const simulationId = options.sim!;
+  const maker = await durableLinkMaker(services, validityOf(options));
+  if (maker.key.source === "created") printer.info("made a new link key (kept in the state store; see docs/links.md)");
+  const { link, expiresAt } = maker.make(userId, simulationId);
+  printer.secretOutput = true; // a new --out file is created 0600: the link admits its user
+  return { kind: "object", value: { userId, simulationId, link, expiresAt }, text: link };
+}
