@@ -51,8 +51,7 @@ export interface LinkClaims {
 }
 
 export type LinkCheck =
-  | { ok: true; claims: LinkClaims; ref: string }
-  | { ok: false; reason: "malformed" | "signature" | "version" };
+  { ok: true; claims: LinkClaims; ref: string } | { ok: false; reason: "malformed" | "signature" | "version" };
 
 function mac(key: Uint8Array, scope: LinkScope, body: Uint8Array): Buffer {
   const hmac = createHmac("sha256", key);
@@ -179,11 +178,10 @@ export type LinkValidity = { validFor: number } | { validUntil: string };
 export function parseValidFor(text: string): number {
   const flag = "--valid-for";
   const match = /^\s*(\d+)\s*(d|w)\s*$/i.exec(text);
-  const ms = match
-    ? Number(match[1]) * (match[2]!.toLowerCase() === "w" ? 7 : 1) * 86_400_000
-    : parseDuration(text, flag);
+  const ms = match ? Number(match[1]) * (match[2]!.toLowerCase() === "w" ? 7 : 1) * 86_400_000 : parseDuration(text, flag);
   if (!Number.isSafeInteger(ms) || ms <= 0) throw new UsageError(`${flag}: must be longer than zero, e.g. 30d, 2w or 12h`);
-  if (ms > MAX_LINK_VALIDITY_MS) throw new UsageError(`${flag}: ${text.trim()} is longer than 365 days, the most a durable link may live`);
+  if (ms > MAX_LINK_VALIDITY_MS)
+    throw new UsageError(`${flag}: ${text.trim()} is longer than 365 days, the most a durable link may live`);
   return ms;
 }
 

@@ -15,9 +15,12 @@ export interface Revocations {
   usersBefore: ReadonlyMap<string, number>;
 }
 
-export const NO_REVOCATIONS: Revocations = { links: new Set(), usersBefore: new Map() };
-
-export async function revokeLinks(store: Pick<StateStore, "put">, tenant: Tenant, refs: readonly string[], now: number): Promise<void> {
+export async function revokeLinks(
+  store: Pick<StateStore, "put">,
+  tenant: Tenant,
+  refs: readonly string[],
+  now: number,
+): Promise<void> {
   const at = new Date(now).toISOString();
   await store.put(tenant, "links", Object.fromEntries(refs.map((ref) => [`${LINK_PREFIX}${ref}`, { revokedAt: at }])));
 }

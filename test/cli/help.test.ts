@@ -106,6 +106,8 @@ describe("help", () => {
         "SIMADMIN_KEYCHAIN",
         "SIMADMIN_RATE_LIMITS",
         "SIMADMIN_RATE_STORE",
+        "SIMADMIN_LINKS_URL",
+        "SIMADMIN_LINKS_KEY",
         "HTTPS_PROXY",
         "HTTP_PROXY",
         "ALL_PROXY",

@@ -14,7 +14,12 @@ export function validityOf(options: { validFor?: number | undefined; validUntil?
 
 export async function runDurable(
   { services, printer }: CommandContext,
-  options: { user?: string | undefined; sim?: string | undefined; validFor?: number | undefined; validUntil?: string | undefined },
+  options: {
+    user?: string | undefined;
+    sim?: string | undefined;
+    validFor?: number | undefined;
+    validUntil?: string | undefined;
+  },
 ): Promise<CommandOutcome> {
   // Both given: the option schema requires them unless --from-csv is.
   const userId = options.user!;

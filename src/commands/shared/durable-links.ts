@@ -1,11 +1,5 @@
 import { UsageError } from "../../errors.js";
-import {
-  durableLinkUrl,
-  linkExpiry,
-  signLinkId,
-  type LinkScope,
-  type LinkValidity,
-} from "../../domain/durable-links.js";
+import { durableLinkUrl, linkExpiry, signLinkId, type LinkScope, type LinkValidity } from "../../domain/durable-links.js";
 import { normalizeBaseUrl } from "../../domain/users-csv/manifest-file.js";
 import type { Services } from "../../services.js";
 import { configDir } from "../../settings/paths.js";
@@ -92,7 +86,8 @@ export async function durableLinkMaker(services: Services, validity: LinkValidit
       try {
         id = signLinkId(key.key, scope, { userId, simulationId, issuedAt: now, expiresAt });
       } catch (error) {
-        if (error instanceof RangeError) throw new UsageError(`cannot make a durable link for this user and simulation: ${error.message}`);
+        if (error instanceof RangeError)
+          throw new UsageError(`cannot make a durable link for this user and simulation: ${error.message}`);
         throw error;
       }
       return { link: durableLinkUrl(linksUrl, id), expiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString() };
