@@ -1,7 +1,7 @@
 import type { Clock } from "./clock.js";
 import type { IOStreams } from "./output/io.js";
 import { Printer } from "./printer.js";
-import { Services } from "./services.js";
+import { Services, type ServiceFakes } from "./services.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions } from "./settings/resolve.js";
 
@@ -16,6 +16,8 @@ export interface Deps {
   clock: Clock;
   /** Fires on Ctrl-C: every wait and request stops at once. */
   signal: AbortSignal;
+  /** Tests only: stand-ins the services use instead of building their own (an API client). */
+  fakes?: ServiceFakes;
 }
 
 export interface CommandContext {
@@ -46,6 +48,7 @@ export function createContext(deps: Deps, globals: GlobalOptions, declared: { wr
       redact: (secret) => printer.redactor.add(secret),
     },
     writesSettings: declared.writesSettings,
+    fakes: deps.fakes,
   });
   return { services, printer };
 }

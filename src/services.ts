@@ -5,22 +5,29 @@
 // dynamic import, in those modules or below.
 import type { ApiClient } from "./api/client.js";
 import { openApiClient, type ClientSettings } from "./api/open-client.js";
+import { BudgetTimes } from "./api/rate/least-time.js";
 import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
-import type { WaitEvent } from "./api/rate/scheduler.js";
+import { describeWait, type WaitEvent } from "./api/rate/scheduler.js";
+import { UserTokens } from "./api/user-tokens.js";
 import type { Clock } from "./clock.js";
+import { tenantService } from "./domain/tenant.js";
 import { AuthError, UsageError } from "./errors.js";
 import { configDir, type Env } from "./settings/paths.js";
 import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
 import { firstIssue, ProfileName } from "./settings/schema.js";
 import { SettingsStore } from "./settings/store.js";
+import type { Tenant } from "./state/store.js";
 
 // The half of a command's context that builds things (gh's cmdutil.Factory): settings, the
-// API client, the in-process sandbox, the organization, the profile store, the rate budgets.
-// Build functions only: each thing is built the first time a command asks and then kept, so
-// `config path` loads no API client and `--help` none of this at all. How the client is put
-// together lives in api/open-client.ts, the sandbox start-up in sandbox/for-run.ts. The other
-// half (printer.ts) writes; the services see it only as a Reporter (below), and the printer
-// knows nothing of the services.
+// API client, the in-process sandbox, the organization, the profile store, the rate budgets,
+// and the policies several commands share — user tokens (userTokens(): api/user-tokens.ts),
+// the time a budget needs (budget(): api/rate/least-time.ts), which service and
+// organization a run's state belongs to (tenant(), stateDir()). Build functions only: each
+// thing is built the first time a command asks and then kept, so `config path` loads no API
+// client and `--help` none of this at all. How the client is put together lives in
+// api/open-client.ts, the sandbox start-up in sandbox/for-run.ts. The other half
+// (printer.ts) writes; the services see it only as a Reporter (below), and the printer knows
+// nothing of the services. Tests hand in fakes (ServicesOptions.fakes).
 
 /** Where the services' warnings, notices and traces go, and which secrets are never shown (context.ts: the printer). */
 export interface Reporter {
@@ -45,6 +52,12 @@ export interface ServicesOptions {
   reporter: Reporter;
   /** The command may change the settings file (its declaration says writesSettings). */
   writesSettings: boolean;
+  /** Stand-ins for tests: given, they are used instead of building the real thing. */
+  fakes?: ServiceFakes | undefined;
+}
+
+export interface ServiceFakes {
+  api?: ApiClient;
 }
 
 export class Services {
@@ -60,6 +73,8 @@ export class Services {
   private apiPromise: Promise<ApiClient> | undefined;
   private apiKeyPromise: Promise<string | undefined> | undefined;
   private rateLimitsPromise: Promise<RateLimits> | undefined;
+  private userTokensInstance: UserTokens | undefined;
+  private readonly fakes: ServiceFakes;
   private readonly waitListeners = new Set<(event: WaitEvent) => void>();
   private readonly cleanups: (() => Promise<void>)[] = [];
 
@@ -70,6 +85,7 @@ export class Services {
     this.globals = options.globals;
     this.reporter = options.reporter;
     this.writesSettings = options.writesSettings;
+    this.fakes = options.fakes ?? {};
   }
 
   settings(): Promise<ResolvedSettings> {
@@ -213,6 +229,48 @@ export class Services {
     return this.rateLimitsPromise;
   }
 
+  /** The least time requests need under the run's budgets, the time left, and how both are written. */
+  async budget(): Promise<BudgetTimes> {
+    return new BudgetTimes(await this.rateLimits());
+  }
+
+  /**
+   * User tokens for this run: minted on first ask, redacted at once, reused while ten
+   * minutes of them remain, never stored (api/user-tokens.ts).
+   */
+  userTokens(): UserTokens {
+    this.userTokensInstance ??= new UserTokens({
+      client: () => this.api(),
+      clock: this.clock,
+      redact: (secret) => this.reporter.redact(secret),
+    });
+    return this.userTokensInstance;
+  }
+
+  /**
+   * Which service and organization this run's state belongs to (src/state/store.ts): the
+   * normalized base URL, or "sandbox" under --sandbox (its address changes from run to run
+   * while its state is kept), and the organization (--org, required).
+   */
+  async tenant(): Promise<Tenant> {
+    const settings = await this.settings();
+    return { service: tenantService(settings.baseUrl, this.isSandbox(settings)), organizationId: await this.org() };
+  }
+
+  /**
+   * Where this run's local state lives: the settings directory, or under --sandbox (whose
+   * settings directory is a throw-away one) beside the sandbox's own kept state.
+   */
+  async stateDir(): Promise<string> {
+    const settings = await this.settings();
+    if (!this.isSandbox(settings)) return settings.configDir;
+    return (await import("./sandbox/persist.js")).sandboxStateDir(this.env);
+  }
+
+  private isSandbox(settings: ResolvedSettings): boolean {
+    return this.globals.sandbox === true || settings.sources.baseUrl === "sandbox";
+  }
+
   /** Every wait of the scheduler (rate budget, retry back-off), for progress lines. */
   onWait(listener: (event: WaitEvent) => void): () => void {
     this.waitListeners.add(listener);
@@ -225,6 +283,7 @@ export class Services {
   }
 
   private async buildApi(): Promise<ApiClient> {
+    if (this.fakes.api) return this.fakes.api;
     const settings = await this.settings();
     return this.openClient(settings, settings.baseUrl ? await this.apiKey() : undefined);
   }
@@ -247,9 +306,10 @@ export class Services {
     return this.openClient({ ...service, profile, sources: {} }, apiKey);
   }
 
-  private openClient(settings: ClientSettings, apiKey: string | undefined): Promise<ApiClient> {
+  private async openClient(settings: ClientSettings, apiKey: string | undefined): Promise<ApiClient> {
     const { reporter } = this;
-    return openApiClient({
+    const trace = reporter.verbose ? (line: string): void => reporter.trace(line) : undefined;
+    const { client, warnings } = await openApiClient({
       settings,
       apiKey,
       env: this.env,
@@ -257,16 +317,19 @@ export class Services {
       signal: this.signal,
       sandbox: this.globals.sandbox === true,
       limits: () => this.rateLimits(),
-      reporter: {
-        warn: (text) => reporter.warn(text),
-        info: (text) => reporter.info(text),
-        trace: reporter.verbose ? (line) => reporter.trace(line) : undefined,
-        stderrIsTTY: reporter.stderrIsTTY,
-        redact: (secret) => reporter.redact(secret),
+      reporter: { warn: (text) => reporter.warn(text), trace, redact: (secret) => reporter.redact(secret) },
+      onWait: (event) => {
+        for (const listener of this.waitListeners) listener(event);
+        // A command without its own progress display still says what a long wait is for,
+        // on a terminal (docs/cli-contract.md "Progress").
+        if (this.waitListeners.size === 0 && !trace && event.waitMs >= 2_000 && reporter.stderrIsTTY) {
+          reporter.info(describeWait(event));
+        }
       },
-      waitListeners: this.waitListeners,
       addCleanup: (cleanup) => this.addCleanup(cleanup),
     });
+    for (const warning of warnings) reporter.warn(warning);
+    return client;
   }
 
   /** Runs when the command ends, whatever happened (sandbox shutdown, temp dirs). */

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Clock } from "../clock.js";
 import { AuthError, UsageError } from "../errors.js";
 import { ApiClient, checkApiKey } from "./client.js";
@@ -6,13 +5,15 @@ import { ignoredUpperHttpProxy, proxyCredentials } from "./proxy-env.js";
 import { ledgerPathFor } from "./rate/file-store.js";
 import type { RateLimits } from "./rate/limits.js";
 import { createRateStore } from "./rate/open-store.js";
-import { describeWait, Scheduler, type WaitEvent } from "./rate/scheduler.js";
+import { Scheduler, type WaitEvent } from "./rate/scheduler.js";
 import { openTransport } from "./transport.js";
 
-// How a run's API client is put together (issue 27 item 2: the construction lives in api/,
-// services.ts only asks for it): the checks before anything is sent (an address, a key a
-// header can carry, a warning for plain http), the transport (direct or through a proxy),
-// the shared rate budget (file ledger or Redis) and the scheduler that paces every request.
+// How a run's API client is put together (the construction lives in api/, services.ts only
+// asks for it): the checks before anything is sent (an address, a key a header can carry),
+// the transport (direct or through a proxy), the shared rate budget (file ledger or Redis)
+// and the scheduler that paces every request. A factory: it builds and returns what it
+// found worth a warning as data; it never prints and creates no directory (the ledger's
+// lock makes its own, ledger-lock.ts), so a test can build a client and look.
 
 /** What the client needs of the resolved settings (settings/resolve.ts). */
 export interface ClientSettings {
@@ -25,16 +26,20 @@ export interface ClientSettings {
   sources: { apiKey?: string | undefined };
 }
 
-/** Where the client's messages go (the printer, seen through what it needs). */
+/** What the client reports while it runs (the printer, seen through what it needs). */
 export interface ClientReporter {
+  /** The rate store's warnings while the run goes on (a Redis store that went away). */
   warn(text: string): void;
   /** --verbose: one line per request, answer and wait; undefined without --verbose. */
   trace: ((line: string) => void) | undefined;
-  /** A long wait explained on a terminal, for commands without their own progress display. */
-  info(text: string): void;
-  stderrIsTTY: boolean;
   /** A secret (proxy credentials) never to be shown. */
   redact(secret: string): void;
+}
+
+/** The client, and the warnings its settings deserve (plain http, an ignored proxy variable). */
+export interface OpenedClient {
+  client: ApiClient;
+  warnings: string[];
 }
 
 export interface OpenClientOptions {
@@ -48,8 +53,8 @@ export interface OpenClientOptions {
   /** SIMADMIN_RATE_LIMITS, read once the address and key are known to be there. */
   limits: () => Promise<RateLimits>;
   reporter: ClientReporter;
-  /** The listeners a command registered for the scheduler's waits (progress lines). */
-  waitListeners: ReadonlySet<(event: WaitEvent) => void>;
+  /** Every wait of the scheduler (rate budget, retry back-off). */
+  onWait(event: WaitEvent): void;
   /** Registers what must be closed when the command ends (connections, the budget store). */
   addCleanup(cleanup: () => Promise<void>): void;
 }
@@ -60,8 +65,9 @@ function byteLimit(value: string | undefined): number | undefined {
   return value && Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
-export async function openApiClient(options: OpenClientOptions): Promise<ApiClient> {
-  const { settings, apiKey, env, clock, signal, reporter, waitListeners } = options;
+export async function openApiClient(options: OpenClientOptions): Promise<OpenedClient> {
+  const { settings, apiKey, env, clock, signal, reporter } = options;
+  const warnings: string[] = [];
   // (--out and the format were checked by the runner before the command ran: output-plan.ts.)
   if (!settings.baseUrl) {
     throw new UsageError(
@@ -76,7 +82,7 @@ export async function openApiClient(options: OpenClientOptions): Promise<ApiClie
   const url = new URL(settings.baseUrl);
   const loopback = ["localhost", "127.0.0.1", "[::1]", "::1"].includes(url.hostname) || url.hostname.startsWith("127.");
   if (url.protocol === "http:" && !loopback) {
-    reporter.warn(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
+    warnings.push(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
   }
   const limits = await options.limits();
   // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
@@ -84,13 +90,10 @@ export async function openApiClient(options: OpenClientOptions): Promise<ApiClie
   for (const secret of proxyCredentials(env)) reporter.redact(secret);
   const transport = await openTransport(settings.baseUrl, env, { direct: options.sandbox });
   if (!options.sandbox && ignoredUpperHttpProxy(settings.baseUrl, env)) {
-    reporter.warn(
-      "HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy",
-    );
+    warnings.push("HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy");
   }
   // Idle keep-alive connections would hold the process open after the command is done.
   options.addCleanup(() => transport.close());
-  mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
   // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate/open-store.ts).
   const store = await createRateStore({
     setting: env.SIMADMIN_RATE_STORE,
@@ -113,15 +116,10 @@ export async function openApiClient(options: OpenClientOptions): Promise<ApiClie
       reporter.trace?.(
         `… waiting ${(event.waitMs / 1000).toFixed(1)} s (${event.reason === "budget" ? `${event.group} rate budget` : `retry ${event.attempt - 1}`}) before ${event.label}`,
       );
-      for (const listener of waitListeners) listener(event);
-      // A command without its own progress display still says what a long wait is for,
-      // on a terminal (issue 12 item 10; docs/cli-contract.md "Progress").
-      if (waitListeners.size === 0 && !reporter.trace && event.waitMs >= 2_000 && reporter.stderrIsTTY) {
-        reporter.info(describeWait(event));
-      }
+      options.onWait(event);
     },
   });
-  return new ApiClient({
+  const client = new ApiClient({
     baseUrl: settings.baseUrl,
     apiKey,
     apiVersion: settings.apiVersion,
@@ -136,4 +134,5 @@ export async function openApiClient(options: OpenClientOptions): Promise<ApiClie
     maxAnswerBytes: byteLimit(env.SIMADMIN_MAX_ANSWER_BYTES),
     maxStreamBytes: byteLimit(env.SIMADMIN_MAX_REPORT_BYTES),
   });
+  return { client, warnings };
 }

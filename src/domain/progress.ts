@@ -182,17 +182,6 @@ export function askOrder<T extends { row: number; dueDate: string | undefined }>
   });
 }
 
-/**
- * The least time `requests` requests take within a budget of `limit` per `windowMs` that
- * is still unused: the first `limit` go at once, each further `limit` one window later
- * (plus the scheduler's safety margin). 0 when they fit in one window.
- */
-export function minimumBudgetMs(requests: number, limit: number, windowMs: number, marginMs = 0): number {
-  // Up to `limit` requests the formula below gives 0 already; only "no requests" needs a guard.
-  if (requests <= 0) return 0;
-  return Math.floor((requests - 1) / limit) * (windowMs + marginMs);
-}
-
 export interface ProgressCounts {
   completed: number;
   inProgress: number;

@@ -72,13 +72,3 @@ export function planSyncWindows(input: SyncPlanInput): PlannedWindow[] {
   }
   return planned;
 }
-
-/**
- * The least time `requests` requests take under a budget of `limit` per `windowMs` (the first
- * `limit` go at once, each further `limit` a window later): 91 report requests at 10 per
- * minute need 9 minutes (issue 24).
- */
-export function leastTimeMs(requests: number, limit: number, windowMs: number): number {
-  if (requests <= 0) return 0;
-  return Math.floor((requests - 1) / limit) * windowMs;
-}

@@ -145,8 +145,9 @@ describe("reports sync into DuckDB", () => {
     const planned = JSON.parse(result.stdout) as { kind: string; startDate: string; reason: string }[];
     expect(planned).toHaveLength(28);
     expect(planned[3]).toMatchObject({ kind: "syms-result", startDate: "2026-11-03", reason: "missing" });
-    // 28 requests at 10 a minute: the first 10 at once, then two more minutes.
-    expect(result.stderr).toContain("28 report requests, at least 2 min 0 s at the reports budget");
+    // 28 requests at 10 a minute: the first 10 at once, then two more windows of 60 s plus the
+    // scheduler's 900 ms margin each (121.8 s) — the words `reports --dry-run` uses too.
+    expect(result.stderr).toContain("28 report requests, at least 2m 2s at the reports budget");
     expect(windowsSent(result.sent)).toEqual([]);
     expect(existsSync(db)).toBe(false);
   });

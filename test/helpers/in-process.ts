@@ -3,6 +3,7 @@ import { clearLine, cursorTo, moveCursor } from "node:readline";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { systemClock, type Clock } from "../../src/clock.js";
 import type { Deps } from "../../src/context.js";
+import type { ServiceFakes } from "../../src/services.js";
 import { run } from "../../src/main.js";
 import type { IOStreams } from "../../src/output/io.js";
 import type { RecordedRequest, Sandbox, SandboxOptions } from "../../src/sandbox/server.js";
@@ -40,6 +41,8 @@ export interface InProcessOptions {
    * run with `cwd` changes it for its duration only, one such run at a time, and restores it.
    */
   cwd?: string;
+  /** Stand-ins for what the services would build (an API client: src/services.ts). */
+  fakes?: ServiceFakes;
 }
 
 export interface CliResult {
@@ -126,6 +129,7 @@ export async function runInProcess(argv: string[], options: InProcessOptions = {
     env: cleanEnv(options.env),
     clock: options.clock ?? systemClock,
     signal: options.signal ?? new AbortController().signal,
+    ...(options.fakes ? { fakes: options.fakes } : {}),
   };
   const exitCode = options.cwd === undefined ? await run(argv, deps) : await inDirectory(options.cwd, () => run(argv, deps));
   return { exitCode, stdout: stdout.text(), stderr: stderr.text() };

@@ -5,7 +5,6 @@ import {
   formatCounts,
   isDueSoon,
   isOverdue,
-  minimumBudgetMs,
   pairFacts,
   pairState,
   parseDueDate,
@@ -224,23 +223,6 @@ describe("askOrder", () => {
       { row: 3, dueDate: "2026-11-20" },
     ];
     expect(askOrder(rows, NOV_21, 0).map((r) => r.row)).toEqual([3, 2]);
-  });
-});
-
-describe("minimumBudgetMs", () => {
-  it.each([
-    [0, 10, 0],
-    [1, 10, 0],
-    [10, 10, 0],
-    [11, 10, 60_500],
-    [20, 10, 60_500],
-    [21, 10, 121_000],
-  ])("%i requests at %i a minute (500 ms margin) need %i ms", (requests, limit, ms) => {
-    expect(minimumBudgetMs(requests, limit, 60_000, 500)).toBe(ms);
-  });
-
-  it("takes no margin unless given", () => {
-    expect(minimumBudgetMs(11, 10, 60_000)).toBe(60_000);
   });
 });
 

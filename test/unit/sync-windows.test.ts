@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ColumnNames, cellType, kindTable, quoteIdentifier, widen } from "../../src/domain/sync-columns.js";
-import { blockStart, isComplete, leastTimeMs, planSyncWindows, type SyncedWindow } from "../../src/domain/sync-windows.js";
+import { blockStart, isComplete, planSyncWindows, type SyncedWindow } from "../../src/domain/sync-windows.js";
 
 // Day numbers computed apart from the modules under test (Date.parse of a date-only ISO text is UTC).
 const day = (text: string): number => Date.parse(`${text}T00:00:00Z`) / 86_400_000;
@@ -45,12 +45,6 @@ describe("planSyncWindows", () => {
     ["fetched on its last day with --open-days 0", "2026-11-02", "2026-11-02", 0, true],
   ])("a window %s is complete: %s", (_label, end, fetched, openDays, complete) => {
     expect(isComplete(day("2026-11-02"), day(end), day(fetched), openDays)).toBe(complete);
-  });
-
-  it("tells the least time under a budget: 91 requests at 10 a minute take 9 minutes", () => {
-    expect(leastTimeMs(91, 10, 60_000)).toBe(540_000);
-    expect(leastTimeMs(10, 10, 60_000)).toBe(0);
-    expect(leastTimeMs(0, 10, 60_000)).toBe(0);
   });
 });
 
@@ -126,12 +120,6 @@ describe("sync edges (issue 27 item 3)", () => {
       { startDate: "2026-10-04", endDate: "2026-11-02", reason: "recent" },
       { startDate: "2026-11-03", endDate: "2026-11-24", reason: "missing" },
     ]);
-  });
-
-  it("the least time with a limit of one, and for a single request", () => {
-    expect(leastTimeMs(3, 1, 1_000)).toBe(2_000);
-    expect(leastTimeMs(1, 10, 60_000)).toBe(0);
-    expect(leastTimeMs(11, 10, 60_000)).toBe(60_000);
   });
 
   it.each([

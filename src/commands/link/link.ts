@@ -6,7 +6,7 @@ import { LinkOptions } from "./options.js";
 
 // link --user --sim [--assign]: the complete link a user opens (docs/service-spec.md §1 steps 2–4): a deep
 // link — from deep-links (§4.2), or with --assign from the assignment (§4.5) — plus a fresh
-// user token (§4.6) as the `token` query parameter.
+// user token (§4.6, services.userTokens()) as the `token` query parameter.
 //
 // Version 1: deep-links exists there, but user/token does not (docs/service-spec.md §9.2), and a link
 // without a token does not admit the user. So `link` needs version 2 with or without
@@ -24,20 +24,15 @@ export const run = defineRun(LinkOptions, async ({ options, services, printer })
   const api = await services.api();
 
   let deepLink: string;
-  let issuedAt: number;
-  let token: string;
-  let expiresIn: number;
+  let grant;
   try {
     deepLink = assign ? (await endpoints.assignSimulation(api, ref)).deepLink : await endpoints.getDeepLink(api, ref);
-    // The token's clock starts before the request: expiresAt errs early, never late.
-    issuedAt = services.clock.now();
-    ({ token, expiresIn } = await endpoints.getUserToken(api, { organizationId, userId }));
+    grant = await services.userTokens().get({ organizationId, userId });
   } catch (error) {
     throw explainNotFound(error, { org: organizationId, user: userId, sim: simulationId });
   }
-  printer.redactor.add(token); // the link carries it too (encoded): kept out of traces and errors
-  const link = composeUserLink(deepLink, token);
-  const expiresAt = new Date(issuedAt + expiresIn * 1000).toISOString();
+  const link = composeUserLink(deepLink, grant.token);
+  const { expiresAt } = grant;
   printer.secretOutput = true; // a new --out file is created 0600
   return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link };
 });

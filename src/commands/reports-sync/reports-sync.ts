@@ -2,19 +2,19 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
-import { formatRateLimit, type RateLimit } from "../../api/rate/limits.js";
+import type { BudgetTimes } from "../../api/rate/least-time.js";
+import { formatRateLimit } from "../../api/rate/limits.js";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import type { PostgresOptions } from "../../db/postgres-connect.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { kindTable } from "../../domain/sync-columns.js";
-import { isComplete, leastTimeMs, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
+import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../reports/cache.js";
-import { timeLeftText } from "../shared/time-left.js";
 import { defineRun } from "../types.js";
 import type { SqlConnection } from "./connection.js";
 import { ReportsSyncOptions } from "./options.js";
@@ -54,7 +54,8 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   const today = utcDay(services.clock.now());
   const openDays = options.openDays ?? DEFAULT_OPEN_DAYS;
   const kinds = options.kinds ?? [...REPORT_KINDS];
-  const limits = (await services.rateLimits()).reports;
+  const times = await services.budget();
+  const limits = times.limits.reports;
   // Settings and the client first: a missing key or a bad profile is said before the
   // database is touched (or created).
   const settingsOf = await services.settings();
@@ -82,8 +83,8 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
       plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
     }
     const requests = plans.reduce((n, p) => n + p.windows.length, 0);
-    const least = leastTimeMs(requests, limits.limit, limits.windowMs);
-    const budget = `${requests} report request${requests === 1 ? "" : "s"}, at least ${formatWait(least)} at the reports budget (${formatRateLimit(limits)})`;
+    const least = times.leastMs("reports", requests);
+    const budget = `${requests} report request${requests === 1 ? "" : "s"}, at least ${times.format(least)} at the reports budget (${formatRateLimit(limits)})`;
 
     if (options.dryRun) {
       return {
@@ -104,7 +105,7 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
 
     printer.info(`reports sync into ${db!.label}: ${budget}`);
     await store!.ensureMeta();
-    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, limits).execute();
+    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times).execute();
     return {
       kind: "records",
       records: summary,
@@ -120,10 +121,6 @@ async function open(target: ReportsSyncOptions["db"], dryRun: boolean, connect: 
   return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun });
 }
 
-function formatWait(ms: number): string {
-  return ms < 1000 ? "0 s" : (timeLeftText(ms) ?? "").replace(/^about /, "").replace(/ left$/, "");
-}
-
 class SyncRun {
   private client!: ApiClient;
   private progress!: Progress;
@@ -136,7 +133,7 @@ class SyncRun {
     private readonly plans: KindPlan[],
     private readonly total: number,
     private readonly openDays: number,
-    private readonly limits: RateLimit,
+    private readonly times: BudgetTimes,
   ) {
     this.startedAt = ctx.services.clock.now();
   }
@@ -229,9 +226,10 @@ class SyncRun {
   private tell(kind: ReportKind, window: PlannedWindow): void {
     const now = this.ctx.services.clock.now();
     const remaining = this.total - this.done;
-    const pace = this.done > 0 ? ((now - this.startedAt) / this.done) * remaining : 0;
     // Never less than the budget allows for what is left (the first windows go at once).
-    const left = timeLeftText(Math.max(pace, leastTimeMs(remaining, this.limits.limit, this.limits.windowMs)));
+    const left = this.times.timeLeftText(
+      this.times.timeLeftMs("reports", { sent: this.done, startedAt: this.startedAt, now, left: remaining }),
+    );
     const text = `${kind} ${window.startDate}..${window.endDate}: window ${this.done + 1} of ${this.total}${left ? `, ${left}` : ""}`;
     this.progress.update(text);
   }

@@ -1,9 +1,8 @@
-import type { RateLimit } from "../../api/rate/limits.js";
+import type { BudgetTimes } from "../../api/rate/least-time.js";
 import type { WaitEvent } from "../../api/rate/scheduler.js";
 import type { Clock } from "../../clock.js";
 import type { DateRange } from "../../domain/date-windows.js";
 import type { Progress } from "../../output/progress.js";
-import { timeLeftText } from "../shared/time-left.js";
 
 // reports' progress on stderr (a spinner on a terminal, a line every 30 s without one — output/progress.ts; nothing with -q).
 
@@ -29,7 +28,7 @@ export class ReportProgress {
     private toFetch: number,
     private readonly total: number,
     live: boolean,
-    private readonly budget: RateLimit,
+    private readonly budget: BudgetTimes,
   ) {
     // Only a live spinner needs the countdown refreshed; under cron nothing is drawn.
     if (live) {
@@ -77,7 +76,7 @@ export class ReportProgress {
       parts.push(this.waitReason === "budget" ? `next report request in ${seconds} s` : `retrying in ${seconds} s`);
     }
     const eta = Math.max(this.etaMs() ?? 0, (this.waitUntil ?? 0) - now);
-    const timeLeft = timeLeftText(eta);
+    const timeLeft = this.budget.timeLeftText(eta);
     if (timeLeft) parts.push(timeLeft);
     this.spinner.update(parts.join(" · "));
   }
@@ -86,7 +85,7 @@ export class ReportProgress {
     const left = Math.max(0, this.toFetch - this.fetched);
     if (left === 0) return undefined;
     const pace = this.fetched > 0 ? (this.fetchTimeMs / this.fetched) * left : 0;
-    const budget = Math.floor((left - 1) / this.budget.limit) * this.budget.windowMs;
+    const budget = this.budget.leastMs("reports", left);
     const estimate = Math.max(pace, budget);
     return estimate > 0 ? estimate : undefined;
   }

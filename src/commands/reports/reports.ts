@@ -148,8 +148,7 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
     total - cached,
     total,
     !printer.quiet && printer.io.stderrIsTTY,
-    // Parsed once, with the client's scheduler (services.rateLimits()).
-    (await services.rateLimits()).reports,
+    await services.budget(),
   );
   windows.report(progress);
   const stopListening = services.onWait((event) => {

@@ -1,10 +1,11 @@
+import type { BudgetTimes } from "../../api/rate/least-time.js";
 import type { CommandContext } from "../../context.js";
 import type { AskStep, PairAsker, PairAskerDeps } from "../../engines/progress/pair-asker.js";
-import { timeLeftText } from "./time-left.js";
 
 // The progress line of the commands that ask completion through the progress engine
 // (`progress`, `progress notify`): "progress 3/40 pairs · next request in 12 s · about 2 min
-// left" on stderr while the engine asks, the next budget wait heard from the scheduler.
+// left" on stderr while the engine asks, the next budget wait heard from the scheduler, the
+// time left from the budget policy (services.budget()).
 
 export interface AskingProgress {
   onStep: NonNullable<PairAskerDeps["onStep"]>;
@@ -13,7 +14,7 @@ export interface AskingProgress {
   stop(): void;
 }
 
-export function askingProgress(ctx: CommandContext): AskingProgress {
+export function askingProgress(ctx: CommandContext, budget: BudgetTimes): AskingProgress {
   const { services, printer } = ctx;
   const startedAt = services.clock.now();
   let progress: Awaited<ReturnType<CommandContext["printer"]["progress"]>> | undefined;
@@ -28,11 +29,8 @@ export function askingProgress(ctx: CommandContext): AskingProgress {
     const now = services.clock.now();
     if (waitUntil !== undefined && waitUntil > now) parts.push(`next request in ${Math.ceil((waitUntil - now) / 1000)} s`);
     const asked = asker?.asked ?? 0;
-    const left = expected - asked;
-    if (asked > 0 && left > 0) {
-      const eta = timeLeftText(((now - startedAt) / asked) * left);
-      if (eta) parts.push(eta);
-    }
+    const eta = budget.timeLeftText(budget.timeLeftMs("access", { sent: asked, startedAt, now, left: expected - asked }));
+    if (eta) parts.push(eta);
     return parts.join(" · ");
   };
 

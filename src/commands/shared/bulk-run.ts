@@ -2,18 +2,19 @@ import * as endpoints from "../../api/endpoints.js";
 import type { ApiClient } from "../../api/client.js";
 import type { WaitEvent } from "../../api/rate/scheduler.js";
 import type { CommandContext } from "../../context.js";
-import { CliError, InvalidDataError, LocalFileError, NotFoundError, PermissionError, UsageError } from "../../errors.js";
+import { isItemRejection, rejectionText } from "../../api/rejections.js";
+import { CliError, LocalFileError, UsageError } from "../../errors.js";
 import type { BulkCommand, BulkManifest, BulkManifestRow, BulkRow } from "../../domain/bulk-rows.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { removeStaleTempFiles, writeFileAtomic } from "../../output/atomic-file.js";
 import type { CommandOutcome } from "../types.js";
 import type { BulkFile } from "./bulk-file.js";
 import { rowResults, type UserToken } from "./bulk-results.js";
-import { timeLeftText } from "./time-left.js";
+import type { BudgetTimes } from "../../api/rate/least-time.js";
 
 // Steps 3 and 4 of a bulk run (bulk.ts): the rows sent one after the other through the
-// shared scheduler, each recorded in the manifest as it finishes; link's user tokens, one
-// per distinct user, never stored.
+// shared scheduler, each recorded in the manifest as it finishes; link's user tokens from
+// the one user-token policy (services.userTokens(): one per distinct user, never stored).
 
 export interface BulkOptions {
   file: string;
@@ -38,6 +39,7 @@ export class BulkRun {
   private failures = 0;
   private readonly startedAt: number;
   private waitUntil: number | undefined;
+  private budget!: BudgetTimes;
 
   constructor(
     private readonly ctx: CommandContext,
@@ -55,6 +57,7 @@ export class BulkRun {
   async execute(): Promise<CommandOutcome> {
     const { ctx, file, manifest } = this;
     this.client = await ctx.services.api();
+    this.budget = await ctx.services.budget();
     const progress = await ctx.printer.progress();
     const live = (): void => progress.update(this.progressText());
     const stopListening = ctx.services.onWait((event: WaitEvent) => {
@@ -117,12 +120,9 @@ export class BulkRun {
     if (this.waitUntil !== undefined && this.waitUntil > now) {
       parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
     }
-    const left = this.requests - this.sent;
-    if (this.sent > 0 && left > 0) {
-      const eta = ((now - this.startedAt) / this.sent) * left;
-      const timeLeft = timeLeftText(eta);
-      if (timeLeft) parts.push(timeLeft);
-    }
+    const left = this.budget.timeLeftMs("access", { sent: this.sent, startedAt: this.startedAt, now, left: this.requests - this.sent });
+    const timeLeft = this.budget.timeLeftText(left);
+    if (timeLeft) parts.push(timeLeft);
     return parts.join(" · ");
   }
 
@@ -154,7 +154,7 @@ export class BulkRun {
         }
       }
     } catch (error) {
-      if (isRowRejection(error)) return { status: "failed", error: rowError(error) };
+      if (isItemRejection(error)) return { status: "failed", error: rejectionText(error) };
       throw error;
     }
   }
@@ -166,16 +166,11 @@ export class BulkRun {
     let entry: UserToken;
     try {
       this.sent++;
-      const issuedAt = this.ctx.services.clock.now();
-      const { token, expiresIn } = await endpoints.getUserToken(this.client, {
-        organizationId: this.manifest.organizationId,
-        userId,
-      });
-      this.ctx.printer.redactor.add(token);
-      entry = { token, expiresAt: new Date(issuedAt + expiresIn * 1000).toISOString() };
+      const { token, expiresAt } = await this.ctx.services.userTokens().get({ organizationId: this.manifest.organizationId, userId });
+      entry = { token, expiresAt };
     } catch (error) {
-      if (!isRowRejection(error)) throw error;
-      entry = { error: rowError(error) };
+      if (!isItemRejection(error)) throw error;
+      entry = { error: rejectionText(error) };
     }
     this.tokens.set(userId, entry);
     return entry;
@@ -198,14 +193,4 @@ export class BulkRun {
       throw LocalFileError.fromSystem(error, this.manifestPath, "write the manifest");
     }
   }
-}
-
-/** One line for a row's error: the service's sentence, without our "label: " prefix. */
-function rowError(error: CliError): string {
-  return error.message.replace(/^[a-z -]+: /i, "");
-}
-
-/** What the service says about one row (unknown user or simulation, invalid ids). */
-function isRowRejection(error: unknown): error is CliError {
-  return error instanceof NotFoundError || (error instanceof InvalidDataError && !(error instanceof PermissionError));
 }

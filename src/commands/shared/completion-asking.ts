@@ -26,30 +26,26 @@ export async function prepareCompletionAsking(
   options: { refresh: boolean; dueSoonDays: number },
 ): Promise<CompletionAsking> {
   const { services, printer } = ctx;
-  const settings = await services.settings();
-  const organizationId = await services.org();
-  // --sandbox gets a new port each run but keeps its state: it is one service for the cache.
-  const baseUrl = services.globals.sandbox ? "sandbox" : (settings.baseUrl ?? "");
-  const cacheDir = services.globals.sandbox
-    ? (await import("../../sandbox/persist.js")).sandboxStateDir(services.env)
-    : settings.configDir;
-  const cache = await CompletedPairCache.open(cacheDir, (text) => printer.warn(text));
+  // Which service and organization, and where their state lives (services.ts: --sandbox is
+  // one service whatever its port, its state kept beside the sandbox's).
+  const { service, organizationId } = await services.tenant();
+  const cache = await CompletedPairCache.open(await services.stateDir(), (text) => printer.warn(text));
   const identity = (row: ProgressRow): PairIdentity => ({
-    baseUrl,
+    baseUrl: service,
     organizationId,
     userId: row.userId,
     simulationId: row.simulationId,
   });
   const startedAt = services.clock.now();
-  const access = (await services.rateLimits()).access;
+  const budget = await services.budget();
   const plan = planProgress(
     rows,
     (row) => (options.refresh ? undefined : cache.get(identity(row))),
-    access,
+    budget,
     startedAt,
     options.dueSoonDays,
   );
-  const progress = askingProgress(ctx);
+  const progress = askingProgress(ctx, budget);
   const openAsker = async (): Promise<PairAsker> => {
     const asker = new PairAsker({
       client: await services.api(),
@@ -58,7 +54,7 @@ export async function prepareCompletionAsking(
       cache,
       identity,
       warn: (text) => printer.warn(text),
-      redact: (secret) => printer.redactor.add(secret),
+      tokens: services.userTokens(),
       onStep: progress.onStep,
     });
     progress.follow(asker, plan.ordered.length);

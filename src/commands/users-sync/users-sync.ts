@@ -1,7 +1,6 @@
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
 import { ChangesPendingError, InvalidDataError, UsageError } from "../../errors.js";
-import { normalizeBaseUrl } from "../../domain/users-csv/import-manifest.js";
 import {
   type Baseline,
   DEFAULT_MAX_DEACTIVATE,
@@ -11,7 +10,6 @@ import {
   type SyncedUser,
 } from "../../domain/users-sync/plan.js";
 import { escapeControlChars } from "../../text/sanitize.js";
-import { sandboxStateDir } from "../../sandbox/persist.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { plural } from "../users-import/common.js";
 import { planCsv } from "./apply.js";
@@ -41,14 +39,11 @@ export const run = defineRun(UsersSyncOptions, async ({ options, args, ...ctx })
   const rosterPath = args[0];
   if (rosterPath === undefined || rosterPath.trim() === "")
     throw new UsageError("users sync: the roster file is missing, e.g. `simadmin users sync hr-export.xlsx --plan`");
-  const settings = await ctx.services.settings();
-  const organizationId = await ctx.services.org();
+  const { service: serviceKey, organizationId } = await ctx.services.tenant();
   if (!options.plan) await ctx.services.api(); // a missing base URL or key stops here, before the lock
   // Under --sandbox the address changes from run to run and the settings directory is a
-  // temporary one: the baseline lives beside the sandbox's own kept state instead.
-  const sandbox = settings.sources.baseUrl === "sandbox";
-  const root = sandbox ? sandboxStateDir(ctx.services.env) : settings.configDir;
-  const serviceKey = sandbox ? "sandbox" : normalizeBaseUrl(settings.baseUrl ?? "");
+  // temporary one: the baseline lives beside the sandbox's own kept state instead (services.ts).
+  const root = await ctx.services.stateDir();
   const state = SyncState.for(root, serviceKey, organizationId);
   await state.ensureDir();
   const lock = options.plan

@@ -3,11 +3,10 @@
 // organization the same file was imported into. Pure: the command reads and writes the file
 // (atomically).
 
+import { normalizeBaseUrl } from "../tenant.js";
 import { ImportManifest, type ImportSection, type ImportTarget } from "./manifest-schema.js";
 
-export function normalizeBaseUrl(url: string): string {
-  return url.replace(/\/+$/, "");
-}
+export { normalizeBaseUrl };
 
 export function isSectionFor(section: ImportSection, target: ImportTarget): boolean {
   if (section.organizationId !== target.organizationId) return false;

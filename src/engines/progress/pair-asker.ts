@@ -1,14 +1,15 @@
 import * as endpoints from "../../api/endpoints.js";
 import type { ApiClient } from "../../api/client.js";
+import { isItemRejection, rejectionText } from "../../api/rejections.js";
+import type { UserTokens } from "../../api/user-tokens.js";
 import type { Clock } from "../../clock.js";
-import { CliError, InvalidDataError, NotFoundError, PermissionError } from "../../errors.js";
 import { composeUserLink } from "../../domain/links.js";
 import { pairFacts, type PairFacts, type ProgressRow } from "../../domain/progress.js";
 import type { CompletedPairCache, PairIdentity } from "./cache.js";
 
 // The requests of `progress` and `progress notify`: completion-data per pair
 // (docs/service-spec.md §4.3), and for `progress --links` a deep link per simulation and a
-// token per user. An engine (docs/architecture.md "Engines"): it returns data and tells its
+// token per user (the one user-token policy, services.userTokens()). An engine (docs/architecture.md "Engines"): it returns data and tells its
 // steps to `onStep`; the commands draw the progress line (commands/shared/asking-progress.ts).
 
 export interface PairResult {
@@ -40,8 +41,8 @@ export interface PairAskerDeps {
   identity: (row: ProgressRow) => PairIdentity;
   /** Why a completed pair could not be cached. */
   warn: (text: string) => void;
-  /** A user token just minted (links()): never to be shown. */
-  redact: (secret: string) => void;
+  /** User tokens for links(): minted, redacted and reused by the one policy (api/user-tokens.ts). */
+  tokens: UserTokens;
   onStep?: (step: AskStep) => void | Promise<void>;
 }
 
@@ -79,7 +80,7 @@ export class PairAsker {
       this.requests++;
       attempts = await endpoints.getCompletionData(this.deps.client, ref);
     } catch (error) {
-      if (isPairRejection(error)) return { row, facts: undefined, error: error.message.replace(/^[a-z -]+: /i, "") };
+      if (isItemRejection(error)) return { row, facts: undefined, error: rejectionText(error) };
       throw error;
     } finally {
       this.asked++;
@@ -104,12 +105,11 @@ export class PairAsker {
   /**
    * A complete link for each pair: the deep link of its simulation — the spec gives it the form
    * `{app_url}/<org>/simulation/<sim>` (docs/service-spec.md §2), the same for every user, so one
-   * deep-links request per simulation — and one fresh token per user (tokens live an hour,
-   * docs/service-spec.md §5: minted now, never stored or cached).
+   * deep-links request per simulation — and a token per user from the user-token policy
+   * (tokens live an hour, docs/service-spec.md §5: minted for this run, never stored).
    */
   async links(pairs: readonly PairResult[]): Promise<Map<ProgressRow, PairLink>> {
     const deepLinks = new Map<string, string>();
-    const tokens = new Map<string, { token: string; expiresAt: string }>();
     const out = new Map<ProgressRow, PairLink>();
     this.label = "links";
     this.done = 0;
@@ -126,26 +126,11 @@ export class PairAsker {
         });
         deepLinks.set(row.simulationId, deepLink);
       }
-      let token = tokens.get(row.userId);
-      if (token === undefined) {
-        const issuedAt = this.deps.clock.now();
-        this.requests++;
-        const answer = await endpoints.getUserToken(this.deps.client, {
-          organizationId: this.deps.organizationId,
-          userId: row.userId,
-        });
-        this.deps.redact(answer.token);
-        token = { token: answer.token, expiresAt: new Date(issuedAt + answer.expiresIn * 1000).toISOString() };
-        tokens.set(row.userId, token);
-      }
+      const token = await this.deps.tokens.get({ organizationId: this.deps.organizationId, userId: row.userId });
+      if (!token.reused) this.requests++;
       out.set(row, { link: composeUserLink(deepLink, token.token), expiresAt: token.expiresAt });
       this.done++;
     }
     return out;
   }
-}
-
-/** What the service says about one pair (unknown user or simulation, invalid ids): the run goes on. */
-function isPairRejection(error: unknown): error is CliError {
-  return error instanceof NotFoundError || (error instanceof InvalidDataError && !(error instanceof PermissionError));
 }

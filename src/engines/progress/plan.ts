@@ -1,7 +1,7 @@
+import type { BudgetTimes } from "../../api/rate/least-time.js";
 import type { RateLimit } from "../../api/rate/limits.js";
-import { safetyMarginMs } from "../../api/rate/budget.js";
 import { formatDuration } from "../../domain/durations.js";
-import { askOrder, isDueSoon, isOverdue, minimumBudgetMs, type ProgressRow } from "../../domain/progress.js";
+import { askOrder, isDueSoon, isOverdue, type ProgressRow } from "../../domain/progress.js";
 import type { JsonRecord } from "../../domain/records.js";
 import type { CachedPair } from "./cache.js";
 import type { PairResult } from "./pair-asker.js";
@@ -35,10 +35,11 @@ function describeRate(rate: RateLimit): string {
 export function planProgress(
   rows: readonly ProgressRow[],
   cachedPair: (row: ProgressRow) => CachedPair | undefined,
-  access: RateLimit,
+  budget: BudgetTimes,
   now: number,
   dueSoonDays: number,
 ): ProgressPlan {
+  const access = budget.limits.access;
   const results = new Map<ProgressRow, PairResult>();
   const toAsk: ProgressRow[] = [];
   for (const row of rows) {
@@ -58,11 +59,11 @@ export function planProgress(
   }
   const ordered = askOrder(toAsk, now, dueSoonDays);
   const cached = rows.length - ordered.length;
-  const minimumMs = minimumBudgetMs(ordered.length, access.limit, access.windowMs, safetyMarginMs(access.windowMs));
+  const minimumMs = budget.leastMs("access", ordered.length);
   const urgent = ordered.filter((r) => isOverdue(r.dueDate, now) || isDueSoon(r.dueDate, now, dueSoonDays)).length;
   const line =
     `${ordered.length} pair${ordered.length === 1 ? "" : "s"} to ask, ${cached} cached: ` +
-    (minimumMs > 0 ? `at least ${formatDuration(minimumMs)}` : "no wait") +
+    (minimumMs > 0 ? `at least ${budget.format(minimumMs)}` : "no wait") +
     ` at ${describeRate(access)}` +
     (urgent > 0 ? ` (${urgent} overdue or due within ${dueSoonDays} days first)` : "");
   return { results, ordered, cached, urgent, minimumMs, access, line };
