@@ -90,7 +90,9 @@ export async function openApiClient(options: OpenClientOptions): Promise<OpenedC
   for (const secret of proxyCredentials(env)) reporter.redact(secret);
   const transport = await openTransport(settings.baseUrl, env, { direct: options.sandbox });
   if (!options.sandbox && ignoredUpperHttpProxy(settings.baseUrl, env)) {
-    warnings.push("HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy");
+    warnings.push(
+      "HTTP_PROXY is ignored for http:// services, as curl ignores it; set http_proxy (lower case) to use that proxy",
+    );
   }
   // Idle keep-alive connections would hold the process open after the command is done.
   options.addCleanup(() => transport.close());

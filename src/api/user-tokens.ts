@@ -80,6 +80,12 @@ export class UserTokens {
 
   private grant(held: Held, reused: boolean): UserTokenGrant {
     const expiresIn = reused ? Math.floor((held.expiresAtMs - this.options.clock.now()) / 1000) : held.lifetimeSeconds;
-    return { token: held.token, expiresAtMs: held.expiresAtMs, expiresAt: new Date(held.expiresAtMs).toISOString(), expiresIn, reused };
+    return {
+      token: held.token,
+      expiresAtMs: held.expiresAtMs,
+      expiresAt: new Date(held.expiresAtMs).toISOString(),
+      expiresIn,
+      reused,
+    };
   }
 }

@@ -52,6 +52,7 @@ export interface KindSummary {
   newest?: string;
 }
 
+/** @public the backends implement it (directory-store.ts, postgres-store.ts) */
 export interface StateStore {
   /** Where the store is, for messages: a path, or a postgres URL with its password redacted. */
   readonly location: string;

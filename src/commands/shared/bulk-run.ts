@@ -120,7 +120,12 @@ export class BulkRun {
     if (this.waitUntil !== undefined && this.waitUntil > now) {
       parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
     }
-    const left = this.budget.timeLeftMs("access", { sent: this.sent, startedAt: this.startedAt, now, left: this.requests - this.sent });
+    const left = this.budget.timeLeftMs("access", {
+      sent: this.sent,
+      startedAt: this.startedAt,
+      now,
+      left: this.requests - this.sent,
+    });
     const timeLeft = this.budget.timeLeftText(left);
     if (timeLeft) parts.push(timeLeft);
     return parts.join(" · ");
@@ -166,7 +171,9 @@ export class BulkRun {
     let entry: UserToken;
     try {
       this.sent++;
-      const { token, expiresAt } = await this.ctx.services.userTokens().get({ organizationId: this.manifest.organizationId, userId });
+      const { token, expiresAt } = await this.ctx.services
+        .userTokens()
+        .get({ organizationId: this.manifest.organizationId, userId });
       entry = { token, expiresAt };
     } catch (error) {
       if (!isItemRejection(error)) throw error;
