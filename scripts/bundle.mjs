@@ -1,17 +1,22 @@
 #!/usr/bin/env node
-// Bundles src/ for bin/simadmin.js into dist/bundle/ (docs/architecture.md, Start-up), in two halves:
+// Bundles src/ for bin/simadmin.js into dist/bundle/ (docs/architecture.md, Start-up):
 //
-// - main.cjs: src/main.ts and everything it imports statically — commander, the program
-//   built from the command declarations, errors, sanitising — as ONE CommonJS file. A
-//   CommonJS entry starts without Node's ES module loader, and `simadmin --help` or
-//   `--version` never needs it: measured 1.42× → 1.27× `node -e 0` for `--help`.
-// - everything main.ts (or a declaration's `load`) imports dynamically — the runner, each
-//   command's module, and what they import — as ES modules with code splitting: a run loads
-//   the chunks of the command it runs, nothing else.
+// - cli.cjs: src/main.ts and everything it imports, statically or with import() — commander,
+//   every command, the client, zod — as ONE minified CommonJS file. One file means one copy
+//   of every module: an error class thrown by a command is the class report-error.ts checks
+//   (two bundle halves each had their own copy). What a run does not reach stays behind
+//   esbuild's lazy module wrappers and is parsed, never run.
+// - vendor/<package>.cjs: each package src/ loads with import() (exceljs, ora, cli-table3,
+//   JMESPath): optional features, loaded by require() on first use, kept out of the file
+//   every start reads.
+// - boot.cjs: src/boot/ — finds the user's code cache and loads cli.cjs with it.
+// - help.txt: `simadmin --help` as the program prints it at 80 columns; bin/simadmin.js
+//   answers `--help` (and `--version`, from package.json) without loading anything else.
 //
-// Each half has its own copy of the few modules both use (errors.ts, sanitize.ts, the
-// declarations). They are data and stateless functions, with one exception that the code
-// respects: error classes are checked on the side that threw them (src/report-error.ts).
+// The packages of package.json's "dependencies" (native addons, and pg for pg-native) are
+// required from node_modules as they are. No import() is left in cli.cjs: boot.cjs compiles
+// it with vm.Script on Node 20 (for its code cache), where import() needs a module loader.
+//
 // First, every module of src/ is transpiled on its own to dist/ (dist/main.js, dist/domain/…):
 // tests and benchmarks import those one by one. esbuild only strips the types — tsconfig's
 // isolatedModules and verbatimModuleSyntax make that exactly what tsc would emit — in well
@@ -19,40 +24,47 @@
 // `npm run check` (tsc --noEmit), which CI runs too.
 //
 //   npm run build   (this script)
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { relative } from "node:path";
+import { builtinModules, createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist/bundle`;
-const src = `${root}src`;
+const { dependencies } = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
+const installed = new Set(Object.keys(dependencies));
 
-/** "src/commands/token/token.ts" → "commands/token/token": its name in dist/bundle/. */
-const entryName = (path) => relative(src, path).replace(/\.ts$/, "");
+/** "@scope/name/sub" → "@scope/name"; "name/sub" → "name". */
+const packageOf = (specifier) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+const isBuiltin = (specifier) => specifier.startsWith("node:") || builtinModules.includes(specifier);
+/** "@jmespath-community/jmespath" → "vendor/jmespath-community-jmespath.cjs" */
+const vendorFile = (specifier) => `vendor/${specifier.replace(/^@/, "").replace(/[^\w.-]+/g, "-")}.cjs`;
 
-// What main.cjs imports dynamically: each becomes an entry of the ES module half, at the
-// path main.cjs asks for (the file's place under src/, with .js).
-const lazyEntries = new Map();
-const lazyImports = {
-  name: "lazy-imports",
+// import() of what is not src/: a Node built-in or an installed dependency becomes require()
+// of it, a bundled package require() of its vendor file. Each is a small CommonJS module that
+// esbuild wraps like any other, so `await import("exceljs")` still gets the namespace.
+const vendors = new Map();
+const requireInstead = {
+  name: "require-instead-of-import",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
-      if (args.kind !== "dynamic-import" || args.pluginData === "lazy-imports") return undefined;
-      const resolved = await pluginBuild.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: "lazy-imports",
-      });
-      if (resolved.errors.length > 0) return { errors: resolved.errors };
-      // A package (the OS keychain's native addon) is loaded from node_modules as it is.
-      if (!resolved.path.startsWith(`${src}/`)) return { path: args.path, external: true };
-      const name = entryName(resolved.path);
-      lazyEntries.set(name, resolved.path);
-      return { path: `./${name}.js`, external: true };
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind !== "dynamic-import") return undefined;
+      if (isBuiltin(args.path) || installed.has(packageOf(args.path))) {
+        return { path: args.path, namespace: "require", pluginData: args.path };
+      }
+      vendors.set(vendorFile(args.path), args.path);
+      return { path: args.path, namespace: "require", pluginData: `./${vendorFile(args.path)}` };
     });
+    pluginBuild.onResolve({ filter: /.*/, namespace: "require" }, (args) => ({ path: args.path, external: true }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "require" }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.pluginData)});`,
+      loader: "js",
+    }));
   },
 };
 
@@ -75,10 +87,10 @@ const lazyChildProcess = {
 
 // exceljs's zip writer (archiver-utils' normalizeInputSource) and a few other old packages
 // call `new Buffer(…)`, and Node prints "[DEP0005] DeprecationWarning: Buffer()" on stderr
-// for it — even with -q, on every xlsx a cron job writes (issue 21) — because, bundled,
-// that code no longer lives under node_modules, where Node stays silent. The call is
-// rewritten to what it means on Node >= 8 (a number: zero-filled bytes; else the bytes of
-// the value), which is what the packages get at run time anyway.
+// for it — even with -q, on every xlsx a cron job writes — because, bundled, that code no
+// longer lives under node_modules, where Node stays silent. The call is rewritten to what it
+// means on Node >= 8 (a number: zero-filled bytes; else the bytes of the value), which is
+// what the packages get at run time anyway.
 const LEGACY_BUFFER = '(function (a, b, c) { return typeof a === "number" ? Buffer.alloc(a) : Buffer.from(a, b, c); })(';
 const noLegacyBuffer = {
   name: "no-legacy-buffer",
@@ -95,7 +107,7 @@ rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: root,
-  entryPoints: readdirSync(src, { recursive: true, encoding: "utf8" })
+  entryPoints: readdirSync(`${root}src`, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
     .map((file) => `src/${file}`),
   outdir: `${root}dist`,
@@ -112,37 +124,53 @@ const common = {
   bundle: true,
   platform: "node",
   target: "node20",
-  // Identifiers stay readable so that a --verbose stack trace still names the function.
-  sourcemap: false,
+  format: "cjs",
+  // Whitespace and syntax only: identifiers stay, so a --verbose stack trace still names the
+  // function. Less to read and to parse on every start.
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: "none",
   logLevel: "warning",
+  external: [...installed],
+  plugins: [noLegacyBuffer],
 };
 
-await build({
+const cli = await build({
   ...common,
   entryPoints: ["src/main.ts"],
-  outfile: `${outdir}/main.cjs`,
-  format: "cjs",
+  outfile: `${outdir}/cli.cjs`,
+  metafile: true,
   // package-root.ts finds package.json from its own file's URL.
   define: { "import.meta.url": "__mainUrl" },
   banner: { js: 'const __mainUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [lazyImports, lazyChildProcess],
+  plugins: [requireInstead, lazyChildProcess, noLegacyBuffer],
 });
+for (const [file, output] of Object.entries(cli.metafile.outputs)) {
+  const left = output.imports.filter((entry) => entry.kind === "dynamic-import");
+  if (left.length > 0) throw new Error(`${file} still has import(): ${left.map((entry) => entry.path).join(", ")}`);
+}
 
-await build({
-  ...common,
-  entryPoints: Object.fromEntries(lazyEntries),
-  outdir,
-  format: "esm",
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
-  // A native addon (.node files per platform) cannot be bundled: loaded from node_modules.
-  // DuckDB's binding is one too; pg is left to node_modules as well (its optional pg-native).
-  external: ["@napi-rs/keyring", "@duckdb/node-api", "pg"],
-  plugins: [noLegacyBuffer],
-  // CommonJS dependencies (cli-table3, exceljs, …) call require() for Node built-ins, which
-  // an ES module does not have; every chunk gets one. The names cannot clash: ES modules
-  // have no `require` binding of their own, and esbuild's helpers are `__`-prefixed words
-  // (`__require`, `__toESM`), never `__cr`.
-  banner: { js: 'import { createRequire as __cr } from "node:module"; const require = __cr(import.meta.url);' },
+await Promise.all(
+  [...vendors].map(([file, specifier]) =>
+    build({
+      ...common,
+      stdin: { contents: `module.exports = require(${JSON.stringify(specifier)});`, resolveDir: root },
+      outfile: `${outdir}/${file}`,
+    }),
+  ),
+);
+
+await build({ ...common, entryPoints: ["src/boot/boot.ts"], outfile: `${outdir}/boot.cjs` });
+
+// `simadmin --help` as the program prints it for a pipe or a terminal of 80 columns or more.
+const { run } = createRequire(import.meta.url)(`${outdir}/cli.cjs`);
+let help = "";
+const sink = { write: (text) => ((help += text), true) };
+const code = await run(["--help"], {
+  io: { stdout: sink, stderr: sink, columns: undefined, stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false },
+  env: {},
+  clock: { now: () => Date.now() },
+  signal: new AbortController().signal,
 });
+if (code !== 0 || !help.startsWith("Usage:")) throw new Error(`--help printed no help (exit ${code}):\n${help}`);
+writeFileSync(`${outdir}/help.txt`, help);

@@ -12,10 +12,8 @@ function describeCause(cause: Error): string {
 
 /**
  * Any error but commander's (main.ts handles those) → one line on stderr and the exit code.
- * A module of its own, loaded only when a run fails: the bundle's start-up part (main.ts,
- * commander, the declarations) is CommonJS and the commands' part ES modules, each with its
- * own copy of errors.ts, so the error classes are checked here, on the side that threw them
- * (README, Start-up).
+ * A module of its own, loaded only when a run fails. The bundle holds one copy of errors.ts,
+ * so an error class is the same wherever it was thrown (docs/architecture.md, Start-up).
  */
 export function reportError(error: unknown, deps: Deps, ctx: CommandContext | undefined, verbose: boolean): number {
   const redact = (text: string): string => (ctx ? ctx.printer.redactor.apply(text) : text);

@@ -1,5 +1,5 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import type { Agent as HttpsAgent } from "node:https";
 import type { Socket } from "node:net";
 import { hasProxyVariable, proxyFor, type ProxyChoice } from "./proxy-env.js";
 import { bodyText, markNotSent, type Post, type Transport, type TransportResponse } from "./transport-common.js";
@@ -13,7 +13,12 @@ import { bodyText, markNotSent, type Post, type Transport, type TransportRespons
 // Everything else — statuses, retries, budgets, size caps — lives in client.ts and the scheduler.
 
 // Keep-alive: a multi-window report or a batched import reuses one connection.
-const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+const httpAgent = new HttpAgent({ keepAlive: true });
+let httpsAgent: HttpsAgent | undefined;
+
+// node:https (and tls and crypto behind it) loads only for an https:// URL: an http:// one,
+// e.g. a sandbox or a service on loopback, starts without it (docs/architecture.md, Start-up).
+const https = (): typeof import("node:https") => process.getBuiltinModule("node:https");
 
 /**
  * Closes idle keep-alive connections so the process can exit at once. Only the idle ones: a
@@ -21,7 +26,7 @@ const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent
  * in the same process (the in-process tests run several at once).
  */
 export function closeConnections(): void {
-  for (const agent of [agents.http, agents.https]) {
+  for (const agent of httpsAgent ? [httpAgent, httpsAgent] : [httpAgent]) {
     for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.destroy();
   }
 }
@@ -58,11 +63,11 @@ export const post: Post = (url, request) => {
       reject(connected ? failure : markNotSent(failure));
     };
     try {
-      const req = (secure ? httpsRequest : httpRequest)(
+      const req = (secure ? https().request : httpRequest)(
         target,
         {
           method: "POST",
-          agent: secure ? agents.https : agents.http,
+          agent: secure ? (httpsAgent ??= new (https().Agent)({ keepAlive: true })) : httpAgent,
           headers: { ...request.headers, "content-length": String(body.byteLength) },
           signal: request.signal,
         },

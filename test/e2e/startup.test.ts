@@ -1,14 +1,14 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import Module from "node:module";
 import { join, relative, resolve } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, tempDir } from "../helpers/cli.js";
+import { BIN, cleanEnv, runBinary, tempDir } from "../helpers/cli.js";
 
 // What the process loads to start (README, Start-up): the benchmark (bench/startup.mjs)
 // measures the time, this checks the design that makes it, with no clock involved.
-// `--help` and `--version` run on the CommonJS half of the bundle alone — two files of the
-// package, no ES module evaluated, no child_process — and a command loads the ES module half
-// on top. Node's own modules are compared with what an empty CommonJS script loads, on the
+// `--help` and `--version` are answered by bin/simadmin.js alone; everything else loads
+// boot.cjs and the one CommonJS bundle, cli.cjs — no ES module evaluated, no child_process. Node's own modules are compared with what an empty CommonJS script loads, on the
 // same Node: which of its internals start-up loads differs between majors.
 
 const ROOT = resolve(import.meta.dirname, "../..");
@@ -66,21 +66,120 @@ async function loadedBy(args: string[], env: Record<string, string> = {}): Promi
 }
 
 describe("start-up", () => {
-  it.each([[["--help"]], [["--version"]], [["help", "reports"]], [["auth", "--help"]]])(
-    "`simadmin %s` loads bin/simadmin.js and dist/bundle/main.cjs only, without an ES module or child_process",
+  it.each([[["--help"]], [["-h"]], [["--version"]], [["-V"]]])(
+    "`simadmin %s` is answered by bin/simadmin.js alone: the bundle is not loaded",
     async (args) => {
       const loaded = await loadedBy(args);
       expect(loaded.exitCode).toBe(0);
-      expect(loaded.files).toEqual(["bin/simadmin.js", "dist/bundle/main.cjs"]);
+      expect(loaded.files).toEqual(["bin/simadmin.js"]);
       expect(loaded.natives).not.toContain(ES_MODULE_EVALUATED);
       expect(loaded.natives).not.toContain("NativeModule child_process");
     },
   );
 
-  it("a command loads the ES module half on top (and still no child_process)", async () => {
-    const loaded = await loadedBy(["config", "path"], { SIMADMIN_CONFIG_DIR: join(dir.path, "config") });
-    expect(loaded.exitCode).toBe(0);
-    expect(loaded.natives).toContain(ES_MODULE_EVALUATED);
-    expect(loaded.natives).not.toContain("NativeModule child_process");
+  it("`simadmin --help` prints what the whole program prints for `simadmin help`", async () => {
+    const fast = await runBinary(["--help"]);
+    const program = await runBinary(["help"]);
+    expect(program.exitCode).toBe(0);
+    expect(fast.exitCode).toBe(0);
+    expect(fast.stdout).toBe(program.stdout);
+    expect(fast.stdout).toMatch(/^Usage: simadmin /);
+  });
+
+  it("`simadmin --version` prints package.json's version", async () => {
+    const { version } = JSON.parse(await readFile(join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect((await runBinary(["--version"])).stdout).toBe(`${version}\n`);
+  });
+
+  it.each([[["help", "reports"]], [["auth", "--help"]], [["config", "path"]]])(
+    "`simadmin %s` loads the one CommonJS bundle, without an ES module or child_process",
+    async (args) => {
+      const loaded = await loadedBy(args, { SIMADMIN_CONFIG_DIR: join(dir.path, "config") });
+      expect(loaded.exitCode).toBe(0);
+      expect(loaded.files).toEqual(["bin/simadmin.js", "dist/bundle/boot.cjs", "dist/bundle/cli.cjs"]);
+      expect(loaded.natives).not.toContain(ES_MODULE_EVALUATED);
+      expect(loaded.natives).not.toContain("NativeModule child_process");
+    },
+  );
+});
+
+// The code V8 compiled on an earlier run (docs/architecture.md, Start-up): Node 22.1+ keeps
+// it itself in the directory given (module.enableCompileCache), Node 20 through boot.cjs's
+// own file. Either way under the user's cache directory, private to the user.
+const nodeKeepsCode = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === "function";
+
+describe("the code cache", () => {
+  async function runWithCache(cache: string): Promise<{ exitCode: number; stdout: string }> {
+    const result = await execa(process.execPath, [BIN, "config", "path"], {
+      env: cleanEnv({ XDG_CACHE_HOME: cache, SIMADMIN_CONFIG_DIR: join(dir.path, "config") }),
+      extendEnv: false,
+      reject: false,
+    });
+    return { exitCode: result.exitCode ?? -1, stdout: result.stdout };
+  }
+
+  it("is kept in the user's cache directory, private to the user", async () => {
+    const cache = join(dir.path, "cache-kept");
+    expect((await runWithCache(cache)).exitCode).toBe(0);
+    const kept = join(cache, "simadmin", nodeKeepsCode ? "compile-cache" : "code-cache");
+    expect((await stat(kept)).mode & 0o777).toBe(0o700);
+    expect((await readdir(kept)).length).toBeGreaterThan(0);
+  });
+
+  it.skipIf(nodeKeepsCode)("is written once and then used, not rewritten (Node 20)", async () => {
+    const cache = join(dir.path, "cache-reused");
+    const first = await runWithCache(cache);
+    const [file] = await readdir(join(cache, "simadmin", "code-cache"));
+    const path = join(cache, "simadmin", "code-cache", file!);
+    const written = await stat(path);
+    expect(written.mode & 0o777).toBe(0o600);
+    const second = await runWithCache(cache);
+    expect(second).toEqual(first);
+    const after = await stat(path);
+    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
+  });
+
+  it.skipIf(nodeKeepsCode)("is ignored when damaged, and replaced (Node 20)", async () => {
+    const cache = join(dir.path, "cache-damaged");
+    const first = await runWithCache(cache);
+    const kept = join(cache, "simadmin", "code-cache");
+    const [file] = await readdir(kept);
+    const path = join(kept, file!);
+    const whole = await readFile(path);
+    // The code's last byte flipped: what a disk error or a half-written copy leaves.
+    const damaged = Buffer.concat([whole.subarray(0, -1), Buffer.from([whole.at(-1)! ^ 0xff])]);
+    await writeFile(path, damaged);
+    expect(await runWithCache(cache)).toEqual(first);
+    // Replaced by a whole one, which the next run then uses as it is.
+    const replaced = await readFile(path);
+    expect(replaced.equals(damaged)).toBe(false);
+    const written = await stat(path);
+    expect(await runWithCache(cache)).toEqual(first);
+    expect((await stat(path)).mtimeMs).toBe(written.mtimeMs);
+  });
+});
+
+// One copy of every module of src/ (scripts/bundle.mjs): an error class thrown by a
+// command's module is the very class report-error.ts checks with instanceof, wherever in
+// the program it is thrown. The bundle used to be two halves, each with its own copy.
+describe("the bundle", () => {
+  it("defines the error classes of src/errors.ts once, in the one file every command runs from", async () => {
+    const bundleDir = join(ROOT, "dist/bundle");
+    const defining: string[] = [];
+    for (const file of await readdir(bundleDir, { recursive: true, encoding: "utf8" })) {
+      if (!/\.c?js$/.test(file)) continue;
+      const code = await readFile(join(bundleDir, file), "utf8");
+      for (const name of ["CliError", "UsageError", "ServiceError", "InterruptedError"]) {
+        // `class CliError …`, or `CliError=class …` where esbuild defers a module's body.
+        const count = code.split(new RegExp(`\\bclass ${name}\\b|\\b${name}=class\\b`)).length - 1;
+        for (let i = 0; i < count; i++) defining.push(`${file}: ${name}`);
+      }
+    }
+    expect(defining.sort()).toEqual([
+      "cli.cjs: CliError",
+      "cli.cjs: InterruptedError",
+      "cli.cjs: ServiceError",
+      "cli.cjs: UsageError",
+    ]);
   });
 });

@@ -1,0 +1,75 @@
+import { readFileSync, statSync } from "node:fs";
+import Module, { createRequire } from "node:module";
+import { homedir } from "node:os";
+import { dirname, join } from "node:path";
+import { Script } from "node:vm";
+import { userCacheDir } from "./cache-dir.js";
+import { codeCacheFile, privateDir, readCodeCache, writeCodeCache } from "./code-cache.js";
+
+// bin/simadmin.js → start(argv) → dist/bundle/cli.cjs's run(argv), loaded with the code V8
+// compiled for it on an earlier run (docs/architecture.md, Start-up): Node 22.1+ keeps it
+// itself (module.enableCompileCache), Node 20 through vm.Script's cachedData. Either way in
+// the user's own cache directory; without one, the bundle loads as any module does.
+
+type Run = (argv: string[]) => Promise<number>;
+
+// boot.cjs and cli.cjs lie side by side in dist/bundle/.
+const CLI = join(__dirname, "cli.cjs");
+const requireCli = (): { run: Run } => createRequire(CLI)(CLI) as { run: Run };
+
+interface CompileCacheModule {
+  enableCompileCache?: (dir: string) => unknown;
+}
+
+export function start(argv: string[]): Promise<number> {
+  return loadCli().run(argv);
+}
+
+function loadCli(): { run: Run } {
+  let dir: string | undefined;
+  try {
+    dir = userCacheDir(process.env, process.platform, homedir());
+  } catch {
+    // No home directory: run without a cache.
+  }
+  const nodeCache = (Module as unknown as CompileCacheModule).enableCompileCache;
+  if (typeof nodeCache === "function") {
+    const compileDir = dir && join(dir, "compile-cache");
+    if (compileDir && privateDir(compileDir)) nodeCache(compileDir);
+    return requireCli();
+  }
+  const codeDir = dir && join(dir, "code-cache");
+  return codeDir && privateDir(codeDir) ? loadWithCodeCache(codeDir) : requireCli();
+}
+
+/** cli.cjs compiled as Node compiles a CommonJS module, with the cached code when it fits. */
+function loadWithCodeCache(dir: string): { run: Run } {
+  const source = readFileSync(CLI, "utf8");
+  const stat = statSync(CLI);
+  // What the cached code was made from: this very file (a new version or build replaces it).
+  const key = `${stat.size} ${stat.mtimeMs} ${stat.ino} ${process.version} ${process.arch}`;
+  const file = codeCacheFile(dir);
+  const cached = readCodeCache(file, key);
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
+    filename: CLI,
+    lineOffset: -1,
+    cachedData: cached,
+  });
+  if (cached === undefined || script.cachedDataRejected === true) {
+    // After the run, so that the functions it compiled are in the cache too.
+    process.once("exit", () => writeCodeCache(file, key, script.createCachedData()));
+  }
+  const cli = new Module(CLI, module);
+  cli.filename = CLI;
+  createRequire(CLI).cache[CLI] = cli;
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void;
+  wrapper.call(cli.exports, cli.exports, createRequire(CLI), cli, CLI, dirname(CLI));
+  cli.loaded = true;
+  return cli.exports as { run: Run };
+}
