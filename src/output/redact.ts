@@ -1,9 +1,12 @@
 // Secrets (the API key, user tokens) must never reach stderr, logs or error lines unless the
 // command's purpose is to print them. Everything main.ts and the HTTP trace write to stderr
 // passes through one Redactor that knows the secrets of this run.
+import { SecretScan } from "./secret-scan.js";
+
 export class Redactor {
   private readonly secrets = new Set<string>();
-  private readonly shortSecrets = new Set<string>();
+  /** Short secrets and their word-bounded pattern, compiled once (not once per string). */
+  private readonly shortSecrets = new Map<string, RegExp>();
   /** The API key alone: redacted from data output too, where a user token may belong. */
   private readonly dataRedactor: Redactor | undefined;
 
@@ -28,6 +31,17 @@ export class Redactor {
     const data = this.dataRedactor;
     if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return value;
     return data.walk(value) as T;
+  }
+
+  /**
+   * A scan that proves the secrets redactData removes absent from the JSON text records are
+   * parsed from (secret-scan.ts): where it does, the records need no redactData. Undefined
+   * when there is no such secret (redactData changes nothing then).
+   */
+  dataScan(): SecretScan | undefined {
+    const data = this.dataRedactor;
+    if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return undefined;
+    return new SecretScan([...data.secrets, ...data.shortSecrets.keys()]);
   }
 
   private walk(value: unknown): unknown {
@@ -60,18 +74,20 @@ export class Redactor {
     // Whatever its length (docs/cli-contract.md "Secrets"). A short value is only redacted
     // where it stands as a word of its own, so that a 4-character key does not blank out
     // every ordinary word that happens to contain it.
-    const target = secret.length >= 8 ? this.secrets : this.shortSecrets;
-    target.add(secret);
-    target.add(encodeURIComponent(secret));
+    for (const form of [secret, encodeURIComponent(secret)]) {
+      if (secret.length >= 8) this.secrets.add(form);
+      else if (!this.shortSecrets.has(form)) {
+        const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        this.shortSecrets.set(form, new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"));
+      }
+    }
   }
 
   apply(text: string): string {
     let out = text;
-    for (const secret of this.secrets) out = out.split(secret).join("[REDACTED]");
-    for (const secret of this.shortSecrets) {
-      const escaped = secret.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      out = out.replace(new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"), "[REDACTED]");
-    }
+    // includes() first: nearly every string holds no secret, and then nothing is built.
+    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
+    for (const [secret, pattern] of this.shortSecrets) if (out.includes(secret)) out = out.replace(pattern, "[REDACTED]");
     return out;
   }
 }

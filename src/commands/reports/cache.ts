@@ -9,6 +9,7 @@ import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape
 import { LocalFileError, UnexpectedResponseError } from "../../errors.js";
 import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atomic-file.js";
 import { writeChunk } from "../../output/io.js";
+import type { SecretScan } from "../../output/secret-scan.js";
 
 // Where `reports` keeps each window's answer, byte for byte as the service sent it, from the
 // moment it arrives until the whole run has succeeded (issue 5):
@@ -176,10 +177,21 @@ export class ReportCache {
     }
   }
 
-  /** The window's records in batches, read back from disk one at a time. */
-  async *records(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<JsonRecord[]> {
+  /**
+   * The window's records in batches, read back from disk one at a time. `scan` sees every
+   * chunk of the text before the records parsed from it are yielded (an answer parsed whole
+   * is not scanned: the scan then proves nothing).
+   */
+  async *records(
+    kind: string,
+    window: DateRange,
+    shape: ResponseShape,
+    label: string,
+    scan?: SecretScan,
+  ): AsyncGenerator<JsonRecord[]> {
     if (shape.kind === "empty") return;
     if (shape.kind === "whole") {
+      scan?.giveUp();
       yield extractRecords(await this.whole(kind, window, shape, label));
       return;
     }
@@ -192,6 +204,7 @@ export class ReportCache {
     });
     try {
       for await (const chunk of this.readText(kind, window)) {
+        scan?.feed(chunk);
         scanner.feed(chunk);
         if (pending.length >= BATCH) {
           const batch = pending;

@@ -3,6 +3,7 @@ import type { CommandContext } from "../../context.js";
 import { createRecordWriter } from "../../output/record-stream.js";
 import type { ChunkSink, RecordFormat } from "../../output/record-types.js";
 import type { TableColumns } from "../../output/table-columns.js";
+import type { SecretScan } from "../../output/secret-scan.js";
 import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { StreamTarget } from "../../printer.js";
 import type { ReportsPlan } from "./plan.js";
@@ -72,8 +73,11 @@ export class KindWriter {
     });
     try {
       // The API key echoed inside report data never reaches an export, whatever the format (redact.ts).
-      for await (const { records } of this.windows.batches(kind, { raw: plan.raw })) {
-        await writer.writeBatch(ctx.printer.redactor.redactData(records));
+      // Where the window's text proves the key absent, the records need no walk (secret-scan.ts).
+      const { redactor } = ctx.printer;
+      const scan = (): SecretScan | undefined => redactor.dataScan();
+      for await (const { records, secretsAbsent } of this.windows.batches(kind, { raw: plan.raw, scan })) {
+        await writer.writeBatch(secretsAbsent ? records : redactor.redactData(records));
       }
       await writer.end();
       // An empty report must not look like a broken file (issue 15 item 3): say so. With

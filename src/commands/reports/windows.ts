@@ -5,6 +5,7 @@ import type { DateRange } from "../../domain/date-windows.js";
 import type { JsonRecord } from "../../domain/records.js";
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import { throwIfAborted } from "../../errors.js";
+import type { SecretScan } from "../../output/secret-scan.js";
 import type { ReportCache } from "./cache.js";
 
 // The report window engine (issue 5): a kind's windows, one after the other, each answer
@@ -22,6 +23,11 @@ export interface WindowBatch {
   /** The window's position among the run's windows (0-based). */
   index: number;
   records: JsonRecord[];
+  /**
+   * The window's text read so far was proven free of the secrets redaction removes from
+   * data (output/secret-scan.ts, given as `scan`): these records need no redaction walk.
+   */
+  secretsAbsent: boolean;
 }
 
 /** What the engine tells a progress display; every call is made once per window a run. */
@@ -74,10 +80,13 @@ export class ReportWindows {
    * A kind's records, window after window, in batches. With `raw`, each window is one
    * record: its dates and its answer untouched (held whole, one window at a time).
    */
-  async *batches(kind: ReportKind, options: { raw?: boolean } = {}): AsyncGenerator<WindowBatch> {
+  async *batches(
+    kind: ReportKind,
+    options: { raw?: boolean; scan?: () => SecretScan | undefined } = {},
+  ): AsyncGenerator<WindowBatch> {
     for (const [index, window] of this.windows.entries()) {
       throwIfAborted(this.signal);
-      yield* this.windowBatches(kind, window, index, options.raw === true);
+      yield* this.windowBatches(kind, window, index, options.raw === true, options.scan);
       // Without a resume cache the file has served its purpose.
       if (!this.cache.persistent) {
         await this.cache.remove(kind, window);
@@ -86,7 +95,13 @@ export class ReportWindows {
     }
   }
 
-  private async *windowBatches(kind: ReportKind, window: DateRange, index: number, raw: boolean): AsyncGenerator<WindowBatch> {
+  private async *windowBatches(
+    kind: ReportKind,
+    window: DateRange,
+    index: number,
+    raw: boolean,
+    newScan: (() => SecretScan | undefined) | undefined,
+  ): AsyncGenerator<WindowBatch> {
     const label = windowLabel(kind, window);
     for (let attempt = 1; ; attempt++) {
       const shape = await this.load(kind, window, index);
@@ -95,11 +110,14 @@ export class ReportWindows {
         if (raw) {
           const response = await this.cache.whole(kind, window, shape, label);
           yielded = true;
-          yield { window, index, records: [{ startDate: window.startDate, endDate: window.endDate, response }] };
+          const records = [{ startDate: window.startDate, endDate: window.endDate, response }];
+          yield { window, index, records, secretsAbsent: false };
         } else {
-          for await (const records of this.cache.records(kind, window, shape, label)) {
+          // One scan per reading of the window: it sees each chunk before its records.
+          const scan = newScan?.();
+          for await (const records of this.cache.records(kind, window, shape, label, scan)) {
             yielded = true;
-            yield { window, index, records };
+            yield { window, index, records, secretsAbsent: scan?.absent === true };
           }
         }
         return;

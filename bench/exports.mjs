@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// Export benchmark (docs/architecture.md, Exports): `simadmin reports user-results` of
+// 1,000,000 records (400 days × 2,500 a day) into a file, as whole processes, against a bare
+// Node script that fetches the very same bytes (the CLI's requests, recorded once through a
+// relay and replayed) and writes the same records with the same library:
+//
+//   -o csv     ≤ 1.3× JSON.parse + csv-stringify
+//   -o ndjson  ≤ 1.3× JSON.parse + JSON.stringify per line
+//   -o xlsx    ≤ 2.0× JSON.parse + exceljs's streaming WorkbookWriter
+//
+// and the CLI's peak RSS, which must stay flat (< 200 MiB; xlsx < 250 MiB).
+//
+//   npm run build && node bench/exports.mjs [--records 1000000] [--rounds 3] [--formats csv,ndjson,xlsx]
+//       [--bin path/to/bin/simadmin.js]
+//
+// Each figure is the median of paired ratios: every round runs the CLI and its baseline back
+// to back, which goes first alternating. The sandbox serves both from this process.
+import { spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { createServer, request } from "node:http";
+import { join, resolve } from "node:path";
+import { BIN as DEFAULT_BIN, fail, rangeEndingYesterday, root, withSandbox } from "./lib.mjs";
+
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const BIN = resolve(arg("--bin", DEFAULT_BIN));
+const RECORDS = Number(arg("--records", "1000000"));
+const ROUNDS = Number(arg("--rounds", "3"));
+const FORMATS = arg("--formats", "csv,ndjson,xlsx").split(",");
+const PER_DAY = 2_500;
+const DAYS = Math.ceil(RECORDS / PER_DAY);
+const TARGETS = { csv: 1.3, ndjson: 1.3, xlsx: 2.0 };
+const RSS_LIMITS = { csv: 200, ndjson: 200, xlsx: 250 };
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// Reports the child's peak RSS (kB) on stderr as it exits (a CommonJS preload: no ES module
+// loader for the CLI, which has none of its own).
+const RSS_PRELOAD = join(root, "bench", "baselines", "maxrss.cjs");
+
+/** One process: wall seconds, peak RSS in MiB. */
+function timeProcess(args, env) {
+  return new Promise((done, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["-r", RSS_PRELOAD, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      const rss = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+      if (code !== 0) reject(new Error(`${args.slice(0, 3).join(" ")} exited ${code}: ${stderr.trim().slice(0, 600)}`));
+      else done({ seconds, rssMiB: rss ? Number(rss[1]) / 1024 : undefined });
+    });
+  });
+}
+
+/** The CLI's report requests for `args`, recorded through a relay in front of the sandbox. */
+async function recordRequests(args, env) {
+  const target = new URL(env.SIMADMIN_BASE_URL);
+  const seen = [];
+  const relay = createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks);
+      if (req.url.includes("/report/"))
+        seen.push({ method: req.method, path: req.url, headers: req.headers, body: body.toString("latin1") });
+      const upstream = request(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.end(body);
+    });
+  });
+  await new Promise((done) => relay.listen(0, "127.0.0.1", done));
+  const base = `http://127.0.0.1:${relay.address().port}${target.pathname.replace(/\/$/, "")}`;
+  await timeProcess([BIN, ...args], { ...env, SIMADMIN_BASE_URL: base });
+  await new Promise((done) => relay.close(done));
+  return seen;
+}
+
+const env0 = { PATH: process.env.PATH, HOME: process.env.HOME, SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" };
+
+await withSandbox(
+  { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
+  env0,
+  async ({ dir, env }) => {
+    env = { ...env, XDG_CACHE_HOME: join(dir, "cache") };
+    const { from, to } = rangeEndingYesterday(DAYS);
+    const cliArgs = (format, out) => ["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"];
+    const requests = await recordRequests(cliArgs("csv", join(dir, "warm.csv")), env);
+    await rm(join(dir, "warm.csv"), { force: true });
+    const baseUrl = new URL(env.SIMADMIN_BASE_URL);
+    const bare = join(root, "bench", "baselines", "exports.mjs");
+    const bareEnv = { PATH: process.env.PATH, HOME: process.env.HOME, BARE_REQUESTS: JSON.stringify(requests) };
+    console.log(
+      `exports of ${(DAYS * PER_DAY).toLocaleString("en")} records (${requests.length} windows) by ${BIN}: ` +
+        `median of ${ROUNDS} paired ratios (Node ${process.version})`,
+    );
+    for (const format of FORMATS) {
+      const ratios = [];
+      const cli = [];
+      const base = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const out = join(dir, `out.${format}`);
+        const runCli = () => timeProcess([BIN, ...cliArgs(format, out)], env);
+        const runBare = () => timeProcess([bare, format, `${baseUrl.hostname}:${baseUrl.port}`, out], bareEnv);
+        const [a, b] = round % 2 === 0 ? [await runCli(), await runBare()] : [undefined, await runBare()];
+        const c = a ?? (await runCli());
+        cli.push(c);
+        base.push(b);
+        ratios.push(c.seconds / b.seconds);
+        await rm(out, { force: true });
+      }
+      const ratio = median(ratios);
+      const rss = Math.max(...cli.map((run) => run.rssMiB ?? Infinity));
+      const ok = ratio <= TARGETS[format] && rss < RSS_LIMITS[format];
+      console.log(
+        `  -o ${format.padEnd(6)} CLI ${median(cli.map((r) => r.seconds)).toFixed(2)} s, bare ${median(base.map((r) => r.seconds)).toFixed(2)} s: ` +
+          `${ratio.toFixed(2)}x (target <= ${TARGETS[format]}); CLI peak RSS ${rss.toFixed(0)} MiB (< ${RSS_LIMITS[format]}) ${ok ? "ok" : "OVER"}`,
+      );
+      if (!ok) fail(`-o ${format}: ${ratio.toFixed(2)}x, ${rss.toFixed(0)} MiB`);
+    }
+  },
+);
