@@ -17,7 +17,7 @@
 // to back, which goes first alternating. Both read the answers the sandbox gave the first
 // run, replayed from memory by this process (startReplay); CPU ratios are printed as well.
 import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import { join, resolve } from "node:path";
 import { BIN as DEFAULT_BIN, fail, rangeEndingYesterday, root, withSandbox } from "./lib.mjs";
@@ -37,9 +37,14 @@ const RSS_LIMITS = { csv: 200, ndjson: 200, xlsx: 250 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// Reports the child's peak RSS (kB) on stderr as it exits (a CommonJS preload: no ES module
-// loader for the CLI, which has none of its own).
-const RSS_PRELOAD = join(root, "bench", "baselines", "maxrss.cjs");
+// Preloaded (`node -r`) into each measured process: its peak RSS (kB) and CPU time (ms, user
+// + system: nearly immune to neighbours on a shared machine) on stderr as it exits. CommonJS,
+// so that the CLI still starts without the ES module loader. Written into the run's directory.
+const RSS_PRELOAD_SOURCE = `process.on("exit", () => {
+  const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
+  require("node:fs").writeSync(2, "\\nBENCH_MAXRSS_KB=" + maxRSS + "\\nBENCH_CPU_MS=" + (userCPUTime + systemCPUTime) / 1000 + "\\n");
+});`;
+let RSS_PRELOAD;
 
 /** One process: wall seconds, peak RSS in MiB. */
 function timeProcess(args, env) {
@@ -118,6 +123,8 @@ await withSandbox(
   env0,
   async ({ dir, env }) => {
     env = { ...env, XDG_CACHE_HOME: join(dir, "cache") };
+    RSS_PRELOAD = join(dir, "measure.cjs");
+    await writeFile(RSS_PRELOAD, RSS_PRELOAD_SOURCE);
     const { from, to } = rangeEndingYesterday(DAYS);
     const cliArgs = (format, out) => ["reports", "user-results", "--from", from, "--to", to, "-o", format, "--out", out, "-q"];
     const replay = await startReplay(env.SIMADMIN_BASE_URL);
