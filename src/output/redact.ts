@@ -69,6 +69,19 @@ export class Redactor {
     return value;
   }
 
+  /**
+   * Whether a record's JSON text may hold the API key: false lets `reports sync` store the
+   * service's own text without walking it. A backslash may escape any character of the key.
+   */
+  mayHoldSecret(text: string): boolean {
+    const data = this.dataRedactor;
+    if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return false;
+    if (text.includes("\\")) return true;
+    for (const secret of data.secrets) if (text.includes(secret)) return true;
+    for (const secret of data.shortSecrets) if (text.includes(secret)) return true;
+    return false;
+  }
+
   add(secret: string | undefined): void {
     if (!secret) return;
     // Whatever its length (docs/cli-contract.md "Secrets"). A short value is only redacted

@@ -248,7 +248,7 @@ describe("reports sync columns follow the service", () => {
     expect(rows).toHaveLength(1);
     const stored = JSON.stringify([columns, rows]);
     expect(stored).not.toContain(key);
-    expect(rows[0]).toMatchObject({ requestedWith: "Bearer [REDACTED]", "nested.list": "[REDACTED]", "[REDACTED]": "1" });
+    expect(rows[0]).toMatchObject({ requested_with: "Bearer [REDACTED]", nested_list: "[REDACTED]", redacted: "1" });
     expect(JSON.parse(String(rows[0]!.raw))).toEqual({
       who: "u-1",
       requestedWith: "Bearer [REDACTED]",
@@ -276,14 +276,15 @@ describe("reports sync columns follow the service", () => {
       ["window_start", "DATE"],
       ["window_end", "DATE"],
       ["fetched_at", "TIMESTAMP"],
+      ["row_number", "BIGINT"],
       ["raw", "JSON"],
-      ["who.id", "VARCHAR"],
+      ["who_id", "VARCHAR"],
       ["score", "DOUBLE"],
       ["done", "BOOLEAN"],
-      ["who.team", "VARCHAR"],
-      ["record.raw", "VARCHAR"],
+      ["who_team", "VARCHAR"],
+      ["record_raw", "VARCHAR"],
     ]);
-    const rows = await queryDuckDb(db, 'SELECT "who.id" AS id, score, "who.team" AS team, raw FROM users');
+    const rows = await queryDuckDb(db, "SELECT who_id AS id, score, who_team AS team, raw FROM users");
     expect(rows).toEqual([{ id: "u-2", score: 5.5, team: "red", raw: JSON.stringify((answer as { rows: unknown[] }).rows[0]) }]);
   });
 });

@@ -28,13 +28,30 @@ export const reportsSync: CommandDeclaration = {
       description: "a window is fetched again until this many days after its end (default 2; reports lag behind)",
     },
     { flags: "--dry-run", description: "print the windows a run would fetch, the requests and the least time; send nothing" },
+    {
+      flags: "--force",
+      description: "sync even when the database holds another service's, organization's or key's reports (their windows are replaced)",
+    },
+    {
+      flags: "--lock-timeout <seconds>",
+      description: "how long to wait for another run into the same database (default 60), then exit 2",
+    },
+    {
+      flags: "--dbt-sources <file>",
+      description: "also write a dbt sources.yml for the tables, with freshness on fetched_at",
+      values: { kind: "files" },
+    },
   ],
   help: `Windows are fixed 30-day blocks counted from 1970-01-01, so a window is always the same
 request; each is replaced whole in one transaction (a killed run leaves it old or new). A
 run fetches the windows missing since --since, the one that holds today, and those that
 ended less than --open-days days before their last fetch: a nightly run costs one or two
 requests per kind. Tables: one per kind (syms_result, …) with window_start, window_end,
-fetched_at, the record's columns and raw (JSON); simadmin_sync_windows records each fetch.`,
+fetched_at, row_number (the primary key: window_start, row_number), raw (JSON) and a
+snake_case column per field; simadmin_sync_windows records each fetch and whose data it is,
+simadmin_sync_columns which column holds which field. Runs into one database wait for each
+other (--lock-timeout); a database holding another tenant's reports is refused without
+--force. See docs/reports-sync.md.`,
   examples: [
     "simadmin reports sync --db reports.duckdb",
     "simadmin reports sync --db reports.duckdb --since 2025-01-01 --dry-run",

@@ -1,19 +1,25 @@
+import { readFileSync } from "node:fs";
 import { access, constants } from "node:fs/promises";
 import { dirname } from "node:path";
-import { LocalFileError } from "../../errors.js";
-import { parseIsoDate } from "../../domain/date-windows.js";
-import type { AppendType, RowAppender, SqlConnection, SqlValue } from "./connection.js";
+import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
+import { q, type LockWait, type SqlConnection, type SqlValue } from "./connection.js";
 
 // The embedded target (docs/cli-contract.md, Sync: "a DuckDB file, the embedded default").
 // @duckdb/node-api carries a native binary: loaded with import() by this command only, and
-// left out of the bundle (scripts/bundle.mjs), so no other command pays for it.
+// left out of the bundle (scripts/bundle.mjs), so no other command pays for it. A window's
+// rows are read by DuckDB's own JSON reader from the load file (load-file.ts), inside the
+// window's transaction: the database does the bulk work (docs/reports-sync.md, Figures).
 
 type DuckDB = typeof import("@duckdb/node-api");
 
-/** One DuckDB vector (STANDARD_VECTOR_SIZE). */
-const APPENDER_FLUSH_ROWS = 2048;
+const LOCK_POLL_MS = 250;
 
-export async function openDuckDb(path: string, options: { readOnly: boolean }): Promise<SqlConnection> {
+export interface DuckDbOpen {
+  readOnly: boolean;
+  lock: LockWait;
+}
+
+export async function openDuckDb(path: string, options: DuckDbOpen): Promise<SqlConnection> {
   // DuckDB's own message for a missing directory is an "IO Error"; say it as for any file.
   try {
     await access(dirname(path), constants.W_OK);
@@ -21,66 +27,45 @@ export async function openDuckDb(path: string, options: { readOnly: boolean }): 
     throw LocalFileError.fromSystem(error, dirname(path), "write the database into");
   }
   const duckdb: DuckDB = await import("@duckdb/node-api");
-  let instance: import("@duckdb/node-api").DuckDBInstance;
-  try {
-    instance = await duckdb.DuckDBInstance.create(path, {
-      ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
-      // A CLI beside other work: DuckDB would take 80 % of the memory and every core for
-      // its buffers and threads; a sync appends rows and needs little of either.
-      // (bench/reports-sync.mjs, 1M records: 32MB of buffers cost about 8 % more time than
-      // 128MB and peak RSS 324 instead of ~410 MiB.)
-      memory_limit: "32MB",
-      threads: "2",
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const locked = /lock/i.test(message);
-    throw new LocalFileError(`cannot open the DuckDB database ${path}: ${message.split("\n")[0]}`, {
-      path,
-      hint: locked
-        ? "another process has it open (another `reports sync`, or a DuckDB session): close it and run again"
-        : "check that the path is a DuckDB file this version can read",
-      cause: error,
-    });
-  }
+  const instance = await createWaiting(duckdb, path, options);
   const connection = await instance.connect();
+  const fail = (error: unknown): never => {
+    throw duckDbFailure(error, path);
+  };
   return {
     label: path,
     types: {
-      column: { boolean: "BOOLEAN", bigint: "BIGINT", double: "DOUBLE", text: "VARCHAR" },
-      json: "JSON",
+      boolean: "BOOLEAN",
+      bigint: "BIGINT",
+      double: "DOUBLE",
+      date: "DATE",
       timestamp: "TIMESTAMP",
+      text: "VARCHAR",
+      json: "JSON",
     },
-    maxParameters: 60_000,
+    format: "ndjson",
+    ddlInTransaction: false,
     async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
-      await connection.run(sql, [...params]);
-    },
-    async openAppender(table: string, columns: readonly AppendType[]): Promise<RowAppender> {
-      const appender = await connection.createAppender(table);
-      let pending = 0;
-      return {
-        append(values: readonly SqlValue[]): void {
-          columns.forEach((type, i) => appendCell(duckdb, appender, type, values[i] ?? null));
-          appender.endRow();
-          // The appender keeps its rows until 204,800 of them (100 vectors), then copies them
-          // into the transaction: a whole 30-day window held twice. Handing them over a vector
-          // at a time still commits the window as one (bench/reports-sync.mjs, 1M records:
-          // peak RSS about 40 MiB lower; docs/reports-sync.md, Figures).
-          if (++pending === APPENDER_FLUSH_ROWS) {
-            appender.flushSync();
-            pending = 0;
-          }
-        },
-        close(): void {
-          appender.flushSync();
-          appender.closeSync();
-        },
-      };
+      await connection.run(sql, [...params]).catch(fail);
     },
     async all(sql: string, params: readonly SqlValue[] = []): Promise<Record<string, unknown>[]> {
-      const reader = await connection.runAndReadAll(sql, [...params]);
+      const reader = await connection.runAndReadAll(sql, [...params]).catch(fail);
       return reader.getRowObjectsJson();
     },
+    async load(table, columns, window, result, types): Promise<void> {
+      const spec = [`'r': 'BIGINT'`, `'j': 'VARCHAR'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
+      const select = columns.map((_, i) => `, c${i}`).join("");
+      const file = result.file.replaceAll("'", "''");
+      await connection
+        .run(
+          `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
+            `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, j${select} ` +
+            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 33554432)`,
+        )
+        .catch(fail);
+    },
+    // DuckDB's own file lock keeps other processes out while this one has the file open.
+    lock: () => Promise.resolve(),
     close(): Promise<void> {
       connection.closeSync();
       instance.closeSync();
@@ -89,25 +74,68 @@ export async function openDuckDb(path: string, options: { readOnly: boolean }): 
   };
 }
 
-function appendCell(
-  duckdb: DuckDB,
-  appender: import("@duckdb/node-api").DuckDBAppender,
-  type: AppendType,
-  value: SqlValue,
-): void {
-  if (value === null) return appender.appendNull();
-  switch (type) {
-    case "date":
-      return appender.appendDate(new duckdb.DuckDBDateValue(parseIsoDate(String(value)) ?? 0));
-    case "timestamp":
-      return appender.appendTimestamp(new duckdb.DuckDBTimestampValue(BigInt(Date.parse(String(value))) * 1000n));
-    case "boolean":
-      return appender.appendBoolean(value === true);
-    case "bigint":
-      return appender.appendBigInt(BigInt(value));
-    case "double":
-      return appender.appendDouble(Number(value));
-    default:
-      return appender.appendVarchar(String(value));
+/**
+ * Opens the file, waiting while another process holds it (a dashboard, another sync), with a
+ * line saying so, up to --lock-timeout: then exit 2 for another sync, exit 11 for a reader.
+ */
+async function createWaiting(duckdb: DuckDB, path: string, options: DuckDbOpen): Promise<import("@duckdb/node-api").DuckDBInstance> {
+  let told = false;
+  for (let waited = 0; ; waited += LOCK_POLL_MS) {
+    try {
+      return await duckdb.DuckDBInstance.create(path, {
+        ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
+        // A CLI beside other work: DuckDB would take 80 % of the memory and every core. The
+        // JSON reader needs buffers of twice its largest object (32 MB here).
+        memory_limit: "160MB",
+        threads: "2",
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!/lock/i.test(message)) throw duckDbFailure(error, path);
+      const pid = /PID (\d+)/.exec(message)?.[1];
+      const holder = pid ? describeHolder(pid) : "another process";
+      if (waited >= options.lock.timeoutMs) {
+        const sync = /simadmin|reports.?sync/i.test(holder);
+        const text = `${path} is held by ${holder}; waited ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`;
+        if (sync) throw new UsageError(text, { hint: "another reports sync is running into this file: let it finish" });
+        throw new LocalFileError(text, { path, hint: "close the program that has it open (a dashboard, a DuckDB session), or raise --lock-timeout" });
+      }
+      if (!told) {
+        options.lock.onWait(`${path} is held by ${holder}: waiting up to ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`);
+        told = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+      throwIfAborted(options.lock.signal);
+    }
   }
+}
+
+function describeHolder(pid: string): string {
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
+    return `process ${pid} (${command.slice(0, 80)})`;
+  } catch {
+    return `process ${pid}`;
+  }
+}
+
+/** DuckDB's errors: a full disk or an unreadable file is exit 11 naming the file. */
+function duckDbFailure(error: unknown, path: string): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const first = message.split("\n")[0] ?? message;
+  if (/No space left|disk.*full|could not write|IO Error|Permission denied|read-only/i.test(message)) {
+    return new LocalFileError(`cannot write the DuckDB database ${path}: ${first}`, {
+      path,
+      code: /No space left/i.test(message) ? "ENOSPC" : undefined,
+      hint: /No space left/i.test(message) ? "free space on that disk and run again" : "check the file and its directory",
+      cause: error,
+    });
+  }
+  if (/not a valid DuckDB|Serialization|version/i.test(message))
+    return new LocalFileError(`cannot open the DuckDB database ${path}: ${first}`, {
+      path,
+      hint: "check that the path is a DuckDB file this version can read",
+      cause: error,
+    });
+  return error instanceof Error ? error : new Error(message);
 }

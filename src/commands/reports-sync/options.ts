@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import { parseIsoDate } from "../../domain/date-windows.js";
+import { parseDuration } from "../../domain/durations.js";
 import { UsageError } from "../../errors.js";
 import { parsedFlag, switchFlag, wholeNumberFlag } from "../shared/flags.js";
 
@@ -40,12 +41,22 @@ function parseTarget(text: string): { kind: "duckdb"; path: string } | { kind: "
   return { kind: "duckdb", path: value };
 }
 
+/** --lock-timeout: seconds (60) or a duration (90s, 2m), as the state store's flag takes it. */
+function parseLockTimeout(text: string): number {
+  const value = text.trim();
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  return parseDuration(value, "--lock-timeout");
+}
+
 export const ReportsSyncOptions = z.object({
   db: parsedFlag(parseTarget),
   kinds: parsedFlag(parseKinds).optional(),
   since: parsedFlag(parseSince).optional(),
   openDays: wholeNumberFlag("--open-days", 0, 366).optional(),
   dryRun: switchFlag,
+  force: switchFlag,
+  lockTimeout: parsedFlag(parseLockTimeout).optional(),
+  dbtSources: z.string().min(1).optional(),
 });
 
 export type ReportsSyncOptions = z.output<typeof ReportsSyncOptions>;

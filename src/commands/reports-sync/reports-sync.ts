@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { rm } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
 import type { BudgetTimes } from "../../api/rate/least-time.js";
@@ -8,33 +9,46 @@ import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import type { PostgresOptions } from "../../db/postgres-connect.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
-import type { JsonRecord } from "../../domain/records.js";
 import { kindTable } from "../../domain/sync-columns.js";
+import { tenantService } from "../../domain/tenant.js";
 import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../reports/cache.js";
 import { defineRun } from "../types.js";
-import type { SqlConnection } from "./connection.js";
+import type { LockWait, SqlConnection } from "./connection.js";
+import { writeDbtSources } from "./dbt-sources.js";
+import { WindowLoadWriter, type LoadLimits, type WindowLoadResult } from "./load-file.js";
 import { ReportsSyncOptions } from "./options.js";
-import { SyncStore } from "./store.js";
+import { SyncStore, type Tenant } from "./store.js";
 
-// `simadmin reports sync --db <file.duckdb|postgres://…>` (issue 24; docs/cli-contract.md, Sync).
+// `simadmin reports sync --db <file.duckdb|postgres://…>` (docs/cli-contract.md, Sync and
+// Warehouse rules; docs/reports-sync.md).
 //
-// Plan first (domain/sync-windows.ts): per kind, the fixed windows missing since --since,
-// the open one and the recently ended ones, from the meta table. Then, window after window
-// through the shared scheduler (budgets, retries, the Redis store — nothing here sleeps):
-// the answer streams to a private spool file (reports' cache.ts, checking the JSON on the
-// way), and its records are read back in batches into one transaction that replaces the
-// window (store.ts). Memory holds one batch, whatever the window's size. A failed or killed
-// run keeps every window it finished: running it again fetches the rest.
+// Take the database's lock, check whose data it holds, then plan (domain/sync-windows.ts):
+// per kind, the fixed windows missing since --since, the open one and the recently ended
+// ones, from the meta table. Then, window after window through the shared scheduler
+// (budgets, retries, the Redis store — nothing here sleeps): the answer streams to a
+// private spool file (reports' cache.ts), one pass over its records writes the load file
+// the database reads by itself (load-file.ts), and one transaction replaces the window
+// (store.ts). Window n+1 is fetched and prepared while window n loads. Memory holds one
+// batch of records, whatever the window's size. A failed or killed run keeps every window
+// it finished: running it again fetches the rest.
 
 /** Without --since, a first run reaches this far back (issue 24). */
 const DEFAULT_HISTORY_DAYS = 90;
 const DEFAULT_OPEN_DAYS = 2;
 /** --timeout's default for report requests (docs/cli-contract.md, Global options), and so for the database. */
 const DEFAULT_TIMEOUT_SECONDS = 120;
+/** --lock-timeout's default (docs/cli-contract.md, State: the same wait as the state store's). */
+const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+/**
+ * A record with more fields than this, or one that would take a table past MAX_FIELDS
+ * columns, is kept in raw only (PostgreSQL allows 1,600 columns; DuckDB's reader and every
+ * BI tool slow down long before).
+ */
+const LIMITS: LoadLimits = { maxFieldsPerRecord: 1000, maxFields: 1200 };
 
 interface KindPlan {
   kind: ReportKind;
@@ -58,28 +72,45 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   const limits = times.limits.reports;
   // Settings and the client first: a missing key or a bad profile is said before the
   // database is touched (or created).
-  const settingsOf = await services.settings();
+  const settings = await services.settings();
   if (!options.dryRun) await services.api();
 
   const target = options.db;
+  const lock: LockWait = {
+    timeoutMs: options.lockTimeout ?? DEFAULT_LOCK_TIMEOUT_MS,
+    onWait: (text) => printer.info(text),
+    signal: services.signal,
+  };
   // A dry run must not create the database: a DuckDB file not there yet holds nothing.
   const db =
     options.dryRun && target.kind === "duckdb" && !existsSync(target.path)
       ? undefined
-      : await open(target, options.dryRun, {
+      : await open(target, options.dryRun, lock, {
           // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
-          timeoutMs: (settingsOf.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+          timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
           env: services.env,
         });
-  const store = db ? new SyncStore(db, services.signal) : undefined;
+  const store = db ? new SyncStore(db, (text) => printer.warn(text)) : undefined;
+  const tenant: Tenant = {
+    // The same service name as the state store's tenants (domain/tenant.ts): `sandbox` under --sandbox.
+    baseUrl: tenantService(settings.baseUrl, services.globals.sandbox === true),
+    organization: settings.org ?? "",
+    keyFingerprint: keyFingerprint(settings.apiKey ?? "").slice(0, 32),
+    apiVersion: settings.apiVersion,
+  };
   try {
+    if (db && !options.dryRun) {
+      await db.lock(lock);
+      await store!.ensureMeta();
+      await store!.checkTenant(tenant, options.force);
+    }
     const plans: KindPlan[] = [];
     // Later runs start where the database's history does (a kind added later gets as much),
     // unless --since says otherwise.
     const earliest = await store?.earliestStart();
     const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
     for (const kind of kinds) {
-      const synced = store ? await store.syncedWindows(kind) : new Map<string, SyncedWindow>();
+      const synced = store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
       plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
     }
     const requests = plans.reduce((n, p) => n + p.windows.length, 0);
@@ -104,8 +135,12 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
     }
 
     printer.info(`reports sync into ${db!.label}: ${budget}`);
-    await store!.ensureMeta();
-    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times).execute();
+    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times, tenant).execute();
+    if (options.dbtSources !== undefined) {
+      const path = resolve(options.dbtSources);
+      await writeDbtSources(path, store!, kinds.map(kindTable), target.kind);
+      printer.info(`wrote ${path}`);
+    }
     return {
       kind: "records",
       records: summary,
@@ -116,9 +151,21 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
   }
 });
 
-async function open(target: ReportsSyncOptions["db"], dryRun: boolean, connect: PostgresOptions): Promise<SqlConnection> {
+async function open(
+  target: ReportsSyncOptions["db"],
+  dryRun: boolean,
+  lock: LockWait,
+  connect: PostgresOptions,
+): Promise<SqlConnection> {
   if (target.kind === "postgres") return (await import("./postgres.js")).openPostgres(target.url, connect);
-  return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun });
+  return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun, lock });
+}
+
+interface Prepared {
+  kind: ReportKind;
+  window: PlannedWindow;
+  fetchedAt: Date;
+  load: WindowLoadResult;
 }
 
 class SyncRun {
@@ -134,6 +181,7 @@ class SyncRun {
     private readonly total: number,
     private readonly openDays: number,
     private readonly times: BudgetTimes,
+    private readonly tenant: Tenant,
   ) {
     this.startedAt = ctx.services.clock.now();
   }
@@ -148,27 +196,40 @@ class SyncRun {
       apiVersion: settings.apiVersion,
       keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
     });
-    const summary: Record<string, unknown>[] = [];
+    const counts = new Map<ReportKind, number>(this.plans.map((p) => [p.kind, 0]));
+    const queue = this.plans.flatMap((plan) => plan.windows.map((window) => ({ kind: plan.kind, window })));
+    // Window n loads (the database's threads, or the server) while window n+1 is fetched and
+    // prepared: the rate-limit waits and the JSON work overlap the database's.
+    let loading: Promise<void> | undefined;
     try {
-      for (const plan of this.plans) {
-        let records = 0;
-        for (const window of plan.windows) {
-          throwIfAborted(services.signal);
-          this.tell(plan.kind, window);
-          records += await this.syncWindow(cache, plan.kind, window);
+      for (const { kind, window } of queue) {
+        throwIfAborted(services.signal);
+        this.tell(kind, window);
+        const prepared = await this.prepare(cache, kind, window);
+        if (loading) await loading;
+        loading = this.load(prepared).then((rows) => {
+          counts.set(kind, (counts.get(kind) ?? 0) + rows);
           this.done++;
-        }
-        summary.push({ kind: plan.kind, table: kindTable(plan.kind), windows: plan.windows.length, records });
+        });
+        // A failure of the load is seen at the next await; keep it from being unhandled meanwhile.
+        loading.catch(() => undefined);
       }
+      if (loading) await loading;
       this.progress.done(this.total > 0 ? `${this.total} report windows synced` : undefined);
     } catch (error) {
       this.progress.done();
+      await loading?.catch(() => undefined);
       throw error;
     } finally {
       await cache.dispose();
     }
     if (this.total === 0) printer.info("reports sync: every window is up to date; nothing to fetch");
-    return summary;
+    return this.plans.map((plan) => ({
+      kind: plan.kind,
+      table: kindTable(plan.kind),
+      windows: plan.windows.length,
+      records: counts.get(plan.kind) ?? 0,
+    }));
   }
 
   /**
@@ -190,36 +251,65 @@ class SyncRun {
     }
   }
 
-  private async syncWindow(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<number> {
+  /** Fetches a window into the spool, then one pass over its records writes the load file. */
+  private async prepare(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<Prepared> {
     const label = `report ${kind} ${window.startDate}..${window.endDate}`;
     const range = { startDate: window.startDate, endDate: window.endDate };
+    const table = kindTable(kind);
     try {
       const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
       const fetchedAt = new Date(this.ctx.services.clock.now());
-      const blockEnd = parseIsoDate(window.startDate)! + 29;
+      const state = await this.store.table(table);
+      const redactor = this.ctx.printer.redactor;
       // The API key echoed inside report data is never written to the database, neither in
       // a column nor in `raw`: the same redaction as every export (output/redact.ts).
-      const records = (): AsyncIterable<JsonRecord[]> => this.redacted(cache.records(kind, range, shape, label));
-      await this.store.fitWindow(kind, records());
+      const writer = new WindowLoadWriter(
+        join(cache.dir, `${table}-${window.startDate}.load`),
+        this.store.db.format,
+        state.registry,
+        LIMITS,
+        { mayHold: (text) => redactor.mayHoldSecret(text), redact: (value) => redactor.redactData(value) },
+        { start: window.startDate, end: window.endDate, fetchedAt: fetchedAt.toISOString() },
+      );
+      try {
+        for await (const batch of cache.recordTexts(kind, range, shape, label)) {
+          throwIfAborted(this.ctx.services.signal);
+          for (const text of batch) writer.add(text);
+        }
+      } catch (error) {
+        writer.abandon();
+        throw error;
+      }
+      const load = writer.finish();
+      if (load.rawOnly.records > 0)
+        this.ctx.printer.warn(
+          `${table} ${window.startDate}..${window.endDate}: ${load.rawOnly.records} record${load.rawOnly.records === 1 ? "" : "s"} kept whole in raw only, too many fields for columns (${[...load.rawOnly.fields].join(", ")})`,
+        );
+      return { kind, window, fetchedAt, load };
+    } finally {
+      await cache.remove(kind, range);
+    }
+  }
+
+  private async load(prepared: Prepared): Promise<number> {
+    const { kind, window, fetchedAt, load } = prepared;
+    const blockEnd = parseIsoDate(window.startDate)! + 29;
+    try {
       return await this.store.replaceWindow(
         {
-          kind,
+          table: kindTable(kind),
           startDate: window.startDate,
           endDate: window.endDate,
           fetchedAt,
           complete: isComplete(blockEnd, parseIsoDate(window.endDate)!, utcDay(fetchedAt.getTime()), this.openDays),
           toolVersion: toolVersion(),
         },
-        records(),
+        load,
+        this.tenant,
       );
     } finally {
-      await cache.remove(kind, range);
+      await rm(load.file, { force: true });
     }
-  }
-
-  private async *redacted(batches: AsyncIterable<JsonRecord[]>): AsyncGenerator<JsonRecord[]> {
-    const redactor = this.ctx.printer.redactor;
-    for await (const batch of batches) yield redactor.redactData(batch);
   }
 
   /** The spinner on a terminal; otherwise a line at least every 30 s (output/progress.ts: the heartbeat every command gets). */

@@ -1,27 +1,38 @@
-import { flattenRecord, type Cell, type JsonRecord } from "../../domain/records.js";
-import { cellType, ColumnNames, kindTable, quoteIdentifier as q, widen, type ColumnType } from "../../domain/sync-columns.js";
 import { parseIsoDate } from "../../domain/date-windows.js";
 import type { SyncedWindow } from "../../domain/sync-windows.js";
-import { throwIfAborted } from "../../errors.js";
-import { columnTypeOf, type AppendType, type SqlConnection, type SqlValue } from "./connection.js";
+import { ColumnAllocator, fieldKey, legacyColumnName, SYSTEM_COLUMNS } from "../../domain/warehouse-names.js";
+import { widenType, type WarehouseType } from "../../domain/warehouse-values.js";
+import { UsageError } from "../../errors.js";
+import { columnTypeOf, q, type SqlConnection, type SqlValue } from "./connection.js";
+import { FieldRegistry, type WindowLoadResult } from "./load-file.js";
 
-// The tables of `reports sync` (docs/cli-contract.md, Sync), written the same way in DuckDB
-// and PostgreSQL:
+// The tables of `reports sync` (docs/cli-contract.md, Sync and Warehouse rules; docs/reports-
+// sync.md), written the same way in DuckDB and PostgreSQL:
 //
-// - one table per kind (`syms_result`, …): window_start, window_end, fetched_at, the
-//   record's flattened columns, raw (the record as JSON). Columns are added as fields
-//   appear and widened (bigint → double → text) when values no longer fit — never a load
-//   that fails because the service changed;
-// - simadmin_sync_windows: one row per kind and window, what was fetched when.
+// - one table per kind (`user_results`, …): window_start, window_end, fetched_at, row_number
+//   (the primary key is window_start, row_number), raw (the record as JSON), then a
+//   snake-case column per field;
+// - simadmin_sync_windows: one row per table and window — what was fetched when, how many
+//   records, and whose data it is (base URL, organization, key fingerprint, API version);
+// - simadmin_sync_columns: which column holds which field, decided once (a field keeps its
+//   column for ever).
 //
-// A window is replaced in one transaction — delete its rows, insert the new ones in
-// batches, upsert its meta row — so a failed or killed run leaves it as it was, and a
-// second run never doubles it.
+// A window is replaced in one transaction — delete its rows, load the new ones, upsert its
+// meta row — under a lock no other run into the database holds, so its rows always equal
+// its meta count.
 
 export const META_TABLE = "simadmin_sync_windows";
+export const COLUMNS_TABLE = "simadmin_sync_columns";
+
+export interface Tenant {
+  baseUrl: string;
+  organization: string;
+  keyFingerprint: string;
+  apiVersion: number;
+}
 
 export interface WindowWrite {
-  kind: string;
+  table: string;
   startDate: string;
   endDate: string;
   fetchedAt: Date;
@@ -29,43 +40,87 @@ export interface WindowWrite {
   toolVersion: string;
 }
 
+interface TableState {
+  registry: FieldRegistry;
+  /** field key → column, as stored */
+  columnOf: Map<string, string>;
+  /** column → its type as the database has it */
+  types: Map<string, WarehouseType | "system">;
+  allocator: ColumnAllocator;
+  exists: boolean;
+}
+
 export class SyncStore {
-  /** Per table: its columns and their types, as the database has them. */
-  private readonly tables = new Map<string, Map<string, ColumnType | "system">>();
+  private readonly tables = new Map<string, TableState>();
 
   constructor(
     readonly db: SqlConnection,
-    private readonly signal: AbortSignal,
+    private readonly warn: (text: string) => void,
   ) {}
 
   async ensureMeta(): Promise<void> {
+    const ts = this.db.types.timestamp;
     await this.db.run(
-      `CREATE TABLE IF NOT EXISTS ${META_TABLE} (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${this.db.types.timestamp} NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, PRIMARY KEY (kind, window_start))`,
+      `CREATE TABLE IF NOT EXISTS ${META_TABLE} (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${ts} NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, PRIMARY KEY (kind, window_start))`,
+    );
+    for (const [column, type] of [
+      ["base_url", "VARCHAR"],
+      ["organization", "VARCHAR"],
+      ["key_fingerprint", "VARCHAR"],
+      ["api_version", "INTEGER"],
+    ])
+      await this.db.run(`ALTER TABLE ${META_TABLE} ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+    // The earlier version named windows by kind (`user-results`); the table is `user_results`.
+    await this.db.run(`UPDATE ${META_TABLE} SET kind = replace(kind, '-', '_') WHERE kind LIKE '%-%'`);
+    await this.db.run(
+      `CREATE TABLE IF NOT EXISTS ${COLUMNS_TABLE} (table_name VARCHAR NOT NULL, field VARCHAR NOT NULL, column_name VARCHAR NOT NULL, PRIMARY KEY (table_name, field))`,
     );
   }
 
-  /** What the meta table says of a kind's windows (nothing when the table does not exist yet). */
-  async syncedWindows(kind: string): Promise<Map<string, SyncedWindow>> {
+  /**
+   * Whose data the database holds: a sync for another service, organization or key is
+   * refused (exit 2) unless `force` (docs/cli-contract.md, Warehouse rules).
+   */
+  async checkTenant(tenant: Tenant, force: boolean): Promise<void> {
+    const rows = await this.db.all(
+      `SELECT DISTINCT base_url AS b, organization AS o, key_fingerprint AS k FROM ${META_TABLE} WHERE base_url IS NOT NULL`,
+    );
+    const others = rows.filter(
+      (r) => r.b !== tenant.baseUrl || r.o !== tenant.organization || r.k !== tenant.keyFingerprint,
+    );
+    if (others.length === 0 || force) return;
+    const other = others[0]!;
+    const what =
+      other.b !== tenant.baseUrl
+        ? `the service ${String(other.b)}`
+        : other.o !== tenant.organization
+          ? `organization ${String(other.o)}`
+          : `another API key (fingerprint ${String(other.k).slice(0, 12)}…)`;
+    throw new UsageError(`${this.db.label} holds reports of ${what}; this sync is for ${tenant.baseUrl}, organization ${tenant.organization}`, {
+      hint: "sync into another database, or add --force to replace its windows with this tenant's (e.g. after the API key was rotated)",
+    });
+  }
+
+  /** What the meta table says of a table's windows. */
+  async syncedWindows(table: string): Promise<Map<string, SyncedWindow>> {
     const held = new Map<string, SyncedWindow>();
-    if (!(await this.tableExists(META_TABLE))) return held;
     const rows = await this.db.all(
       `SELECT CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, CAST(fetched_at AS VARCHAR) AS f, complete AS c FROM ${META_TABLE} WHERE kind = $1`,
-      [kind],
+      [table],
     );
     for (const row of rows) {
       const start = String(row.s);
-      const fetched = parseIsoDate(String(row.f).slice(0, 10));
       held.set(start, {
         start,
         end: String(row.e),
-        fetchedDay: fetched ?? 0,
+        fetchedDay: parseIsoDate(String(row.f).slice(0, 10)) ?? 0,
         complete: row.c === true || row.c === "true",
       });
     }
     return held;
   }
 
-  /** The first day the database holds for any kind: where later runs start by default. */
+  /** The first day the database holds for any table: where later runs start by default. */
   async earliestStart(): Promise<string | undefined> {
     if (!(await this.tableExists(META_TABLE))) return undefined;
     const [row] = await this.db.all(`SELECT CAST(min(window_start) AS VARCHAR) AS s FROM ${META_TABLE}`);
@@ -80,212 +135,164 @@ export class SyncStore {
     return rows.length > 0;
   }
 
-  private async columnsOf(table: string): Promise<Map<string, ColumnType | "system">> {
-    let columns = this.tables.get(table);
-    if (columns) return columns;
-    await this.db.run(
-      `CREATE TABLE IF NOT EXISTS ${q(table)} (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${this.db.types.timestamp} NOT NULL, raw ${this.db.types.json})`,
-    );
-    const rows = await this.db.all(
+  /** The fields a table knows (for the load writer) and how they map to columns. */
+  async table(table: string): Promise<TableState> {
+    let state = this.tables.get(table);
+    if (state) return state;
+    const columns = await this.db.all(
       "SELECT column_name AS n, data_type AS t FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position",
       [table],
     );
-    columns = new Map();
-    for (const row of rows) {
+    const mapping = await this.db.all(`SELECT field AS f, column_name AS c FROM ${COLUMNS_TABLE} WHERE table_name = $1`, [table]);
+    const types = new Map<string, WarehouseType | "system">();
+    for (const row of columns) {
       const name = String(row.n);
-      columns.set(
-        name,
-        ["window_start", "window_end", "fetched_at", "raw"].includes(name) ? "system" : columnTypeOf(String(row.t)),
-      );
+      types.set(name, (SYSTEM_COLUMNS as readonly string[]).includes(name) ? "system" : columnTypeOf(String(row.t)));
     }
-    this.tables.set(table, columns);
-    return columns;
+    const columnOf = new Map(mapping.map((row) => [String(row.f), String(row.c)]));
+    const paths = mapping.map((row) => JSON.parse(String(row.f)) as string[]);
+    state = {
+      registry: new FieldRegistry(paths),
+      columnOf,
+      types,
+      allocator: new ColumnAllocator(types.keys()),
+      exists: columns.length > 0,
+    };
+    this.tables.set(table, state);
+    return state;
   }
 
-  /**
-   * Pass 1 over a window's records: adds and widens the kind's columns for them, each change
-   * committed on its own before the window's transaction. DuckDB refuses to commit a
-   * transaction that both altered a table and changed its rows; a column added for a window
-   * that then fails stays, empty, which is harmless.
-   */
-  async fitWindow(kind: string, batches: AsyncIterable<JsonRecord[]>): Promise<void> {
-    const table = kindTable(kind);
-    const columns = await this.columnsOf(table);
-    const names = new ColumnNames(columns.keys());
-    const needed = new Map<string, ColumnType | undefined>();
-    for await (const batch of batches) {
-      throwIfAborted(this.signal);
-      for (const record of batch) {
-        for (const [field, value] of Object.entries(flattenRecord(record))) {
-          const column = names.columnFor(field);
-          needed.set(column, widen(needed.get(column), cellType(value)));
-        }
-      }
-    }
-    await this.fitColumns(table, columns, needed);
-  }
-
-  /**
-   * Replaces one window of a kind with `batches` of records, in one transaction.
-   * Returns the number of records written.
-   */
-  async replaceWindow(write: WindowWrite, batches: AsyncIterable<JsonRecord[]>): Promise<number> {
-    const table = kindTable(write.kind);
-    await this.db.run("BEGIN");
-    let count = 0;
+  /** Replaces one window of a table with the rows of its load file, in one transaction; returns the count. */
+  async replaceWindow(write: WindowWrite, result: WindowLoadResult, tenant: Tenant): Promise<number> {
+    const state = await this.table(write.table);
+    const { table } = write;
+    const inTransaction = this.db.ddlInTransaction;
+    if (inTransaction) await this.db.run("BEGIN");
     try {
-      const columns = await this.columnsOf(table);
-      const names = new ColumnNames(columns.keys());
+      await this.createTable(table, state);
+      const columns = await this.fitColumns(table, state, result);
+      if (!inTransaction) await this.db.run("BEGIN");
       await this.db.run(`DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, [write.startDate]);
-      const fixed: SqlValue[] = [write.startDate, write.endDate, write.fetchedAt.toISOString()];
-      if (this.db.openAppender) count = await this.appendWindow(table, columns, names, fixed, batches);
-      else
-        for await (const batch of batches) {
-          throwIfAborted(this.signal);
-          count += await this.insertBatch(table, columns, names, fixed, batch);
-        }
-      throwIfAborted(this.signal);
-      await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [
-        write.kind,
-        write.startDate,
-      ]);
+      const window = { start: write.startDate, end: write.endDate, fetchedAt: write.fetchedAt.toISOString() };
+      await this.db.load(
+        table,
+        columns,
+        window,
+        result,
+        columns.map((c) => this.db.types[state.types.get(c) as WarehouseType]),
+      );
+      await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [table, write.startDate]);
       await this.db.run(
-        `INSERT INTO ${META_TABLE} (kind, window_start, window_end, fetched_at, records, complete, tool_version) VALUES ($1, CAST($2 AS DATE), CAST($3 AS DATE), CAST($4 AS ${this.db.types.timestamp}), $5, $6, $7)`,
-        [write.kind, write.startDate, write.endDate, write.fetchedAt.toISOString(), count, write.complete, write.toolVersion],
+        `INSERT INTO ${META_TABLE} (kind, window_start, window_end, fetched_at, records, complete, tool_version, base_url, organization, key_fingerprint, api_version) VALUES ($1, CAST($2 AS DATE), CAST($3 AS DATE), CAST($4 AS ${this.db.types.timestamp}), $5, $6, $7, $8, $9, $10, $11)`,
+        [
+          table,
+          write.startDate,
+          write.endDate,
+          write.fetchedAt.toISOString(),
+          result.rows,
+          write.complete,
+          write.toolVersion,
+          tenant.baseUrl,
+          tenant.organization,
+          tenant.keyFingerprint,
+          tenant.apiVersion,
+        ],
       );
       await this.db.run("COMMIT");
     } catch (error) {
       await this.db.run("ROLLBACK").catch(() => undefined);
-      // The column cache may describe columns the rollback took away: read them again.
+      // What the state says of columns and mapping may be what the rollback took away.
       this.tables.delete(table);
       throw error;
     }
-    return count;
+    return result.rows;
+  }
+
+  private async createTable(table: string, state: TableState): Promise<void> {
+    if (state.exists) {
+      if (!state.types.has("row_number")) {
+        // A table of the earlier version: row numbers from now on (its rows keep none; no primary key).
+        await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS row_number BIGINT`);
+        state.types.set("row_number", "system");
+      }
+      return;
+    }
+    const t = this.db.types;
+    await this.db.run(
+      `CREATE TABLE IF NOT EXISTS ${q(table)} (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${t.timestamp} NOT NULL, row_number BIGINT NOT NULL, raw ${t.json}, PRIMARY KEY (window_start, row_number))`,
+    );
+    for (const column of SYSTEM_COLUMNS) state.types.set(column, "system");
+    state.exists = true;
   }
 
   /**
-   * DuckDB: every row through its appender, in table order. fitWindow has made a column of
-   * every field of the window already.
+   * New fields get their column (and a mapping row); a column whose values no longer fit is
+   * widened — or, when the database will not (a view depends on it), the field moves to a
+   * new, wider column holding the old values too, and a warning says so. Returns the column
+   * of each field of the load file, in its order.
    */
-  private async appendWindow(
-    table: string,
-    columns: Map<string, ColumnType | "system">,
-    names: ColumnNames,
-    fixed: SqlValue[],
-    batches: AsyncIterable<JsonRecord[]>,
-  ): Promise<number> {
-    const order = [...columns.keys()];
-    const types: AppendType[] = order.map((column) => {
-      const type = columns.get(column)!;
-      if (type !== "system") return type;
-      return column === "fetched_at" ? "timestamp" : column === "raw" ? "json" : "date";
-    });
-    const position = new Map(order.map((column, i) => [column, i]));
-    const appender = await this.db.openAppender!(table, types);
-    let count = 0;
-    try {
-      for await (const batch of batches) {
-        throwIfAborted(this.signal);
-        for (const record of batch) {
-          const values: SqlValue[] = new Array<SqlValue>(order.length).fill(null);
-          values[position.get("window_start")!] = fixed[0]!;
-          values[position.get("window_end")!] = fixed[1]!;
-          values[position.get("fetched_at")!] = fixed[2]!;
-          values[position.get("raw")!] = JSON.stringify(record);
-          for (const [field, value] of Object.entries(flattenRecord(record))) {
-            const at = position.get(names.columnFor(field));
-            if (at !== undefined) values[at] = toColumn(value, types[at] === "text" ? "text" : undefined);
-          }
-          appender.append(values);
-          count++;
+  private async fitColumns(table: string, state: TableState, result: WindowLoadResult): Promise<string[]> {
+    const columns: string[] = [];
+    for (const { field, type } of result.fields) {
+      let column = state.columnOf.get(field.key);
+      if (column === undefined) {
+        // A column the earlier version made for this field (dotted, mapped to nothing) keeps its name.
+        const legacy = legacyColumnName(field.path);
+        const mapped = [...state.columnOf.values()].includes(legacy);
+        if (!mapped && state.types.has(legacy) && state.types.get(legacy) !== "system") {
+          column = legacy;
+          state.allocator.claim(legacy);
+        } else {
+          column = state.allocator.allocate(field.path);
+          await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${this.db.types[type ?? "text"]}`);
+          state.types.set(column, type ?? "text");
         }
+        await this.db.run(`INSERT INTO ${COLUMNS_TABLE} (table_name, field, column_name) VALUES ($1, $2, $3)`, [
+          table,
+          fieldKey(field.path),
+          column,
+        ]);
+        state.columnOf.set(field.key, column);
       }
-    } finally {
-      appender.close();
+      const current = state.types.get(column) as WarehouseType;
+      const wider = widenType(current, type) ?? current;
+      if (wider !== current) column = await this.widen(table, state, field.key, column, current, wider);
+      columns.push(column);
     }
-    return count;
+    return columns;
   }
 
-  private async insertBatch(
+  private async widen(
     table: string,
-    columns: Map<string, ColumnType | "system">,
-    names: ColumnNames,
-    fixed: SqlValue[],
-    records: JsonRecord[],
-  ): Promise<number> {
-    if (records.length === 0) return 0;
-    const rows: { cells: Map<string, Cell>; raw: string }[] = [];
-    const needed = new Map<string, ColumnType | undefined>();
-    for (const record of records) {
-      const cells = new Map<string, Cell>();
-      for (const [field, value] of Object.entries(flattenRecord(record))) {
-        const column = names.columnFor(field);
-        cells.set(column, value);
-        needed.set(column, widen(needed.get(column), cellType(value)));
-      }
-      rows.push({ cells, raw: JSON.stringify(record) });
+    state: TableState,
+    key: string,
+    column: string,
+    from: WarehouseType,
+    to: WarehouseType,
+  ): Promise<string> {
+    const sqlType = this.db.types[to];
+    const inTransaction = this.db.ddlInTransaction;
+    try {
+      if (inTransaction) await this.db.run("SAVEPOINT widen");
+      await this.db.run(`ALTER TABLE ${q(table)} ALTER COLUMN ${q(column)} TYPE ${sqlType} USING CAST(${q(column)} AS ${sqlType})`);
+      if (inTransaction) await this.db.run("RELEASE SAVEPOINT widen");
+      state.types.set(column, to);
+      return column;
+    } catch (error) {
+      if (inTransaction) await this.db.run("ROLLBACK TO SAVEPOINT widen");
+      const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+      const wider = state.allocator.allocate([], `${column}_${to}`);
+      await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(wider)} ${sqlType}`);
+      await this.db.run(`UPDATE ${q(table)} SET ${q(wider)} = CAST(${q(column)} AS ${sqlType})`);
+      await this.db.run(`UPDATE ${COLUMNS_TABLE} SET column_name = $1 WHERE table_name = $2 AND field = $3`, [wider, table, key]);
+      state.types.set(wider, to);
+      state.columnOf.set(key, wider);
+      this.warn(
+        `${table}.${column} cannot become ${sqlType} (${reason}): it keeps its ${this.db.types[from]} values, and the field continues in the new column ${table}.${wider}, which holds all of them`,
+      );
+      return wider;
     }
-    const used = await this.fitColumns(table, columns, needed);
-    const perRow = used.length + 1;
-    const rowsPerStatement = Math.max(1, Math.floor((this.db.maxParameters - fixed.length) / perRow));
-    const head = `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, raw${used.map((c) => `, ${q(c)}`).join("")}) VALUES `;
-    const ts = this.db.types.timestamp;
-    for (let from = 0; from < rows.length; from += rowsPerStatement) {
-      const slice = rows.slice(from, from + rowsPerStatement);
-      const params: SqlValue[] = [...fixed];
-      const tuples: string[] = [];
-      for (const row of slice) {
-        const base = params.length;
-        params.push(row.raw);
-        for (const column of used) params.push(toColumn(row.cells.get(column) ?? null, columns.get(column)));
-        const placeholders = used.map((_, i) => `$${base + 2 + i}`);
-        tuples.push(
-          `(CAST($1 AS DATE), CAST($2 AS DATE), CAST($3 AS ${ts}), CAST($${base + 1} AS ${this.db.types.json})${placeholders.map((p) => `, ${p}`).join("")})`,
-        );
-      }
-      await this.db.run(head + tuples.join(", "), params);
-    }
-    return rows.length;
-  }
-
-  /**
-   * New fields become columns; a column whose values no longer fit is widened. Returns the
-   * columns the batch fills: a new field that is null throughout waits for a value to give
-   * it a type (its nulls are in `raw`).
-   */
-  private async fitColumns(
-    table: string,
-    columns: Map<string, ColumnType | "system">,
-    needed: Map<string, ColumnType | undefined>,
-  ): Promise<string[]> {
-    const used: string[] = [];
-    for (const [column, type] of needed) {
-      const current = columns.get(column);
-      if (current === "system") continue;
-      if (current === undefined && type === undefined) continue;
-      used.push(column);
-      if (current === undefined) {
-        const initial = type ?? "text";
-        await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${this.db.types.column[initial]}`);
-        columns.set(column, initial);
-        continue;
-      }
-      const wider = widen(current, type) ?? current;
-      if (wider !== current) {
-        const sqlType = this.db.types.column[wider];
-        await this.db.run(
-          `ALTER TABLE ${q(table)} ALTER COLUMN ${q(column)} TYPE ${sqlType} USING CAST(${q(column)} AS ${sqlType})`,
-        );
-        columns.set(column, wider);
-      }
-    }
-    return used;
   }
 }
 
-/** A cell as its column stores it: text columns get text, so 42 is "42", not "42.0". */
-function toColumn(cell: Cell, type: ColumnType | "system" | undefined): SqlValue {
-  if (cell === null) return null;
-  if (type === "text" && typeof cell !== "string") return String(cell);
-  return cell;
-}
+export type { SqlValue };

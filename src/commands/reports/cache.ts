@@ -219,6 +219,39 @@ export class ReportCache {
     if (pending.length > 0) yield pending;
   }
 
+  /**
+   * The window's records as the service wrote them, one JSON text each (`reports sync` reads
+   * numbers from the text: JSON.parse would round integers beyond 2^53).
+   */
+  async *recordTexts(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<string[]> {
+    if (shape.kind === "empty") return;
+    if (shape.kind === "whole") {
+      yield extractRecords(await this.whole(kind, window, shape, label)).map((record) => JSON.stringify(record));
+      return;
+    }
+    let pending: string[] = [];
+    const scanner = new JsonShapeScanner({
+      capture: {
+        target: shape.kind === "array" ? "top-array" : { member: shape.member },
+        onElement: (text) => pending.push(text),
+      },
+    });
+    try {
+      for await (const chunk of this.readText(kind, window)) {
+        scanner.feed(chunk);
+        if (pending.length >= BATCH) {
+          const batch = pending;
+          pending = [];
+          yield batch;
+        }
+      }
+      scanner.end();
+    } catch (error) {
+      throw await this.unusable(kind, window, label, error);
+    }
+    if (pending.length > 0) yield pending;
+  }
+
   /** The whole answer as a value (--raw, and answers that are one record). */
   async whole(kind: string, window: DateRange, shape: ResponseShape, label: string): Promise<unknown> {
     if (shape.kind === "empty") return null;

@@ -1,0 +1,241 @@
+import { parseIsoDate } from "./date-windows.js";
+
+// The values of a `reports sync` record, read from the record's own JSON text
+// (docs/cli-contract.md, Warehouse rules): any value the service sends is stored, exactly —
+// integers beyond 2^53 and `1e400` keep their digits (JSON.parse would round them: such
+// records are read by a parser that keeps a number's text); text PostgreSQL cannot hold (NUL,
+// lone surrogates) becomes U+FFFD in the columns and an escape in `raw`. Pure.
+
+/** Column types, narrowest first; a column only ever widens (widenType). */
+export type WarehouseType = "boolean" | "bigint" | "double" | "date" | "timestamp" | "text";
+
+/** A number as the service wrote it: its text is the value. */
+export class JsonNumber {
+  constructor(readonly text: string) {}
+}
+
+/** One flattened field of a record: its path, its text for the column (null: SQL NULL), its type. */
+export interface FieldCell {
+  path: string[];
+  text: string | null;
+  type: WarehouseType | undefined;
+}
+
+/** Nested objects deeper than this are kept as JSON text in one column. */
+const MAX_FLATTEN_DEPTH = 16;
+const MAX_SAFE_DIGITS = 15;
+
+/** The narrowest type holding both (a null fits any): numbers to double, dates to timestamps, the rest to text. */
+export function widenType(a: WarehouseType | undefined, b: WarehouseType | undefined): WarehouseType | undefined {
+  if (a === undefined) return b;
+  if (b === undefined || a === b) return a;
+  const pair = new Set([a, b]);
+  if (pair.has("bigint") && pair.has("double")) return "double";
+  if (pair.has("date") && pair.has("timestamp")) return "timestamp";
+  return "text";
+}
+
+/** Whether the text of the record needs the exact parser: a long digit run or a large exponent anywhere. */
+function needsExactNumbers(text: string): boolean {
+  return /\d{16}|[eE][+-]?\d{3}/.test(text);
+}
+
+/** Parses a record's text; numbers that JSON.parse would change stay as JsonNumber. */
+export function parseRecordText(text: string): unknown {
+  return needsExactNumbers(text) ? new ExactParser(text).parse() : JSON.parse(text);
+}
+
+/** U+FFFD for NUL and for halves of surrogate pairs standing alone: text every database takes. */
+export function storableText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000\ud800-\udfff]/.test(text)) return text;
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+}
+
+/** Whether `text` holds a character storableText would change. */
+export function hasUnstorable(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
+const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** The type a string needs: DATE for YYYY-MM-DD, TIMESTAMP for ISO date-times, else text. */
+function stringType(text: string): WarehouseType {
+  const c = text.charCodeAt(0);
+  if (c < 0x30 || c > 0x39 || text.length < 10) return "text";
+  if (text.length === 10) return parseIsoDate(text) !== undefined ? "date" : "text";
+  if (TIMESTAMP_RE.test(text) && parseIsoDate(text.slice(0, 10)) !== undefined && !Number.isNaN(Date.parse(text.replace(" ", "T"))))
+    return "timestamp";
+  return "text";
+}
+
+/** A number's type from its text: whole numbers within ±2^53 are BIGINT, finite others DOUBLE, the rest text (exact). */
+function numberType(text: string): WarehouseType {
+  if (/^-?\d+$/.test(text)) {
+    const digits = text.replace(/^-?0*/, "").length;
+    if (digits <= MAX_SAFE_DIGITS) return "bigint";
+    return Number.isSafeInteger(Number(text)) ? "bigint" : "text";
+  }
+  return Number.isFinite(Number(text)) ? "double" : "text";
+}
+
+function cellOf(value: unknown): { text: string | null; type: WarehouseType | undefined } {
+  if (value === null || value === undefined) return { text: null, type: undefined };
+  if (typeof value === "string") {
+    const text = storableText(value);
+    return { text, type: stringType(text) };
+  }
+  if (typeof value === "number") {
+    // JSON.parse's numbers: their shortest text is the service's value (or as near as a double holds it).
+    const text = String(value);
+    return { text, type: Number.isInteger(value) && Number.isSafeInteger(value) ? "bigint" : "double" };
+  }
+  if (value instanceof JsonNumber) return { text: value.text, type: numberType(value.text) };
+  if (typeof value === "boolean") return { text: value ? "true" : "false", type: "boolean" };
+  return { text: storableText(toJsonText(value)), type: "text" };
+}
+
+function isListItem(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumber;
+}
+
+/**
+ * The record's fields as reports' CSV flattens them (domain/records.ts): nested objects to
+ * paths, lists of plain values joined with `;`, other lists as JSON text.
+ */
+export function flattenValue(record: unknown, out: FieldCell[] = [], path: string[] = [], depth = 0): FieldCell[] {
+  const object = isObject(record) ? record : { value: record };
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    const here = [...path, key];
+    if (isObject(value) && depth < MAX_FLATTEN_DEPTH) {
+      if (Object.keys(value).length > 0) flattenValue(value, out, here, depth + 1);
+      else out.push({ path: here, text: null, type: undefined });
+    } else if (Array.isArray(value) && value.every(isListItem)) {
+      const text = storableText(value.map((item) => (item instanceof JsonNumber ? item.text : String(item))).join(";"));
+      out.push({ path: here, text, type: "text" });
+    } else out.push({ path: here, ...cellOf(value) });
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
+}
+
+/**
+ * JSON text of a value for `raw`: numbers as the service wrote them, and NUL and lone
+ * surrogates as the visible escapes `\u0000` / `\ud800` (the text `\\u0000` in JSON): a
+ * PostgreSQL JSONB value cannot hold them, and the escape says what was there.
+ */
+export function toJsonText(value: unknown): string {
+  if (value instanceof JsonNumber) return value.text;
+  if (typeof value === "string") return quote(value);
+  if (Array.isArray(value)) return `[${value.map(toJsonText).join(",")}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .map((key) => `${quote(key)}:${toJsonText(value[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+function quote(text: string): string {
+  const json = JSON.stringify(text);
+  if (!/\\u(0000|d[89a-f])/i.test(json)) return json;
+  // JSON.stringify wrote NUL and lone surrogates as \u escapes: keep them as visible text.
+  return json.replace(/(?<!\\)((?:\\\\)*)\\u(0000|d[89a-f][0-9a-f]{2})/gi, "$1\\\\u$2");
+}
+
+/** The raw text as stored: the service's own bytes when they need nothing, else written anew. */
+export function rawText(text: string, value: unknown, rewritten: boolean): string {
+  if (!rewritten && !/\\u(0000|d[89a-f])/i.test(text) && !hasUnstorable(text)) return text;
+  return toJsonText(value);
+}
+
+/** A JSON parser that keeps numbers' text (JsonNumber); used only for records whose numbers need it. */
+class ExactParser {
+  private at = 0;
+  constructor(private readonly text: string) {}
+
+  parse(): unknown {
+    const value = this.value();
+    this.space();
+    if (this.at !== this.text.length) throw new SyntaxError(`unexpected text at ${this.at}`);
+    return value;
+  }
+
+  private space(): void {
+    while (/\s/.test(this.text[this.at] ?? "")) this.at++;
+  }
+
+  private value(): unknown {
+    this.space();
+    const c = this.text[this.at];
+    if (c === "{") {
+      this.at++;
+      const out: Record<string, unknown> = {};
+      this.space();
+      if (this.text[this.at] === "}") {
+        this.at++;
+        return out;
+      }
+      for (;;) {
+        this.space();
+        const key = this.string();
+        this.space();
+        if (this.text[this.at++] !== ":") throw new SyntaxError(`expected : at ${this.at}`);
+        out[key] = this.value();
+        this.space();
+        const next = this.text[this.at++];
+        if (next === "}") return out;
+        if (next !== ",") throw new SyntaxError(`expected , or } at ${this.at}`);
+      }
+    }
+    if (c === "[") {
+      this.at++;
+      const out: unknown[] = [];
+      this.space();
+      if (this.text[this.at] === "]") {
+        this.at++;
+        return out;
+      }
+      for (;;) {
+        out.push(this.value());
+        this.space();
+        const next = this.text[this.at++];
+        if (next === "]") return out;
+        if (next !== ",") throw new SyntaxError(`expected , or ] at ${this.at}`);
+      }
+    }
+    if (c === '"') return this.string();
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.at, this.at + 4096));
+    if (match && match[0] !== "") {
+      this.at += match[0].length;
+      const text = match[0];
+      // A number JSON.parse keeps exactly stays a plain number.
+      return needsExactNumbers(text) ? new JsonNumber(text) : Number(text);
+    }
+    for (const [word, value] of [
+      ["true", true],
+      ["false", false],
+      ["null", null],
+    ] as const) {
+      if (this.text.startsWith(word, this.at)) {
+        this.at += word.length;
+        return value;
+      }
+    }
+    throw new SyntaxError(`unexpected ${JSON.stringify(c)} at ${this.at}`);
+  }
+
+  private string(): string {
+    if (this.text[this.at] !== '"') throw new SyntaxError(`expected a string at ${this.at}`);
+    let end = this.at + 1;
+    while (end < this.text.length && this.text[end] !== '"') end += this.text[end] === "\\" ? 2 : 1;
+    const value = JSON.parse(this.text.slice(this.at, end + 1)) as string;
+    this.at = end + 1;
+    return value;
+  }
+}
