@@ -66,7 +66,11 @@ function stringType(text: string): WarehouseType {
   const c = text.charCodeAt(0);
   if (c < 0x30 || c > 0x39 || text.length < 10) return "text";
   if (text.length === 10) return parseIsoDate(text) !== undefined ? "date" : "text";
-  if (TIMESTAMP_RE.test(text) && parseIsoDate(text.slice(0, 10)) !== undefined && !Number.isNaN(Date.parse(text.replace(" ", "T"))))
+  if (
+    TIMESTAMP_RE.test(text) &&
+    parseIsoDate(text.slice(0, 10)) !== undefined &&
+    !Number.isNaN(Date.parse(text.replace(" ", "T")))
+  )
     return "timestamp";
   return "text";
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock, type Clock } from "../../src/clock.js";
 import { generateReport } from "../../src/sandbox/reports.js";
-import { FAST, startTestEnv, type TestEnv } from "../helpers/in-process.js";
+import { FAST, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+import { startScriptedService } from "../helpers/scripted-service.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
 // `reports sync --db postgres://…` against a real, private PostgreSQL server (issue 24):
@@ -80,5 +81,120 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync into Postgre
     expect(result.stderr).toContain("cannot connect to PostgreSQL at postgres://simadmin:***@127.0.0.1:");
     expect(result.stderr).not.toContain("s3cret-pw");
     expect(result.sent).toEqual([]);
+  });
+
+  it("two syncs at once into one database never double a window: rows equal the meta count, 20 rounds", async () => {
+    // Each run re-fetches the open window: both replace it, one after the other.
+    const run = () =>
+      env.run(["reports", "sync", "--db", pg.url, "--kinds", "teams-result", "--since", "2026-11-20", "-o", "json"], {
+        env: FAST,
+        clock: clockAt(TODAY),
+      });
+    for (let round = 0; round < 20; round++) {
+      const results = await Promise.all([run(), run()]);
+      for (const result of results) expect(result.exitCode, result.stderr).toBe(0);
+      const mismatched = await query(
+        "SELECT m.window_start::text AS s, m.records, (SELECT count(*) FROM teams_result t WHERE t.window_start = m.window_start) AS n FROM simadmin_sync_windows m WHERE m.kind = 'teams_result' AND m.records <> (SELECT count(*) FROM teams_result t WHERE t.window_start = m.window_start)",
+      );
+      expect(mismatched, `round ${round}`).toEqual([]);
+    }
+  }, 120_000);
+
+  it("waits for another run's lock, saying so, then stops with exit 2 after --lock-timeout", async () => {
+    const { default: postgres } = await import("pg");
+    const holder = new postgres.Client({ connectionString: pg.url });
+    await holder.connect();
+    try {
+      // The key of reports sync's advisory lock (src/commands/reports-sync/postgres.ts).
+      await holder.query("SELECT pg_advisory_lock($1)", [0x53_59_4e_43_5f_31]);
+      const result = await env.run(["reports", "sync", "--db", pg.url, "--kinds", "users", "--lock-timeout", "1"], {
+        env: FAST,
+        clock: clockAt(TODAY),
+      });
+      expect(result.exitCode).toBe(2);
+      expect(result.stderr).toMatch(
+        /another reports sync into postgres:\/\/simadmin@127\.0\.0\.1:\d+\/postgres runs \(server process \d+.*waiting up to 1 s/,
+      );
+      expect(result.sent).toEqual([]);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it("a view on a column that must widen does not stop the load: the field moves to a wider column, with a warning", async () => {
+    await query("CREATE DATABASE viewed");
+    const url = pg.url.replace(/\/postgres$/, "/viewed");
+    let answer = '{"rows":[{"score":5},{"score":7}]}';
+    const service = await startScriptedService((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(answer);
+    });
+    const dir = await tempDir("simadmin-view-");
+    try {
+      const sync = (day: number) =>
+        runCli(["reports", "sync", "--db", url, "--kinds", "users", "--since", "2026-11-20", "-o", "json"], {
+          env: {
+            ...FAST,
+            SIMADMIN_BASE_URL: service.baseUrl,
+            SIMADMIN_API_KEY: "k-view",
+            SIMADMIN_ORG: "o",
+            SIMADMIN_CONFIG_DIR: dir.path,
+          },
+          clock: clockAt(TODAY + day * DAY),
+        });
+      expect((await sync(0)).exitCode).toBe(0);
+      const viewed = async (sql: string) => {
+        const { default: postgres } = await import("pg");
+        const client = new postgres.Client({ connectionString: url });
+        await client.connect();
+        try {
+          return (await client.query<Record<string, unknown>>(sql)).rows;
+        } finally {
+          await client.end();
+        }
+      };
+      await viewed("CREATE VIEW score_view AS SELECT score FROM users");
+      answer = '{"rows":[{"score":"n/a"}]}';
+      const second = await sync(1);
+      expect(second.exitCode, second.stderr).toBe(0);
+      expect(second.stderr).toMatch(/users\.score cannot become TEXT .*view.*new column users\.score_text/);
+      expect(await viewed("SELECT score, score_text FROM users ORDER BY window_start, row_number")).toEqual([
+        { score: null, score_text: "n/a" },
+      ]);
+      const [mapping] = await viewed("SELECT column_name FROM simadmin_sync_columns WHERE field = '[\"score\"]'");
+      expect(mapping).toEqual({ column_name: "score_text" });
+    } finally {
+      await service.close();
+      await dir.remove();
+    }
+  });
+
+  it("names the schema and the missing right when the role may not create tables (exit 11, not 8)", async () => {
+    await query("CREATE ROLE sync_reader LOGIN");
+    const url = pg.url.replace("simadmin@", "sync_reader@");
+    const result = await env.run(["reports", "sync", "--db", url, "--kinds", "users"], { env: FAST, clock: clockAt(TODAY) });
+    expect(result.exitCode).toBe(11);
+    expect(result.stderr).toMatch(/permission denied for schema public \(the role lacks the CREATE right\)/);
+  });
+
+  it("gives up on a server that accepts connections and never answers, after --timeout (exit 11)", async () => {
+    const { createServer } = await import("node:net");
+    const held: import("node:net").Socket[] = [];
+    const hole = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => hole.listen(0, "127.0.0.1", resolve));
+    const { port } = hole.address() as import("node:net").AddressInfo;
+    try {
+      const result = await env.run(
+        ["reports", "sync", "--db", `postgres://u:pw@127.0.0.1:${port}/db`, "--kinds", "users", "--timeout", "1"],
+        { env: FAST, clock: clockAt(TODAY) },
+      );
+      expect(result.exitCode).toBe(11);
+      expect(result.stderr).toContain(
+        `cannot connect to PostgreSQL at postgres://u:***@127.0.0.1:${port}/db: no answer within 1 s`,
+      );
+    } finally {
+      for (const socket of held) socket.destroy();
+      hole.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
@@ -221,6 +222,64 @@ describe("reports sync into DuckDB", () => {
     const since = await env.run(["reports", "sync", "--db", db, "--since", "2026-02-30"]);
     expect(since.exitCode).toBe(2);
     expect(since.sent).toEqual([]);
+  });
+});
+
+describe("reports sync and other holders of the DuckDB file", () => {
+  it("waits for a reader holding the file, saying so, then exit 11 naming the file after --lock-timeout", async () => {
+    expect((await sync(["--kinds", "users", "--since", "2026-11-20"], clockAt(TODAY))).exitCode).toBe(0);
+    // A dashboard: another process with the file open (DuckDB locks it for that process).
+    const reader = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `const { DuckDBInstance } = await import("@duckdb/node-api"); await DuckDBInstance.create(${JSON.stringify(db)}); console.log("open"); setInterval(() => {}, 1000);`,
+      ],
+      { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve) => reader.stdout.once("data", () => resolve()));
+      const result = await sync(["--kinds", "users", "--lock-timeout", "1"], clockAt(TODAY + DAY));
+      expect(result.exitCode).toBe(11);
+      expect(result.stderr).toContain(`${db} is held by process ${reader.pid}`);
+      expect(result.stderr).toContain("waiting up to 1 s (--lock-timeout)");
+      expect(result.sent).toEqual([]);
+    } finally {
+      reader.kill();
+    }
+  });
+
+  it("keeps the column names of a database made by the earlier version, and names new fields in snake case", async () => {
+    // The earlier version's layout: dotted columns, no row numbers, windows named by kind.
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const instance = await DuckDBInstance.create(db);
+    const connection = await instance.connect();
+    await connection.run(
+      'CREATE TABLE syms_result (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at TIMESTAMP NOT NULL, raw JSON, "sym.id" VARCHAR, "date" VARCHAR)',
+    );
+    await connection.run(
+      "CREATE TABLE simadmin_sync_windows (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at TIMESTAMP NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, PRIMARY KEY (kind, window_start))",
+    );
+    await connection.run(
+      "INSERT INTO simadmin_sync_windows VALUES ('syms-result', DATE '2026-08-05', DATE '2026-09-03', TIMESTAMP '2026-09-10 00:00:00', 0, true, '0.1.0')",
+    );
+    connection.closeSync();
+    instance.closeSync();
+    const result = await sync(["--kinds", "syms-result", "--since", "2026-11-20"], clockAt(TODAY));
+    expect(result.exitCode, result.stderr).toBe(0);
+    const columns = (
+      await queryDuckDb(db, "SELECT column_name AS n FROM information_schema.columns WHERE table_name = 'syms_result'")
+    ).map((c) => c.n);
+    expect(columns.slice(0, 6)).toEqual(["window_start", "window_end", "fetched_at", "raw", "sym.id", "date"]);
+    expect(columns).toContain("row_number");
+    expect(columns.filter((c) => String(c).includes(".") && c !== "sym.id")).toEqual([]);
+    const [filled] = await queryDuckDb(db, 'SELECT count("sym.id") AS ids, count(*) AS n FROM syms_result');
+    expect(Number(filled!.ids)).toBe(Number(filled!.n));
+    expect(Number(filled!.n)).toBeGreaterThan(0);
+    // The old window is still there, now named by its table.
+    const meta = await queryDuckDb(db, "SELECT DISTINCT kind FROM simadmin_sync_windows");
+    expect(meta).toEqual([{ kind: "syms_result" }]);
   });
 });
 

@@ -30,7 +30,8 @@ export const reportsSync: CommandDeclaration = {
     { flags: "--dry-run", description: "print the windows a run would fetch, the requests and the least time; send nothing" },
     {
       flags: "--force",
-      description: "sync even when the database holds another service's, organization's or key's reports (their windows are replaced)",
+      description:
+        "sync even when the database holds another service's, organization's or key's reports (their windows are replaced)",
     },
     {
       flags: "--lock-timeout <seconds>",

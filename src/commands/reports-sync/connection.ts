@@ -24,7 +24,13 @@ export interface SqlConnection {
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
   all(sql: string, params?: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
   /** Inside the open transaction: the window's rows from its load file into `table`. */
-  load(table: string, columns: readonly string[], window: WindowRow, result: WindowLoadResult, types: readonly string[]): Promise<void>;
+  load(
+    table: string,
+    columns: readonly string[],
+    window: WindowRow,
+    result: WindowLoadResult,
+    types: readonly string[],
+  ): Promise<void>;
   /** Runs into one database never interleave: waits for another run's lock (a line says so), then exit 2. */
   lock(options: LockWait): Promise<void>;
   close(): Promise<void>;

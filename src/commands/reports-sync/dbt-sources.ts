@@ -11,7 +11,12 @@ function yamlText(text: string): string {
   return JSON.stringify(text);
 }
 
-export async function writeDbtSources(path: string, store: SyncStore, tables: string[], target: "duckdb" | "postgres"): Promise<void> {
+export async function writeDbtSources(
+  path: string,
+  store: SyncStore,
+  tables: string[],
+  target: "duckdb" | "postgres",
+): Promise<void> {
   const [schemaRow] = await store.db.all("SELECT current_schema() AS s");
   const schema = String(schemaRow?.s ?? (target === "duckdb" ? "main" : "public"));
   const lines = [

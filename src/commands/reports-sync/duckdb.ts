@@ -12,7 +12,7 @@ import { q, type LockWait, type SqlConnection, type SqlValue } from "./connectio
 
 type DuckDB = typeof import("@duckdb/node-api");
 
-const LOCK_POLL_MS = 250;
+const LOCK_POLL_MS = 100;
 
 export interface DuckDbOpen {
   readOnly: boolean;
@@ -78,7 +78,11 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
  * Opens the file, waiting while another process holds it (a dashboard, another sync), with a
  * line saying so, up to --lock-timeout: then exit 2 for another sync, exit 11 for a reader.
  */
-async function createWaiting(duckdb: DuckDB, path: string, options: DuckDbOpen): Promise<import("@duckdb/node-api").DuckDBInstance> {
+async function createWaiting(
+  duckdb: DuckDB,
+  path: string,
+  options: DuckDbOpen,
+): Promise<import("@duckdb/node-api").DuckDBInstance> {
   let told = false;
   for (let waited = 0; ; waited += LOCK_POLL_MS) {
     try {
@@ -98,10 +102,15 @@ async function createWaiting(duckdb: DuckDB, path: string, options: DuckDbOpen):
         const sync = /simadmin|reports.?sync/i.test(holder);
         const text = `${path} is held by ${holder}; waited ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`;
         if (sync) throw new UsageError(text, { hint: "another reports sync is running into this file: let it finish" });
-        throw new LocalFileError(text, { path, hint: "close the program that has it open (a dashboard, a DuckDB session), or raise --lock-timeout" });
+        throw new LocalFileError(text, {
+          path,
+          hint: "close the program that has it open (a dashboard, a DuckDB session), or raise --lock-timeout",
+        });
       }
       if (!told) {
-        options.lock.onWait(`${path} is held by ${holder}: waiting up to ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`);
+        options.lock.onWait(
+          `${path} is held by ${holder}: waiting up to ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`,
+        );
         told = true;
       }
       await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));

@@ -13,7 +13,7 @@ import type { WindowLoadResult } from "./load-file.js";
 
 /** The advisory lock of `reports sync` in a database: one number, the same for every run. */
 const SYNC_LOCK_KEY = 0x53_59_4e_43_5f_31; // "SYNC_1": a constant no other tool picks by accident
-const LOCK_POLL_MS = 250;
+const LOCK_POLL_MS = 100;
 
 export async function openPostgres(url: string, options: PostgresOptions): Promise<SqlConnection> {
   const session = await connectPostgres(url, { applicationName: "simadmin reports sync", ...options });
@@ -61,7 +61,9 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
             { hint: "let it finish, or raise --lock-timeout" },
           );
         if (!told) {
-          wait.onWait(`another reports sync into ${session.location} runs (${holder}): waiting up to ${Math.round(wait.timeoutMs / 1000)} s (--lock-timeout)`);
+          wait.onWait(
+            `another reports sync into ${session.location} runs (${holder}): waiting up to ${Math.round(wait.timeoutMs / 1000)} s (--lock-timeout)`,
+          );
           told = true;
         }
         await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));

@@ -110,7 +110,8 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
     const earliest = await store?.earliestStart();
     const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
     for (const kind of kinds) {
-      const synced = store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
+      const synced =
+        store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
       plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
     }
     const requests = plans.reduce((n, p) => n + p.windows.length, 0);

@@ -85,9 +85,7 @@ export class SyncStore {
     const rows = await this.db.all(
       `SELECT DISTINCT base_url AS b, organization AS o, key_fingerprint AS k FROM ${META_TABLE} WHERE base_url IS NOT NULL`,
     );
-    const others = rows.filter(
-      (r) => r.b !== tenant.baseUrl || r.o !== tenant.organization || r.k !== tenant.keyFingerprint,
-    );
+    const others = rows.filter((r) => r.b !== tenant.baseUrl || r.o !== tenant.organization || r.k !== tenant.keyFingerprint);
     if (others.length === 0 || force) return;
     const other = others[0]!;
     const what =
@@ -96,9 +94,12 @@ export class SyncStore {
         : other.o !== tenant.organization
           ? `organization ${String(other.o)}`
           : `another API key (fingerprint ${String(other.k).slice(0, 12)}…)`;
-    throw new UsageError(`${this.db.label} holds reports of ${what}; this sync is for ${tenant.baseUrl}, organization ${tenant.organization}`, {
-      hint: "sync into another database, or add --force to replace its windows with this tenant's (e.g. after the API key was rotated)",
-    });
+    throw new UsageError(
+      `${this.db.label} holds reports of ${what}; this sync is for ${tenant.baseUrl}, organization ${tenant.organization}`,
+      {
+        hint: "sync into another database, or add --force to replace its windows with this tenant's (e.g. after the API key was rotated)",
+      },
+    );
   }
 
   /** What the meta table says of a table's windows. */
@@ -181,7 +182,10 @@ export class SyncStore {
         result,
         columns.map((c) => this.db.types[state.types.get(c) as WarehouseType]),
       );
-      await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [table, write.startDate]);
+      await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [
+        table,
+        write.startDate,
+      ]);
       await this.db.run(
         `INSERT INTO ${META_TABLE} (kind, window_start, window_end, fetched_at, records, complete, tool_version, base_url, organization, key_fingerprint, api_version) VALUES ($1, CAST($2 AS DATE), CAST($3 AS DATE), CAST($4 AS ${this.db.types.timestamp}), $5, $6, $7, $8, $9, $10, $11)`,
         [
@@ -274,7 +278,9 @@ export class SyncStore {
     const inTransaction = this.db.ddlInTransaction;
     try {
       if (inTransaction) await this.db.run("SAVEPOINT widen");
-      await this.db.run(`ALTER TABLE ${q(table)} ALTER COLUMN ${q(column)} TYPE ${sqlType} USING CAST(${q(column)} AS ${sqlType})`);
+      await this.db.run(
+        `ALTER TABLE ${q(table)} ALTER COLUMN ${q(column)} TYPE ${sqlType} USING CAST(${q(column)} AS ${sqlType})`,
+      );
       if (inTransaction) await this.db.run("RELEASE SAVEPOINT widen");
       state.types.set(column, to);
       return column;
