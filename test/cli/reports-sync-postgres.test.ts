@@ -1,3 +1,5 @@
+import { readdir, rm } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock, type Clock } from "../../src/clock.js";
 import { generateReport } from "../../src/sandbox/reports.js";
@@ -84,6 +86,8 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync into Postgre
   });
 
   it("two syncs at once into one database never double a window: rows equal the meta count, 20 rounds", async () => {
+    // Earlier tests moved the clock a day on: their ledger of "later" requests would make these wait.
+    for (const name of await readdir(env.configDir)) if (name.startsWith("rate-ledger-")) await rm(join(env.configDir, name));
     // Each run re-fetches the open window: both replace it, one after the other.
     const run = () =>
       env.run(["reports", "sync", "--db", pg.url, "--kinds", "teams-result", "--since", "2026-11-20", "-o", "json"], {
