@@ -1,4 +1,5 @@
 // `npm run check`: type-aware lint rules on sources, tests and benchmarks' TypeScript.
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -56,8 +57,58 @@ const layers = [
     [...above.entry, ...above.commands],
     "the context serves commands, it does not know them",
   ),
-  layer(["src/commands/**/*.ts"], above.entry, "commands are run by the runner, they do not import it"),
+  layer(["src/commands/*.ts"], above.entry, "commands are run by the runner, they do not import it"),
+  ...commandFolders(),
 ];
+
+/**
+ * A command never imports another command (house style: what two commands share moves into
+ * an engine or `src/commands/shared/`, as gh's pkg/cmd/<noun>/shared), nor the sandbox: only
+ * the `--sandbox` wiring (services.ts → sandbox/for-run.ts) and the `sandbox` command itself,
+ * which serves it, reach src/sandbox/. One block per command folder, since a folder may import
+ * itself and shared/ and nothing else beside it.
+ */
+function commandFolders() {
+  // Imports left that someone is moving, each with where it goes; remove an entry when it goes.
+  const pending = {
+    // refuseToSaveUnderSandbox belongs in commands/shared/ (auth and config both refuse).
+    auth: ["config"],
+    // ValueSource is a declaration type: it belongs beside types.ts.
+    config: ["completion-script"],
+    // Report windows fetched for both commands move into an engine (docs/architecture.md).
+    "reports-sync": ["reports"],
+    // users sync moves onto the import engine (engines/users-import/) and the state store.
+    "users-sync": ["users-import"],
+  };
+
+  const folders = readdirSync(new URL("./src/commands", import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  return folders.map((folder) => {
+    const allowed = [folder, "shared", ...(pending[folder] ?? [])];
+    const patterns = [
+      forbid(above.entry, "commands are run by the runner, they do not import it"),
+      {
+        regex: `^\\.\\./(?!(${allowed.join("|")})/)[^./][^/]*/`,
+        message: "a command never imports another command: move what both need into src/engines/ or src/commands/shared/",
+      },
+    ];
+    if (folder !== "sandbox" && !allowed.includes("sandbox"))
+      patterns.push({
+        regex: "^(\\.\\./)+sandbox/",
+        message: "only the --sandbox wiring (services.ts) and the sandbox command reach src/sandbox/",
+      });
+    // The same rules for `await import(…)`, which no-restricted-imports does not see.
+    const dynamic = patterns.map((p) => ({
+      selector: `ImportExpression[source.value=/${p.regex.replaceAll("/", "\\/")}/]`,
+      message: p.message,
+    }));
+    return {
+      files: [`src/commands/${folder}/**/*.ts`],
+      rules: { "no-restricted-imports": ["error", { patterns }], "no-restricted-syntax": ["error", ...dynamic] },
+    };
+  });
+}
 
 export default tseslint.config(
   { ignores: ["dist/**", "node_modules/**", "coverage/**", "fixtures/**", ".stryker-tmp*/**", "reports/**"] },

@@ -6,9 +6,8 @@ import {
   type ImportManifest,
   type ManifestBatch,
   newManifest,
-  pendingBatch,
 } from "../../domain/users-csv/import-manifest.js";
-import { batchUserRows } from "../../domain/users-csv/batches.js";
+import { prepareImport } from "../../engines/users-import/prepare.js";
 import { readValidUserRows, type ValidationSummary } from "../../domain/users-csv/validate.js";
 import type { Progress } from "../../output/progress.js";
 import { openSource, plural, type ImportFlags, type ImportSetup } from "./common.js";
@@ -28,10 +27,9 @@ export async function prepareManifest(
 ): Promise<ImportManifest> {
   const { fileName, progress } = setup;
   progress.update(`preparing the batches of ${fileName}…`);
-  const planned: ManifestBatch[] = [];
+  let planned: ManifestBatch[];
   try {
-    for await (const batch of batchUserRows(readValidUserRows(openSource(flags.file), summary)))
-      planned.push(pendingBatch(batch));
+    planned = await prepareImport(readValidUserRows(openSource(flags.file), summary));
   } finally {
     progress.done();
   }

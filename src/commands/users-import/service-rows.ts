@@ -1,29 +1,12 @@
 import type { CommandContext } from "../../context.js";
-import type { ManifestBatch, ManifestRowError } from "../../domain/users-csv/import-manifest.js";
-import type { UploadAnswer } from "../../domain/users-csv/import-response.js";
+import type { ManifestBatch } from "../../domain/users-csv/import-manifest.js";
 import type { UserRow } from "../../domain/users-csv/validate.js";
 import { MAX_ROW_LINES, problemLine, showRowLines } from "./common.js";
 import type { RejectedRowsFile } from "./side-files.js";
 
-// What the service said about a batch's rows (its upload answer, docs/service-spec.md §4.8):
-// the counts and row errors recorded in the manifest, and the rejected rows shown and
-// written to the errors file like local ones.
-
-export function counts(answer: UploadAnswer): Partial<ManifestBatch> {
-  const out: Partial<ManifestBatch> = {};
-  if (answer.validUsersCount !== undefined) out.validUsersCount = answer.validUsersCount;
-  if (answer.invalidUsersCount !== undefined) out.invalidUsersCount = answer.invalidUsersCount;
-  return out;
-}
-
-export function rowErrorsOf(answer: UploadAnswer): ManifestRowError[] {
-  return answer.rowErrors.map((e) => ({
-    row: e.row ?? null,
-    batchRow: e.batchRow ?? null,
-    field: e.field ?? null,
-    messages: e.messages,
-  }));
-}
+// What the service said about a batch's rows (its upload answer, docs/service-spec.md §4.8,
+// recorded in the manifest by the import engine): the rejected rows shown and written to the
+// errors file like local ones.
 
 /** Shows a batch's service-rejected rows like local ones and writes them to errors.csv. */
 export function reportServiceRows(

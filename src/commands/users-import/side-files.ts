@@ -22,6 +22,7 @@ import {
 import { finished } from "node:stream/promises";
 import type { Stringifier } from "csv-stringify";
 import { csvStringifier } from "../../output/csv.js";
+import type { BatchJournal } from "../../engines/users-import/journal.js";
 
 // The side files of `users import` beside the CSV: the manifest (which batches went where)
 // and `<file>.errors.csv` (every rejected row, ready to fix and import again). Both hold
@@ -140,7 +141,8 @@ export class RejectedRowsFile {
  */
 const RESERVE_SLACK = 8192;
 
-export class ManifestStore {
+/** The manifest beside the CSV as the import engine's journal (engines/users-import/journal.ts). */
+export class ManifestStore implements BatchJournal {
   /** A temp file of the manifest, already holding enough bytes for the next write (reserve()). */
   private reservation: { tempPath: string; target: string; mode: number | undefined; bytes: number } | undefined;
   private swept = false;
@@ -153,6 +155,10 @@ export class ManifestStore {
     /** Imports of the same file into other services or organizations: written back untouched. */
     private readonly others: readonly ImportSection[] = [],
   ) {}
+
+  get batches(): readonly ManifestBatch[] {
+    return this.manifest.batches;
+  }
 
   batch(number: number): ManifestBatch {
     const batch = this.manifest.batches.find((b) => b.number === number);

@@ -2,6 +2,7 @@ import { getImportStatus } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
 import type { ManifestBatch } from "../../domain/users-csv/import-manifest.js";
 import { taskStateOf } from "../../domain/users-csv/task-status.js";
+import { askUnfinishedTasks, unfinishedBatches } from "../../engines/users-import/statuses.js";
 import { waitForTasks } from "../shared/import-wait.js";
 import { plural, type ImportFlags } from "./common.js";
 import type { ManifestStore } from "./side-files.js";
@@ -37,28 +38,29 @@ export async function waitForBatches(
 
 /**
  * --retry-failed after a run without --wait: the manifest knows its batches were uploaded
- * but not how their tasks ended. Their status is asked for once (read-only requests) and
- * written into `batches`, so a task that ended FAILED is sent again like one a --wait saw
- * fail (docs/cli-contract.md "Users CSV": nothing lost, nothing imported twice). Returns a
- * line for stderr, or undefined when every batch's end was known already.
+ * but not how their tasks ended. Their status is asked for once (engines/users-import/
+ * statuses.ts) and written into `batches`, so a task that ended FAILED is sent again like one
+ * a --wait saw fail (docs/cli-contract.md "Users CSV": nothing lost, nothing imported twice).
+ * Returns a line for stderr, or undefined when every batch's end was known already.
  */
 export async function refreshUnfinishedStatuses(
   ctx: CommandContext,
   batches: ManifestBatch[],
   organizationId: string,
 ): Promise<string | undefined> {
-  const unknown = batches.filter(
-    (b): b is ManifestBatch & { taskId: string } =>
-      b.state === "uploaded" && b.taskId !== undefined && b.status !== "COMPLETED" && b.status !== "FAILED",
+  const asked = unfinishedBatches(batches).length;
+  if (asked === 0) return undefined;
+  const counts = await askUnfinishedTasks(
+    await ctx.services.api(),
+    organizationId,
+    batches,
+    async (number, patch) =>
+      Object.assign(
+        batches.find((b) => b.number === number)!,
+        patch,
+      ),
+    () => ctx.services.clock.now(),
   );
-  if (unknown.length === 0) return undefined;
-  const api = await ctx.services.api();
-  const counts = new Map<string, number>();
-  for (const batch of unknown) {
-    batch.status = taskStateOf(await getImportStatus(api, { organizationId, taskId: batch.taskId }), batch.taskId);
-    batch.statusAt = new Date(ctx.services.clock.now()).toISOString();
-    counts.set(batch.status, (counts.get(batch.status) ?? 0) + 1);
-  }
   const found = [...counts].map(([status, n]) => `${n} ${status}`).join(", ");
-  return `--retry-failed: asked the service how the ${plural(unknown.length, "batch", "batches")} uploaded without --wait ended: ${found}`;
+  return `--retry-failed: asked the service how the ${plural(asked, "batch", "batches")} uploaded without --wait ended: ${found}`;
 }

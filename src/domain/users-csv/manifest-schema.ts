@@ -58,6 +58,12 @@ export const ManifestBatch = z.object({
    * A held (possibly received) batch the user checked and declared imported with
    * `--resume --mark-imported <batch>`: recorded "uploaded" without a taskId.
    */
+  /**
+   * Why the answer that gave this batch its task cannot be believed about its rows (its
+   * counts disagree with its row errors, docs/import-safety.md "Answers"): `users sync`
+   * then keeps the rows out of its baseline and holds the batch like an ambiguous one.
+   */
+  disputed: z.string().optional(),
   settled: z.object({ by: z.enum(["--mark-imported", "--accepted-task"]), at: z.string(), note: z.string() }).optional(),
   /**
    * Earlier sends of this batch, oldest first, kept when it is sent again (a FAILED task
