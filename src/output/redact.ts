@@ -78,7 +78,7 @@ export class Redactor {
     if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return false;
     if (text.includes("\\")) return true;
     for (const secret of data.secrets) if (text.includes(secret)) return true;
-    for (const secret of data.shortSecrets) if (text.includes(secret)) return true;
+    for (const secret of data.shortSecrets.keys()) if (text.includes(secret)) return true;
     return false;
   }
 
