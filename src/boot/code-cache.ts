@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -12,7 +13,6 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { crc32 } from "node:zlib";
 
 // V8's compiled code for dist/bundle/cli.cjs, kept between runs on Node 20, which has no
 // compile cache of its own (docs/architecture.md, Start-up). The file is code this process
@@ -20,7 +20,10 @@ import { crc32 } from "node:zlib";
 // write to, and only when it is whole and made for the same bundle: anything else is
 // ignored and replaced after the run.
 
-const MAGIC = "simadmin-code-cache 1\n";
+const MAGIC = "simadmin-code-cache 2\n";
+
+/** What proves the code arrived whole: node:crypto is loaded at every start anyway (node:zlib's crc32 is not). */
+const digest = (payload: Buffer): string => createHash("sha1").update(payload).digest("hex");
 
 const uid = (): number | undefined => (typeof process.getuid === "function" ? process.getuid() : undefined);
 
@@ -62,11 +65,11 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
       at += read;
     }
     const header = `${MAGIC}${key}\n`;
-    // The header, then the payload's CRC-32 as 8 hex digits and a newline, then the payload.
-    if (bytes.length < header.length + 9 || bytes.toString("latin1", 0, header.length) !== header) return undefined;
-    const payload = bytes.subarray(header.length + 9);
-    const crc = bytes.toString("latin1", header.length, header.length + 8);
-    return crc === crc32(payload).toString(16).padStart(8, "0") ? payload : undefined;
+    // The header, then the payload's SHA-1 as 40 hex digits and a newline, then the payload.
+    if (bytes.length < header.length + 41 || bytes.toString("latin1", 0, header.length) !== header) return undefined;
+    const payload = bytes.subarray(header.length + 41);
+    const sum = bytes.toString("latin1", header.length, header.length + 40);
+    return sum === digest(payload) ? payload : undefined;
   } catch {
     return undefined;
   } finally {
@@ -77,9 +80,9 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
 /** Writes `payload` for `key` to `path` (0600), whole or not at all: runs at once each see either file. */
 export function writeCodeCache(path: string, key: string, payload: Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const crc = crc32(payload).toString(16).padStart(8, "0");
+  const sum = digest(payload);
   try {
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC}${key}\n${crc}\n`, "latin1"), payload]), { mode: 0o600, flag: "wx" });
+    writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC}${key}\n${sum}\n`, "latin1"), payload]), { mode: 0o600, flag: "wx" });
     renameSync(temp, path);
   } catch {
     try {
