@@ -51,7 +51,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ["HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY", "proxies, read as curl reads them (either case)"],
   ["NODE_EXTRA_CA_CERTS", "a PEM file of extra trusted certificate authorities (a company CA)"],
   ["NO_COLOR", "no colour, as --no-color"],
-  ["XDG_CONFIG_HOME, XDG_CACHE_HOME", "where the settings (Linux) and the --sandbox state are kept"],
+  ["XDG_CONFIG_HOME, XDG_CACHE_HOME", "where the settings (Linux), the --sandbox state and the start-up code cache are kept"],
 ];
 
 export const PRECEDENCE = "Precedence: flag > environment > profile setting > built-in default.";
