@@ -142,7 +142,13 @@ const cli = await build({
   metafile: true,
   // package-root.ts finds package.json from its own file's URL.
   define: { "import.meta.url": "__mainUrl" },
-  banner: { js: 'const __mainUrl = require("node:url").pathToFileURL(__filename).href;' },
+  // zod compiles a parser per object schema with new Function on its first parse (after a
+  // probe that new Function works): worth it for a server parsing millions of objects, pure
+  // cost for a run that parses a few (settings, flags, one answer), and simadmin parses no
+  // bulk data with zod. Its documented global settings, set before its first module runs.
+  banner: {
+    js: 'const __mainUrl = require("node:url").pathToFileURL(__filename).href; globalThis.__zod_globalConfig ??= { jitless: true };',
+  },
   plugins: [requireInstead, lazyChildProcess, noLegacyBuffer],
 });
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {
