@@ -21,6 +21,12 @@ export abstract class CliError extends Error {
   readonly hint: string | undefined;
   /** Unless a class knows better, the service may have received the request. */
   readonly delivery: DeliveryState = "maybe-received";
+  /**
+   * What the exit code means: a failure of the run, or (false) an answer a script branches
+   * on. The error line, the CI step summary and the JUnit report all read it here, so they
+   * agree (report-error.ts, output/ci-report.ts).
+   */
+  readonly failed: boolean = true;
 
   constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -147,7 +153,20 @@ export class ImportFailedError extends CliError {
 export class ChangesPendingError extends CliError {
   readonly exitCode = 12;
   override readonly delivery = "not-sent";
+  override readonly failed = false;
 }
+
+/**
+ * How a run ended, for the reports written after it (output/ci-report.ts): the exit code,
+ * the error's message, and whether the code is a failure — read from the error class
+ * (`failed`), never from a list of codes.
+ */
+export interface RunEnd {
+  exitCode: number;
+  message: string | undefined;
+  failed: boolean;
+}
+
 
 /** What an errno code means, for the one line a user reads ("permission denied"). */
 const FILE_ERROR_CAUSES: Record<string, string> = {

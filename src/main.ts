@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
 import type { CommandContext, Deps } from "./context.js";
+import type { RunEnd } from "./errors.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, namedCommand, type Runner } from "./program.js";
 import { HELP_WIDTH, helpTopic, isHelpTopic } from "./help.js";
@@ -119,7 +120,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     return 2;
   }
   let code = 1;
-  let failure: string | undefined;
+  let end: RunEnd | undefined;
   try {
     try {
       await program.parseAsync(args, { from: "user" });
@@ -133,14 +134,14 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
           code = error.exitCode === 0 ? 0 : 2;
         else code = 2;
       } else {
-        const { reportError } = await import("./report-error.js");
-        failure = error instanceof Error ? error.message : undefined;
+        const { reportError, runEndOf } = await import("./report-error.js");
         code = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
+        end = runEndOf(error, code);
       }
     }
     ctx?.printer.stopProgress();
     // The CI report (annotations, step summary, --junit) holds the exit code: written last.
-    code = await finishCi(ctx, code, failure, deps, argv);
+    code = await finishCi(ctx, end ?? { exitCode: code, message: undefined, failed: code !== 0 }, deps, argv);
     // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
     await ctx?.pinger?.finish(code);
   } finally {
@@ -152,15 +153,10 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
 }
 
 /** Writes the run's CI report; a --junit file that cannot be written is the run's failure (exit 11 unless it had failed already). */
-async function finishCi(
-  ctx: CommandContext | undefined,
-  code: number,
-  failure: string | undefined,
-  deps: Deps,
-  argv: string[],
-): Promise<number> {
+async function finishCi(ctx: CommandContext | undefined, end: RunEnd, deps: Deps, argv: string[]): Promise<number> {
+  const code = end.exitCode;
   try {
-    await ctx?.printer.finishCi(code, failure);
+    await ctx?.printer.finishCi(end);
     return code;
   } catch (error) {
     const { reportError } = await import("./report-error.js");

@@ -1,5 +1,5 @@
 import { basename, extname } from "node:path";
-import { LocalFileError } from "./errors.js";
+import { LocalFileError, type RunEnd } from "./errors.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
 import type { Clock } from "./clock.js";
@@ -138,10 +138,10 @@ export class Printer {
   }
 
   /** Writes the CI report if the run made one or --junit asks for one (main.ts, with the exit code). */
-  async finishCi(exitCode: number, failure: string | undefined): Promise<void> {
+  async finishCi(end: RunEnd): Promise<void> {
     if (!this.ciReport && this.globals.junit === undefined) return;
     const report = await this.ci();
-    for (const warning of await report.finish(exitCode, failure)) this.warn(warning);
+    for (const warning of await report.finish(end)) this.warn(warning);
   }
 
   /** Stops every progress still running (main.ts, when the run ends however it ends). */

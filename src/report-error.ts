@@ -1,5 +1,5 @@
 import type { CommandContext, Deps } from "./context.js";
-import { CliError, InterruptedError, LocalFileError } from "./errors.js";
+import { CliError, InterruptedError, LocalFileError, type RunEnd } from "./errors.js";
 import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 
 // Where errors become exit codes and a line on stderr (house style; gh's internal/ghcmd/cmd.go):
@@ -32,8 +32,8 @@ export function reportError(error: unknown, deps: Deps, ctx: CommandContext | un
     return 130;
   }
   if (error instanceof CliError) {
-    // Exit 12 (users sync --plan: changes pending) is an answer, not a failure: no "error:".
-    write(`${error.exitCode === 12 ? "" : "error: "}${error.message}${error.hint ? `; ${error.hint}` : ""}`);
+    // An answer, not a failure (exit 12, users sync --plan: changes pending): no "error:".
+    write(`${error.failed ? "error: " : ""}${error.message}${error.hint ? `; ${error.hint}` : ""}`);
     // -v shows the HTTP exchange (traced as it happens) and, here, the underlying cause in one
     // line — never a JavaScript stack: traces are for bugs, exit 1 (issue 15 item 7).
     if (verbose && error.cause instanceof Error) write(`cause: ${describeCause(error.cause)}`);
@@ -112,4 +112,14 @@ function localFileError(error: unknown): LocalFileError | undefined {
   const verb = (syscall && SYSCALL_VERBS[syscall]) ?? "use";
   // A rename names the temp file first; the user knows the destination.
   return LocalFileError.fromSystem(error, dest ?? path ?? "a local file", verb, FILE_HINTS[code]);
+}
+
+/**
+ * The RunEnd of a failed run (main.ts). By the error's properties, not instanceof: the
+ * bundle's two halves each have a copy of errors.ts (docs/architecture.md, Start-up).
+ */
+export function runEndOf(error: unknown, exitCode: number): RunEnd {
+  const message = error instanceof Error ? error.message : undefined;
+  const failed = (error as { failed?: unknown } | null | undefined)?.failed !== false;
+  return { exitCode, message, failed: exitCode !== 0 && failed };
 }

@@ -3,6 +3,7 @@ import { appendFile } from "node:fs/promises";
 import { extname, isAbsolute, relative, resolve, sep } from "node:path";
 import { streamCsvRecords, type CsvSourceInfo } from "../domain/csv-input/reader.js";
 import type { Env } from "../settings/paths.js";
+import type { RunEnd } from "../errors.js";
 import { writeFileAtomic } from "./atomic-file.js";
 
 // What a run tells a CI system (docs/cli-contract.md "CI and cron"; docs/ci-and-cron.md):
@@ -129,7 +130,7 @@ export class CiReport {
    * Writes what the run owes its CI system, once it is over. Problems writing the summary or
    * the JUnit file are returned as warnings: the run's own outcome stands.
    */
-  async finish(exitCode: number, failure: string | undefined): Promise<string[]> {
+  async finish(end: RunEnd): Promise<string[]> {
     const warnings: string[] = [];
     const summaryPath = this.env.GITHUB_STEP_SUMMARY;
     const wantLines = (this.onGitHub || this.junitPath !== undefined) && this.rejected.length > 0;
@@ -137,7 +138,7 @@ export class CiReport {
     if (this.onGitHub) this.annotate();
     if (summaryPath && this.used) {
       try {
-        await appendFile(summaryPath, this.summary(exitCode, failure), "utf8");
+        await appendFile(summaryPath, this.summary(end), "utf8");
       } catch (error) {
         warnings.push(
           `could not append the run summary to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
@@ -146,7 +147,7 @@ export class CiReport {
     }
     if (this.junitPath !== undefined) {
       // A local file the user asked for: its failure is the run's (exit 11), thrown as it is.
-      await writeFileAtomic(this.junitPath, this.junit(exitCode, failure));
+      await writeFileAtomic(this.junitPath, this.junit(end));
     }
     return warnings;
   }
@@ -206,9 +207,12 @@ export class CiReport {
     }
   }
 
-  private summary(exitCode: number, failure: string | undefined): string {
+  private summary(end: RunEnd): string {
     const lines: string[] = [`### \`simadmin ${cell(this.title)}\``, ""];
-    const result = exitCode === 0 ? "✅ succeeded" : `❌ failed (exit ${exitCode})${failure ? `: ${cell(failure)}` : ""}`;
+    const said = end.message ? `: ${cell(end.message)}` : "";
+    // Whether the exit code is a failure is the error class's to say (errors.ts `failed`):
+    // exit 12 (changes pending) is an answer.
+    const result = end.exitCode === 0 ? "✅ succeeded" : end.failed ? `❌ failed (exit ${end.exitCode})${said}` : `✅ exit ${end.exitCode}${said}`;
     lines.push("| | |", "|---|---|", `| Result | ${result} |`);
     for (const [label, value] of this.facts) lines.push(`| ${cell(label)} | ${cell(value)} |`);
     if (this.errorsFile) lines.push(`| Errors file | \`${cell(this.errorsFile)}\` |`);
@@ -233,14 +237,14 @@ export class CiReport {
     return `${lines.join("\n")}\n`;
   }
 
-  private junit(exitCode: number, failure: string | undefined): string {
+  private junit(end: RunEnd): string {
     const cases: CiTestCase[] = [
       ...this.cases,
       ...this.rejected.map((r) => ({ name: `${r.file} row ${r.row}`, failure: r.message, file: r.file, line: r.line ?? r.row })),
     ];
     // A run that recorded nothing (or failed before its rows) is one case: the run itself.
-    if (cases.length === 0 || (exitCode !== 0 && cases.every((c) => c.failure === undefined))) {
-      cases.push({ name: this.title, ...(exitCode === 0 ? {} : { failure: failure ?? `exit ${exitCode}` }) });
+    if (cases.length === 0 || (end.failed && cases.every((c) => c.failure === undefined))) {
+      cases.push({ name: this.title, ...(end.failed ? { failure: end.message ?? `exit ${end.exitCode}` } : {}) });
     }
     const failures = cases.filter((c) => c.failure !== undefined).length;
     const seconds = ((this.now() - this.started) / 1000).toFixed(3);

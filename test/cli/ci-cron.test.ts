@@ -392,6 +392,28 @@ describe("users sync under GitHub Actions", () => {
   });
 });
 
+describe("exit 12 (changes pending) is an answer, not a failure, wherever the run is reported", () => {
+  it("users sync --plan with changes: no 'error:', a passing JUnit case, a summary that does not say failed", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-ci-"));
+    const file = join(dir, "roster.csv");
+    await writeFile(file, "firstName,lastName,email,teamName\nAnn,Lee,ann.pending@example.com,Sales\n");
+    const summary = join(dir, "summary.md");
+    const junit = join(dir, "junit.xml");
+    const r = await t.capture(["--junit", junit, "users", "sync", file, "--plan"], {
+      env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary, GITHUB_WORKSPACE: dir },
+    });
+    expect(r.exitCode, r.stderr).toBe(12);
+    expect(r.stderr).not.toMatch(/^error:/m);
+    const report = await readFile(junit, "utf8");
+    expect(report).toContain('failures="0"');
+    expect(report).not.toContain("<failure");
+    const text = await readFile(summary, "utf8");
+    expect(text).not.toContain("failed");
+    expect(text).toMatch(/\| Result \| ✅ exit 12/);
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
 describe("Ctrl-C says what was kept and how to go on", () => {
   it("reports: the windows fetched so far are kept; run the same command again", async () => {
     const controller = new AbortController();

@@ -19,6 +19,9 @@ afterEach(async () => {
 
 const T0 = Date.UTC(2026, 10, 21, 8, 30, 0, 250);
 
+/** How a run ended; every non-zero code here is a failure (exit 12's is not: below). */
+const end = (exitCode: number, message: string | undefined) => ({ exitCode, message, failed: exitCode !== 0 });
+
 function report(env: Record<string, string>, junit?: string) {
   let t = T0;
   const lines: string[] = [];
@@ -58,7 +61,7 @@ describe("annotations under GitHub Actions", () => {
     const { ci, lines } = report({ GITHUB_ACTIONS: "true" });
     ci.reject({ file: "staff.csv", row: 4, line: 5, message: "email: not an address\nsee row" });
     ci.reject({ file: "a,b:c.csv", row: 7, line: 9, message: "100% wrong" });
-    expect(await ci.finish(6, "2 rows rejected")).toEqual([]);
+    expect(await ci.finish(end(6, "2 rows rejected"))).toEqual([]);
     expect(lines).toEqual([
       "::error file=staff.csv,line=5,title=row 4 rejected::row 4: email: not an address%0Asee row",
       "::error file=a%2Cb%3Ac.csv,line=9,title=row 7 rejected::row 7: 100%25 wrong",
@@ -69,7 +72,7 @@ describe("annotations under GitHub Actions", () => {
     const { ci, lines } = report({ GITHUB_ACTIONS: "true" });
     for (let row = 2; row <= 13; row++) ci.reject({ file: "s.csv", row, line: row, message: "bad" });
     ci.setErrorsFile("s.errors.csv");
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     expect(lines).toHaveLength(11);
     expect(lines[9]).toBe("::error file=s.csv,line=11,title=row 11 rejected::row 11: bad");
     expect(lines[10]).toBe("::notice title=simadmin::12 rows were rejected; the first 10 are annotated; all are in s.errors.csv");
@@ -78,11 +81,11 @@ describe("annotations under GitHub Actions", () => {
   it("exactly ten rows: no notice; eleven without an errors file: a notice without one", async () => {
     const ten = report({ GITHUB_ACTIONS: "true" });
     for (let row = 2; row <= 11; row++) ten.ci.reject({ file: "s.csv", row, line: row, message: "bad" });
-    await ten.ci.finish(6, undefined);
+    await ten.ci.finish(end(6, undefined));
     expect(ten.lines).toHaveLength(10);
     const eleven = report({ GITHUB_ACTIONS: "true" });
     for (let row = 2; row <= 12; row++) eleven.ci.reject({ file: "s.csv", row, line: row, message: "bad" });
-    await eleven.ci.finish(6, undefined);
+    await eleven.ci.finish(end(6, undefined));
     expect(eleven.lines.at(-1)).toBe("::notice title=simadmin::11 rows were rejected; the first 10 are annotated");
   });
 
@@ -90,7 +93,7 @@ describe("annotations under GitHub Actions", () => {
     for (const env of [{}, { GITHUB_ACTIONS: "1" }] as Record<string, string>[]) {
       const { ci, lines } = report(env);
       ci.reject({ file: "s.csv", row: 2, line: 2, message: "bad" });
-      await ci.finish(6, undefined);
+      await ci.finish(end(6, undefined));
       expect(lines).toEqual([]);
     }
   });
@@ -100,7 +103,7 @@ describe("annotations under GitHub Actions", () => {
     ci.reject({ file: join(dir.path, "ws", "data", "s.csv"), row: 2, line: 2, message: "bad" });
     ci.reject({ file: join(dir.path, "other.csv"), row: 3, line: 3, message: "bad" });
     ci.reject({ file: "/elsewhere/x.csv", row: 4, line: 4, message: "bad" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     expect(lines.map((l) => /file=([^,]*)/.exec(l)?.[1])).toEqual([
       "data/s.csv",
       escapeProperty(join(dir.path, "other.csv")),
@@ -117,7 +120,7 @@ describe("annotations under GitHub Actions", () => {
     ci.reject({ file, row: 3, message: "bad" });
     ci.reject({ file, row: 4, message: "also bad" });
     ci.reject({ file, row: 2, line: 99, message: "given" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     expect(lines.map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(["4", "5", "99"]);
   });
 
@@ -130,7 +133,7 @@ describe("annotations under GitHub Actions", () => {
     ci.reject({ file: join(dir.path, "gone.csv"), row: 3, message: "bad" });
     ci.reject({ file: latin, row: 3, message: "bad" });
     ci.reject({ file: book, row: 3, message: "bad" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     expect(lines.map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(["3", "3", "3"]);
   });
 });
@@ -150,7 +153,7 @@ describe("the step summary", () => {
     ci.testCase({ name: "row 5" });
     ci.reject({ file: "staff.csv", row: 4, line: 5, message: "email `x`" });
     ci.reject({ file: "staff.csv", row: 6, message: "name" });
-    expect(await ci.finish(6, "3 rows were\nrejected")).toEqual([]);
+    expect(await ci.finish(end(6, "3 rows were\nrejected"))).toEqual([]);
     expect(await readFile(summary, "utf8")).toBe(
       [
         "before",
@@ -184,10 +187,10 @@ describe("the step summary", () => {
     const summary = join(dir.path, "summary.md");
     const ok = report({ GITHUB_STEP_SUMMARY: summary });
     ok.ci.fact("Rows", "3");
-    await ok.ci.finish(0, "ignored");
+    await ok.ci.finish(end(0, "ignored"));
     const failed = report({ GITHUB_STEP_SUMMARY: summary });
     failed.ci.fact("Rows", "3");
-    await failed.ci.finish(8, undefined);
+    await failed.ci.finish(end(8, undefined));
     expect(await readFile(summary, "utf8")).toBe(
       [
         "### `simadmin simadmin`",
@@ -214,7 +217,7 @@ describe("the step summary", () => {
     const { ci } = report({ GITHUB_STEP_SUMMARY: summary });
     for (let i = 1; i <= 52; i++) ci.testCase({ name: `batch ${i}` });
     for (let row = 2; row <= 22; row++) ci.reject({ file: "s.csv", row, line: row, message: "bad" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     const text = await readFile(summary, "utf8");
     expect(text).toContain("| batch 50 | ok |\n| … | 2 more |\n\n**Rejected rows: 21** (the first 20)\n");
     expect(text).not.toContain("| batch 51 |");
@@ -227,7 +230,7 @@ describe("the step summary", () => {
     const { ci } = report({ GITHUB_STEP_SUMMARY: summary });
     for (let i = 1; i <= 50; i++) ci.testCase({ name: `batch ${i}` });
     for (let row = 2; row <= 21; row++) ci.reject({ file: "s.csv", row, line: row, message: "bad" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     const text = await readFile(summary, "utf8");
     expect(text).toContain("| batch 50 | ok |\n\n**Rejected rows: 20**\n");
   });
@@ -238,17 +241,17 @@ describe("the step summary", () => {
     const idle = report({ GITHUB_STEP_SUMMARY: summary });
     idle.ci.setErrorsFile("e.csv");
     idle.ci.source("x.csv");
-    await idle.ci.finish(0, undefined);
+    await idle.ci.finish(end(0, undefined));
     expect(await readFile(summary, "utf8")).toBe("");
     const noSummary = report({ GITHUB_STEP_SUMMARY: "" });
     noSummary.ci.fact("Rows", "1");
-    expect(await noSummary.ci.finish(0, undefined)).toEqual([]);
+    expect(await noSummary.ci.finish(end(0, undefined))).toEqual([]);
   });
 
   it("a summary that cannot be appended is a warning; the run's outcome stands", async () => {
     const { ci } = report({ GITHUB_STEP_SUMMARY: join(dir.path, "missing", "summary.md") });
     ci.fact("Rows", "1");
-    expect(await ci.finish(0, undefined)).toEqual(["could not append the run summary to $GITHUB_STEP_SUMMARY (ENOENT)"]);
+    expect(await ci.finish(end(0, undefined))).toEqual(["could not append the run summary to $GITHUB_STEP_SUMMARY (ENOENT)"]);
   });
 });
 
@@ -263,7 +266,7 @@ describe("the JUnit report", () => {
     ci.reject({ file: "staff.csv", row: 4, line: 5, message: 'email "x" & y' });
     ci.reject({ file: "staff.csv", row: 6, message: "name" });
     advance(1_234);
-    await ci.finish(6, "rows rejected");
+    await ci.finish(end(6, "rows rejected"));
     expect(await readFile(junit, "utf8")).toBe(
       [
         `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -291,7 +294,7 @@ describe("the JUnit report", () => {
     await writeFile(file, 'name\n"a\nb"\nc\n');
     const { ci, lines } = report({}, junit);
     ci.reject({ file, row: 3, message: "bad" });
-    await ci.finish(6, undefined);
+    await ci.finish(end(6, undefined));
     expect(await readFile(junit, "utf8")).toContain(`name="${file} row 3" file="${file}" line="4" time="0">`);
     expect(lines).toEqual([]);
   });
@@ -322,7 +325,7 @@ describe("the JUnit report", () => {
     const junit = join(dir.path, "junit.xml");
     const { ci } = report({}, junit);
     for (const c of cases) ci.testCase(c);
-    await ci.finish(exitCode, message);
+    await ci.finish(end(exitCode, message));
     const text = await readFile(junit, "utf8");
     expect(text).toContain(expected);
     const counts = { 0: `tests="1" failures="0"`, 7: `tests="2" failures="1"`, 8: `tests="1" failures="1"` }[exitCode];
@@ -333,17 +336,39 @@ describe("the JUnit report", () => {
     const junit = join(dir.path, "junit.xml");
     const { ci } = report({}, junit);
     ci.testCase({ name: "batch 1", failure: "refused" });
-    await ci.finish(6, "failed");
+    await ci.finish(end(6, "failed"));
     expect(await readFile(junit, "utf8")).toContain(`tests="1" failures="1"`);
   });
 
   it("a JUnit file that cannot be written is the run's failure (exit 11)", async () => {
     const junit = join(dir.path, "missing", "junit.xml");
     const { ci } = report({}, junit);
-    const error = await ci.finish(0, undefined).catch((e: unknown) => e);
+    const error = await ci.finish(end(0, undefined)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LocalFileError);
     expect((error as LocalFileError).message).toBe(
       `cannot write ${junit}: the directory ${join(dir.path, "missing")} does not exist (ENOENT)`,
     );
+  });
+});
+
+describe("an exit code that is an answer, not a failure (exit 12, changes pending)", () => {
+  const pending = { exitCode: 12, message: "3 changes to send", failed: false };
+
+  it("is a passing case in the JUnit report", async () => {
+    const junit = join(dir.path, "junit.xml");
+    const { ci } = report({}, junit);
+    await ci.finish(pending);
+    const text = await readFile(junit, "utf8");
+    expect(text).toContain(`<testsuites name="simadmin" tests="1" failures="0" errors="0" time="0.000">`);
+    expect(text).toContain(`    <testcase classname="simadmin simadmin" name="simadmin" time="0"/>`);
+    expect(text).not.toContain("<failure");
+  });
+
+  it("is not 'failed' in the step summary", async () => {
+    const summary = join(dir.path, "summary.md");
+    const { ci } = report({ GITHUB_STEP_SUMMARY: summary });
+    ci.fact("Rows", "3");
+    await ci.finish(pending);
+    expect(await readFile(summary, "utf8")).toContain("| Result | ✅ exit 12: 3 changes to send |");
   });
 });
