@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 const above = {
   entry: ["runner", "program", "main"],
   commands: ["commands"],
-  context: ["services", "printer", "context"],
+  context: ["services", "printer", "context", "messages"],
   engines: ["engines"],
   adapters: ["api", "settings", "output", "sandbox", "db"],
 };
@@ -53,7 +53,7 @@ const layers = [
     "db knows nothing of commands or their context",
   ),
   layer(
-    ["src/services.ts", "src/printer.ts", "src/context.ts"],
+    ["src/services.ts", "src/printer.ts", "src/context.ts", "src/messages.ts"],
     [...above.entry, ...above.commands],
     "the context serves commands, it does not know them",
   ),

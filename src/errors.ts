@@ -167,7 +167,6 @@ export interface RunEnd {
   failed: boolean;
 }
 
-
 /** What an errno code means, for the one line a user reads ("permission denied"). */
 const FILE_ERROR_CAUSES: Record<string, string> = {
   EACCES: "permission denied",
@@ -230,8 +229,11 @@ export function isErrnoError(error: unknown): error is NodeJS.ErrnoException & {
 /** 130: Ctrl-C. Thrown when the run's AbortSignal fires. */
 export class InterruptedError extends CliError {
   readonly exitCode = 130;
-  constructor() {
+  /** What Ctrl-C leaves behind and how to go on, said after "interrupted" (report-error.ts). */
+  readonly note: string | undefined;
+  constructor(options: { note?: string } = {}) {
     super("interrupted");
+    this.note = options.note;
   }
 }
 

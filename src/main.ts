@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
-import type { CommandContext, Deps } from "./context.js";
+import type { Deps, RunContext } from "./context.js";
 import type { RunEnd } from "./errors.js";
 import { packagePath } from "./package-root.js";
 import { createProgram, namedCommand, type Runner } from "./program.js";
@@ -79,7 +79,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     owned?.dispose();
     return 0;
   }
-  let ctx: CommandContext | undefined;
+  let ctx: RunContext | undefined;
 
   // main → program (commander, from the declarations) → runner.ts → the command's run function.
   const runner: Runner = async (declaration, command) => {
@@ -139,13 +139,13 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
         end = runEndOf(error, code);
       }
     }
-    ctx?.printer.stopProgress();
+    ctx?.messages.stopProgress();
     // The CI report (annotations, step summary, --junit) holds the exit code: written last.
     code = await finishCi(ctx, end ?? { exitCode: code, message: undefined, failed: code !== 0 }, deps, argv);
     // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
     await ctx?.pinger?.finish(code);
   } finally {
-    ctx?.printer.stopProgress();
+    ctx?.messages.stopProgress();
     await ctx?.services.dispose();
     owned?.dispose();
   }
@@ -153,10 +153,10 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
 }
 
 /** Writes the run's CI report; a --junit file that cannot be written is the run's failure (exit 11 unless it had failed already). */
-async function finishCi(ctx: CommandContext | undefined, end: RunEnd, deps: Deps, argv: string[]): Promise<number> {
+async function finishCi(ctx: RunContext | undefined, end: RunEnd, deps: Deps, argv: string[]): Promise<number> {
   const code = end.exitCode;
   try {
-    await ctx?.printer.finishCi(end);
+    await ctx?.messages.finishCi(end);
     return code;
   } catch (error) {
     const { reportError } = await import("./report-error.js");

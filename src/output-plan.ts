@@ -2,6 +2,7 @@ import { extname } from "node:path";
 import * as z from "zod";
 import { UsageError } from "./errors.js";
 import { checkOutputPath } from "./output/atomic-file.js";
+import type { ColorChoice } from "./messages.js";
 import type { IOStreams } from "./output/io.js";
 import type { CompiledQuery } from "./output/query.js";
 import { OUTPUT_FORMATS, type OutputFormat } from "./output/render.js";
@@ -55,10 +56,15 @@ export interface OutputPlan {
   query: CompiledQuery | undefined;
   delimiter: "," | ";" | "\t";
   bom: boolean;
-  /** Colour on stdout: a terminal, no --out, no --no-color or NO_COLOR. */
+  /** Colour on stdout: a terminal, no --out, no --no-color or NO_COLOR (decided once: messages.ts decideColor). */
   color: boolean;
   /** The terminal's width, for tables. */
   width: number | undefined;
+  /**
+   * The data holds a user token or a link that admits its user (token, link, progress
+   * --links): a new --out file is created 0600 (docs/cli-contract.md, "Output files").
+   */
+  secretOutput: boolean;
 }
 
 /** `--out` extensions that pick the format when -o is not given (`.jsonl`: a common alias of ndjson). */
@@ -96,6 +102,10 @@ export interface PlanInput {
   outDir: string | undefined;
   /** False for commands that print no data: -o and --out are then not looked at. */
   printsData: boolean;
+  /** Colour on each stream, decided once for the run. */
+  color: ColorChoice;
+  /** The command's declaration says its data is secret with these options (types.ts secretOutput). */
+  secretOutput: boolean;
 }
 
 /**
@@ -147,7 +157,7 @@ function originOf(input: PlanInput, format: OutputFormat, source: FormatSource, 
  * is found here, before the command sends anything.
  */
 export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
-  const { globals, io, env } = input;
+  const { globals, io } = input;
   const fields = globals.fields === undefined ? undefined : parseFieldsFlag(globals.fields);
   const query = globals.query === undefined ? undefined : (await import("./output/query.js")).compileQuery(globals.query);
   let format: OutputFormat = "json";
@@ -176,8 +186,8 @@ export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
     query: await query,
     delimiter: DELIMITERS[globals.delimiter ?? ","],
     bom: globals.bom === true,
-    // NO_COLOR: any non-empty value (no-color.org).
-    color: globals.color !== false && !env.NO_COLOR && io.stdoutIsTTY && !globals.out,
+    color: input.color.stdout,
     width: io.columns,
+    secretOutput: input.secretOutput,
   };
 }

@@ -1,20 +1,20 @@
 import { basename, extname } from "node:path";
-import { LocalFileError, type RunEnd } from "./errors.js";
+import { LocalFileError } from "./errors.js";
+import type { Messages } from "./messages.js";
 import { openAtomicFile } from "./output/atomic-file.js";
 import { writeChunk, type IOStreams } from "./output/io.js";
-import type { Clock } from "./clock.js";
 import type { CiReport } from "./output/ci-report.js";
 import type { Progress } from "./output/progress.js";
-import { Redactor } from "./output/redact.js";
+import type { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
-import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
-import type { Env } from "./settings/paths.js";
-import type { GlobalOptions } from "./settings/resolve.js";
+import { escapeControlChars } from "./text/sanitize.js";
 import type { OutputPlan } from "./output-plan.js";
 
 // The half of a command's context that writes (gh's IOStreams): where data goes (stdout or
-// --out), in which format, progress and warnings on stderr, and the redaction of secrets
-// from everything shown. It builds nothing costly; the other half (services.ts) does.
+// --out) and in which format, by the output plan the runner decided before the command ran
+// (output-plan.ts; the printer is built after it and has no setters); stderr through the
+// run's Messages (messages.ts: warnings, progress, redaction). It builds nothing costly; the
+// other half (services.ts) does.
 
 /** Where a command's data goes: stdout, or a temp file renamed into place on commit. */
 export interface OutputSink {
@@ -49,119 +49,58 @@ export type PrintableResult = CommandResult | StreamResult;
 const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
 
 export class Printer {
-  readonly redactor = new Redactor();
-  /**
-   * Set by commands whose output holds a user token or a link carrying one (token, link):
-   * a new --out file is then created 0600 (docs/cli-contract.md, "Output files").
-   */
-  secretOutput = false;
-  private resolvedPlan: OutputPlan | undefined;
+  readonly plan: OutputPlan;
+  private readonly messages: Messages;
 
-  constructor(
-    readonly io: IOStreams,
-    private readonly env: Env,
-    private readonly globals: GlobalOptions,
-    /** Times the heartbeat lines of progress without a terminal. */
-    private readonly clock?: Clock,
-  ) {}
+  /** Built by the runner once the plan is decided (output-plan.ts): nothing about it changes after. */
+  constructor(messages: Messages, plan: OutputPlan) {
+    this.messages = messages;
+    this.plan = plan;
+  }
 
-  /** Every progress handed out, stopped when the run ends (a failed run never calls done()). */
-  private readonly progresses: Progress[] = [];
+  get redactor(): Redactor {
+    return this.messages.redactor;
+  }
+
+  get io(): IOStreams {
+    return this.messages.io;
+  }
 
   get quiet(): boolean {
-    return this.globals.quiet === true;
+    return this.messages.quiet;
   }
 
   get verbose(): boolean {
-    return this.globals.verbose === true;
-  }
-
-  /** Colour on a stream: not with --no-color or NO_COLOR (any non-empty value, no-color.org), only on a terminal. */
-  private colorOn(isTerminal: boolean): boolean {
-    return this.globals.color !== false && !this.env.NO_COLOR && isTerminal;
+    return this.messages.verbose;
   }
 
   /** --verbose trace line on stderr, secrets redacted. */
   trace(line: string): void {
-    this.io.stderr.write(`${this.redactor.apply(escapeForLine(line))}\n`);
+    this.messages.trace(line);
   }
 
   /** A warning on stderr (shown even with --quiet: it may change what the user does). */
   warn(text: string): void {
-    this.io.stderr.write(`warning: ${this.redactor.apply(escapeControlChars(text))}\n`);
+    this.messages.warn(text);
   }
 
   /** Information for people on stderr; silent under --quiet. */
   info(text: string): void {
-    if (!this.quiet) this.io.stderr.write(`${this.redactor.apply(escapeControlChars(text))}\n`);
+    this.messages.info(text);
   }
 
-  async progress(): Promise<Progress> {
-    const { createProgress } = await import("./output/progress.js");
-    const clock = this.clock;
-    const progress = await createProgress(this.io, {
-      quiet: this.quiet,
-      color: this.colorOn(this.io.stderrIsTTY),
-      ...(clock ? { now: () => clock.now() } : {}),
-    });
-    this.progresses.push(progress);
-    return progress;
+  /** A line on stderr that --quiet does not silence (messages.ts). */
+  say(text: string): void {
+    this.messages.say(text);
   }
 
-  /**
-   * What Ctrl-C leaves behind and how to go on, said after "interrupted" (report-error.ts):
-   * set by a command once it has something worth keeping (issue 26 item 6).
-   */
-  interruptNote: string | undefined;
-
-  /** What the run is, for CI reports: `users import staff.csv` (set by the runner). */
-  runTitle = "simadmin";
-  private ciReport: CiReport | undefined;
-
-  /**
-   * The run's report to its CI system (annotations, step summary, --junit; output/ci-report.ts).
-   * Commands that read rows record them here; main.ts finishes it with the exit code.
-   */
-  async ci(): Promise<CiReport> {
-    if (!this.ciReport) {
-      const { CiReport } = await import("./output/ci-report.js");
-      const clock = this.clock;
-      this.ciReport = new CiReport(
-        this.env,
-        (line) => this.io.stderr.write(`${this.redactor.apply(line)}\n`),
-        this.globals.junit,
-        clock ? () => clock.now() : Date.now,
-      );
-      this.ciReport.title = this.runTitle;
-    }
-    return this.ciReport;
+  progress(): Promise<Progress> {
+    return this.messages.progress();
   }
 
-  /** Writes the CI report if the run made one or --junit asks for one (main.ts, with the exit code). */
-  async finishCi(end: RunEnd): Promise<void> {
-    if (!this.ciReport && this.globals.junit === undefined) return;
-    const report = await this.ci();
-    for (const warning of await report.finish(end)) this.warn(warning);
-  }
-
-  /** Stops every progress still running (main.ts, when the run ends however it ends). */
-  stopProgress(): void {
-    for (const progress of this.progresses.splice(0)) progress.done();
-  }
-
-  /**
-   * The output plan the runner resolved once before the command ran (output-plan.ts): the
-   * format, --out, --fields, --query, the CSV delimiter. Commands read it here; nothing
-   * derives them again.
-   */
-  get plan(): OutputPlan {
-    if (!this.resolvedPlan) throw new Error("bug: the output plan is read before the runner resolved it");
-    return this.resolvedPlan;
-  }
-
-  /** The runner hands the plan over once (runner.ts). */
-  usePlan(plan: OutputPlan): void {
-    this.resolvedPlan = plan;
+  /** The run's report to its CI system (messages.ts). */
+  ci(): Promise<CiReport> {
+    return this.messages.ci();
   }
 
   /** The plan as the output engine's options (render.ts), for a complete result or a stream. */
@@ -186,7 +125,7 @@ export class Printer {
     // again (ENXIO): write to the stream we already hold, never replace the name.
     if (path && STDOUT_NAMES.has(path)) path = undefined;
     if (path) {
-      const file = await openAtomicFile(path, this.secretOutput ? 0o600 : 0o644);
+      const file = await openAtomicFile(path, this.plan.secretOutput ? 0o600 : 0o644);
       return {
         toTerminal: false,
         write: async (chunk) => {

@@ -1,4 +1,4 @@
-import type { CommandContext, Deps } from "./context.js";
+import type { Deps, RunContext } from "./context.js";
 import { CliError, InterruptedError, LocalFileError, type RunEnd } from "./errors.js";
 import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 
@@ -15,8 +15,8 @@ function describeCause(cause: Error): string {
  * A module of its own, loaded only when a run fails. The bundle holds one copy of errors.ts,
  * so an error class is the same wherever it was thrown (docs/architecture.md, Start-up).
  */
-export function reportError(error: unknown, deps: Deps, ctx: CommandContext | undefined, verbose: boolean): number {
-  const redact = (text: string): string => (ctx ? ctx.printer.redactor.apply(text) : text);
+export function reportError(error: unknown, deps: Deps, ctx: RunContext | undefined, verbose: boolean): number {
+  const redact = (text: string): string => (ctx ? ctx.messages.redactor.apply(text) : text);
   // The message may carry text from the service or an input file (a taskId, a CSV cell):
   // escaped, on a terminal or not, so that it cannot drive the terminal (docs/cli-contract.md
   // "Output"). The one-line error stays one line; a --verbose stack keeps its line breaks.
@@ -27,8 +27,9 @@ export function reportError(error: unknown, deps: Deps, ctx: CommandContext | un
     deps.io.stderr.write(`${redact(escapeControlChars(text))}\n`);
   };
   if (deps.signal.aborted || error instanceof InterruptedError) {
-    const note = ctx?.printer.interruptNote;
-    write(note ? `interrupted; ${note}` : "interrupted");
+    // What Ctrl-C leaves behind and how to go on, when the command said (errors.ts InterruptedError).
+    const note = (error as { note?: unknown } | null | undefined)?.note;
+    write(typeof note === "string" && note ? `interrupted; ${note}` : "interrupted");
     return 130;
   }
   if (error instanceof CliError) {

@@ -1,4 +1,4 @@
-import type { CommandContext } from "./context.js";
+import type { RunContext } from "./context.js";
 import { checkPingUrl, displayPingUrl, sendPing } from "./api/ping.js";
 import type { Env } from "./settings/paths.js";
 
@@ -6,8 +6,8 @@ import type { Env } from "./settings/paths.js";
 // anything, then `<url>` or `<url>/<exit code>` when main.ts knows how the run ended.
 // Loaded only when the flag is given.
 
-export async function startRunPing(raw: string, context: CommandContext, env: Env): Promise<CommandContext["pinger"]> {
-  const { services, printer } = context;
+export async function startRunPing(raw: string, context: RunContext, env: Env): Promise<RunContext["pinger"]> {
+  const { services, messages: printer } = context;
   // The key as far as it is known without the keychain (env, settings file): a URL that
   // carries it is refused before anything is sent. Settings that cannot be resolved are the
   // command's to report.

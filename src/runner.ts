@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { CommandDeclaration } from "./commands/types.js";
 import { DECLARATIONS, textCommandNames } from "./commands/registry.js";
-import { createContext, type CommandContext, type Deps } from "./context.js";
+import { commandContext, createRunContext, type CommandContext, type Deps, type RunContext } from "./context.js";
 import { UsageError } from "./errors.js";
 import { GlobalFlags, resolveOutputPlan } from "./output-plan.js";
 
@@ -132,18 +132,20 @@ export async function runCommand(
   declaration: CommandDeclaration,
   command: Command,
   deps: Deps,
-  onContext: (context: CommandContext) => void,
+  onContext: (context: RunContext) => void,
 ): Promise<void> {
   refuseOuterFlags(declaration, command);
   const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
   if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
   const globals = globalFlags.data;
-  const context = createContext(deps, globals, declaration);
-  onContext(context);
-  context.printer.runTitle = [declaration.name, ...command.args].join(" ");
+  const run = createRunContext(deps, globals, {
+    writesSettings: declaration.writesSettings,
+    title: [declaration.name, ...command.args].join(" "),
+  });
+  onContext(run);
   if (globals.pingUrl !== undefined) {
     const { startRunPing } = await import("./run-ping.js");
-    context.pinger = await startRunPing(globals.pingUrl, context, deps.env);
+    run.pinger = await startRunPing(globals.pingUrl, run, deps.env);
   }
   if (globals.fields !== undefined && !declaration.fields) {
     throw new UsageError(`\`${declaration.name}\` prints no data: --fields does not apply`);
@@ -153,18 +155,20 @@ export async function runCommand(
   if (!parsed.success) throw optionsError(parsed.error.issues, declaration.name);
   const options = parsed.data as Record<string, unknown>;
   const dir = declaration.outputDirectory === undefined ? undefined : options[declaration.outputDirectory];
+  const secret = declaration.secretOutput;
   // The output decided once, before the command sends anything (a bad --query, --fields,
-  // --out extension or --out path stops here): output-plan.ts.
-  context.printer.usePlan(
-    await resolveOutputPlan({
-      globals,
-      io: deps.io,
-      env: deps.env,
-      settings: () => context.services.settings(),
-      outDir: typeof dir === "string" ? dir : undefined,
-      printsData: declaration.outputs !== "none",
-    }),
-  );
+  // --out extension or --out path stops here): output-plan.ts. The printer is built on it.
+  const plan = await resolveOutputPlan({
+    globals,
+    io: deps.io,
+    env: deps.env,
+    settings: () => run.services.settings(),
+    outDir: typeof dir === "string" ? dir : undefined,
+    printsData: declaration.outputs !== "none",
+    color: run.messages.color,
+    secretOutput: secret === true || (typeof secret === "string" && options[secret] === true),
+  });
+  const context = commandContext(run, plan);
   await enforce(declaration, context, options);
   const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
   const { failure, ...result } = outcome;

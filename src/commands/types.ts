@@ -83,6 +83,12 @@ export interface CommandDeclaration {
    */
   outputDirectory?: string;
   /**
+   * Its data holds a user token or a link that admits its user: a new --out file is created
+   * 0600 (docs/cli-contract.md, "Output files"). `true` always, or the key of the option that
+   * makes it so (`links`: progress --links). The runner puts it in the output plan.
+   */
+  secretOutput?: true | string;
+  /**
    * A command under a command (`reports sync` beside `reports <kind>`): commander reads the
    * outer command's flags wherever they stand, so the runner refuses them (exit 2) with this
    * hint — what to give instead.

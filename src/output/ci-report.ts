@@ -73,8 +73,6 @@ function cell(text: string): string {
 }
 
 export class CiReport {
-  /** Set by the runner: `users import staff.csv`. */
-  title = "simadmin";
   private readonly rejected: RejectedRow[] = [];
   private readonly cases: CiTestCase[] = [];
   private readonly facts: [string, string][] = [];
@@ -89,6 +87,8 @@ export class CiReport {
     private readonly write: (line: string) => void,
     private readonly junitPath: string | undefined,
     private readonly now: () => number,
+    /** What the run is: `users import staff.csv`. */
+    private readonly title = "simadmin",
   ) {
     this.started = now();
   }
@@ -212,7 +212,12 @@ export class CiReport {
     const said = end.message ? `: ${cell(end.message)}` : "";
     // Whether the exit code is a failure is the error class's to say (errors.ts `failed`):
     // exit 12 (changes pending) is an answer.
-    const result = end.exitCode === 0 ? "✅ succeeded" : end.failed ? `❌ failed (exit ${end.exitCode})${said}` : `✅ exit ${end.exitCode}${said}`;
+    const result =
+      end.exitCode === 0
+        ? "✅ succeeded"
+        : end.failed
+          ? `❌ failed (exit ${end.exitCode})${said}`
+          : `✅ exit ${end.exitCode}${said}`;
     lines.push("| | |", "|---|---|", `| Result | ${result} |`);
     for (const [label, value] of this.facts) lines.push(`| ${cell(label)} | ${cell(value)} |`);
     if (this.errorsFile) lines.push(`| Errors file | \`${cell(this.errorsFile)}\` |`);

@@ -22,7 +22,7 @@ const T0 = Date.UTC(2026, 10, 21, 8, 30, 0, 250);
 /** How a run ended; every non-zero code here is a failure (exit 12's is not: below). */
 const end = (exitCode: number, message: string | undefined) => ({ exitCode, message, failed: exitCode !== 0 });
 
-function report(env: Record<string, string>, junit?: string) {
+function report(env: Record<string, string>, junit?: string, title?: string) {
   let t = T0;
   const lines: string[] = [];
   const ci = new CiReport(
@@ -30,6 +30,7 @@ function report(env: Record<string, string>, junit?: string) {
     (line) => lines.push(line),
     junit,
     () => t,
+    title,
   );
   return {
     ci,
@@ -142,8 +143,7 @@ describe("the step summary", () => {
   it("appends a Markdown summary of a run that recorded something", async () => {
     const summary = join(dir.path, "summary.md");
     await writeFile(summary, "before\n");
-    const { ci } = report({ GITHUB_STEP_SUMMARY: summary });
-    ci.title = "users import staff|x.csv";
+    const { ci } = report({ GITHUB_STEP_SUMMARY: summary }, undefined, "users import staff|x.csv");
     ci.fact("Rows", "12");
     ci.fact("Sent <b>", "a & b");
     ci.fact("Rows", "120 (117 valid, 3 invalid)");
@@ -258,8 +258,7 @@ describe("the step summary", () => {
 describe("the JUnit report", () => {
   it("one test case per batch and rejected row, timed by the injected clock", async () => {
     const junit = join(dir.path, "junit.xml");
-    const { ci, advance } = report({}, junit);
-    ci.title = "users import <staff>.csv";
+    const { ci, advance } = report({}, junit, "users import <staff>.csv");
     ci.testCase({ name: "batch 1", file: "staff.csv", line: 2 });
     ci.testCase({ name: "batch 2", file: "staff.csv" });
     ci.testCase({ name: "batch 3" });

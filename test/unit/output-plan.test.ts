@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { LocalFileError, UsageError } from "../../src/errors.js";
+import { decideColor } from "../../src/messages.js";
 import { GlobalFlags, resolveOutputPlan, type PlanInput } from "../../src/output-plan.js";
 import type { OutputFormat } from "../../src/output/render.js";
 import type { ResolvedSettings } from "../../src/settings/resolve.js";
@@ -12,18 +13,22 @@ import { tempDir } from "../helpers/cli.js";
 
 function input(flags: Record<string, unknown>, more: Partial<PlanInput> & { profileOutput?: OutputFormat; tty?: boolean } = {}) {
   let settingsCalls = 0;
+  const globals = GlobalFlags.parse(flags);
+  const io = {
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: more.tty ?? false,
+    stderrIsTTY: false,
+    stdinIsTTY: false,
+    columns: more.tty ? 80 : undefined,
+  };
   const plan: PlanInput = {
-    globals: GlobalFlags.parse(flags),
-    io: {
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-      stdin: new PassThrough(),
-      stdoutIsTTY: more.tty ?? false,
-      stderrIsTTY: false,
-      stdinIsTTY: false,
-      columns: more.tty ? 80 : undefined,
-    },
+    globals,
+    io,
     env: {},
+    color: decideColor(globals, {}, io),
+    secretOutput: more.secretOutput ?? false,
     settings: async () => {
       settingsCalls++;
       return { output: more.profileOutput } as ResolvedSettings;
@@ -33,6 +38,34 @@ function input(flags: Record<string, unknown>, more: Partial<PlanInput> & { prof
   };
   return { plan, calls: () => settingsCalls };
 }
+
+describe("decideColor: once per run, for both streams", () => {
+  const io = (stdout: boolean, stderr: boolean) => ({
+    stdout: new PassThrough(),
+    stderr: new PassThrough(),
+    stdin: new PassThrough(),
+    stdoutIsTTY: stdout,
+    stderrIsTTY: stderr,
+    stdinIsTTY: false,
+    columns: undefined,
+  });
+  it.each([
+    ["terminals on both", {}, {}, io(true, true), { stdout: true, stderr: true }],
+    ["stdout a pipe", {}, {}, io(false, true), { stdout: false, stderr: true }],
+    [
+      "--out: no colour in the file, the spinner keeps it",
+      { out: "x.json" },
+      {},
+      io(true, true),
+      { stdout: false, stderr: true },
+    ],
+    ["--no-color", { color: false }, {}, io(true, true), { stdout: false, stderr: false }],
+    ["NO_COLOR set", {}, { NO_COLOR: "1" }, io(true, true), { stdout: false, stderr: false }],
+    ["NO_COLOR empty counts as unset", {}, { NO_COLOR: "" }, io(true, true), { stdout: true, stderr: true }],
+  ])("%s", (_what, flags, env, streams, expected) => {
+    expect(decideColor(GlobalFlags.parse(flags), env, streams)).toEqual(expected);
+  });
+});
 
 describe("resolveOutputPlan", () => {
   it.each([
@@ -54,6 +87,11 @@ describe("resolveOutputPlan", () => {
     const { plan } = input({ fields: " date, name ", delimiter: "tab", bom: true }, { tty: true });
     const resolved = await resolveOutputPlan(plan);
     expect(resolved).toMatchObject({ fields: ["date", "name"], delimiter: "\t", bom: true, color: true, width: 80 });
+  });
+
+  it("carries the command's secret-output rule", async () => {
+    expect((await resolveOutputPlan(input({}).plan)).secretOutput).toBe(false);
+    expect((await resolveOutputPlan(input({}, { secretOutput: true }).plan)).secretOutput).toBe(true);
   });
 
   it.each([

@@ -47,5 +47,7 @@ export const link: CommandDeclaration = {
   writesSettings: false,
   needsOrg: true,
   fields: true,
+  // Every link carries a token or admits its user (durable).
+  secretOutput: true,
   load: async () => (await import("./link.js")).run,
 };

@@ -27,6 +27,5 @@ export async function runDurable(
   const maker = await durableLinkMaker(services, validityOf(options));
   if (maker.key.source === "created") printer.info("made a new link key (kept in the state store; see docs/links.md)");
   const { link, expiresAt } = maker.make(userId, simulationId);
-  printer.secretOutput = true; // a new --out file is created 0600: the link admits its user
   return { kind: "object", value: { userId, simulationId, link, expiresAt }, text: link };
 }

@@ -33,6 +33,5 @@ export const run = defineRun(LinkOptions, async ({ options, services, printer })
   }
   const link = composeUserLink(deepLink, grant.token);
   const { expiresAt } = grant;
-  printer.secretOutput = true; // a new --out file is created 0600
   return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link };
 });

@@ -41,6 +41,8 @@ completed are cached in the settings directory and not asked again (--refresh as
   writesSettings: false,
   needsOrg: true,
   fields: true,
+  // --links: each link carries a user token.
+  secretOutput: "links",
   outputDirectory: "outDir",
   load: async () => (await import("./progress.js")).run,
 };

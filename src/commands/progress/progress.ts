@@ -42,7 +42,6 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   }
   const split =
     options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
-  if (options.links) printer.secretOutput = true; // links carry tokens: new files are 0600
 
   const asking = await prepareCompletionAsking(ctx, file.rows, options);
   const { plan, progress } = asking;

@@ -75,7 +75,7 @@ export class ReportOutputs {
         if (!failure) throw error;
         this.failed.push({ kind, error: failure });
         this.progress.pause();
-        ctx.printer.io.stderr.write(`${ctx.printer.redactor.apply(kindFailureLine(kind, failure))}\n`);
+        ctx.printer.say(kindFailureLine(kind, failure));
         if (neverReached(failure)) {
           const left = plan.kinds.filter((k) => !finished.has(k) && !this.failed.some((f) => f.kind === k));
           this.notAttempted.push(...left.filter((k) => !this.notAttempted.includes(k)));

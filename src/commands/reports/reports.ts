@@ -5,6 +5,7 @@ import { CliError } from "../../errors.js";
 import type { StreamTarget } from "../../printer.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import type { RateLimits } from "../../api/rate/limits.js";
+import { noteInterrupt } from "../shared/interrupt.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
 import { ReportsOptions } from "./options.js";
@@ -134,7 +135,7 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
       // The cache directory was just created there; should this fail, the OS temp dir serves.
     }
   }
-  printer.interruptNote = cache.persistent
+  const interruptNote = cache.persistent
     ? "the windows fetched so far are kept (24 h): run the same command again to resume from them"
     : "nothing was kept (no resume cache): the same command starts over";
   const windows = new ReportWindows(client, cache, plan.windows, services.signal);
@@ -165,7 +166,7 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
     progress.stop();
     // A throw-away directory cannot serve a resume: it goes. The real cache stays.
     if (!cache.persistent) await cache.dispose();
-    throw error;
+    throw noteInterrupt(error, services.signal, interruptNote);
   } finally {
     stopListening();
   }

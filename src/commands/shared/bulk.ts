@@ -76,12 +76,8 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   await ctx.printer.ci();
   if (file.problems.length > 0) return invalidRowsResult(ctx, options.file, file, errorsPath);
 
-  // link rows carry user tokens: a new --out file is created 0600 ("Output files").
-  if (command === "link") ctx.printer.secretOutput = true;
-  const settings = await ctx.services.settings();
-  const organizationId = await ctx.services.org();
-  // --sandbox gets a new port each run but keeps its state: it is one service for --resume.
-  const baseUrl = ctx.services.globals.sandbox ? "sandbox" : (settings.baseUrl ?? "");
+  // --sandbox gets a new port each run but keeps its state: it is one service for --resume (services.ts tenant()).
+  const { service: baseUrl, organizationId } = await ctx.services.tenant();
   let existing: BulkManifest | undefined | "unreadable";
   try {
     const text = await readFile(manifestPath, "utf8");

@@ -14,5 +14,7 @@ export const token: CommandDeclaration = {
   writesSettings: false,
   needsOrg: true,
   fields: true,
+  // It prints a user token.
+  secretOutput: true,
   load: async () => (await import("./token.js")).run,
 };

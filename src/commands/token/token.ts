@@ -7,7 +7,7 @@ import { TokenOptions } from "./options.js";
 // is this command's purpose; it is never written to settings, logs or traces
 // (docs/service-spec.md §5.6: do not store user tokens).
 
-export const run = defineRun(TokenOptions, async ({ options, services, printer }) => {
+export const run = defineRun(TokenOptions, async ({ options, services }) => {
   const organizationId = await services.org();
   const userId = options.user;
   let grant;
@@ -17,6 +17,5 @@ export const run = defineRun(TokenOptions, async ({ options, services, printer }
     throw explainNotFound(error, { org: organizationId, user: userId });
   }
   const { token, expiresIn, expiresAt } = grant;
-  printer.secretOutput = true; // a new --out file is created 0600
   return { kind: "object", value: { userId, token, expiresIn, expiresAt }, text: token };
 });

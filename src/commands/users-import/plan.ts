@@ -6,7 +6,6 @@ import { batchAction, countStates, type ImportManifest, type StartDecision } fro
 import { planBatchSizes } from "../../domain/users-csv/batches.js";
 import type { ValidationSummary } from "../../domain/users-csv/validate.js";
 import type { CommandResult } from "../../output/render.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
 import { plural, type ImportFlags } from "./common.js";
 
@@ -78,7 +77,7 @@ export async function dryRunResult(
 export async function confirmUpload(ctx: CommandContext, flags: ImportFlags, subject: PlanSubject): Promise<void> {
   if (!ctx.printer.io.stdinIsTTY || flags.yes) return;
   // The plan names the file (and counts from it): escaped like every stderr line.
-  ctx.printer.io.stderr.write(`${escapeControlChars(planText(subject))}\n`);
+  ctx.printer.say(planText(subject));
   const { confirm } = await import("../../output/prompt.js");
   const { resumeFrom } = subject;
   const sending = resumeFrom

@@ -1,6 +1,5 @@
 import type { CommandContext } from "../../context.js";
 import { UnexpectedResponseError } from "../../errors.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { formatDuration } from "../../domain/durations.js";
 import { rowRange } from "../../domain/users-csv/import-manifest.js";
 import { readValidUserRows, UsersCsvFileError, type ValidationSummary } from "../../domain/users-csv/validate.js";
@@ -66,10 +65,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
         uploaded: () => progress.done(),
         // The accepted taskId reaches stderr before anything else can fail (even under
         // --quiet): if the manifest cannot record it, this line is what remains.
-        accepted: (batch, total, taskId) =>
-          ctx.printer.io.stderr.write(
-            `${ctx.printer.redactor.apply(escapeControlChars(`accepted: batch ${batch.number} of ${total}, task ${taskId}`))}\n`,
-          ),
+        accepted: (batch, total, taskId) => ctx.printer.say(`accepted: batch ${batch.number} of ${total}, task ${taskId}`),
         refusedWhole: (batch) =>
           ctx.printer.warn(
             `batch ${batch.number} (${rowRange(batch)}): the service rejected every row; no task was created; continuing with the other batches`,

@@ -184,7 +184,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   const manifest = await prepareManifest(ctx, flags, { ...setup, organizationId, progress }, summary, start);
   const store = new ManifestStore(setup.manifestPath, manifest, setup.now, start.others);
-  ctx.printer.interruptNote = `${setup.manifestPath} records the batches sent: \`simadmin users import ${flags.file} --resume\` finishes the import`;
+  const interruptNote = `${setup.manifestPath} records the batches sent: \`simadmin users import ${flags.file} --resume\` finishes the import`;
   await store.save();
 
   // Pass 3, then --wait.
@@ -202,8 +202,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
       failure = error;
     }
   }
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the upload's own error, rethrown unchanged
-  if (failure instanceof InterruptedError || ctx.services.signal.aborted) throw failure ?? new InterruptedError();
+  if (failure instanceof InterruptedError || ctx.services.signal.aborted) throw new InterruptedError({ note: interruptNote });
   return importOutcome(flags, setup, {
     batches: store.manifest.batches,
     organizationId,

@@ -9,7 +9,6 @@ import {
   planSync,
   type SyncedUser,
 } from "../../domain/users-sync/plan.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { plural } from "../users-import/common.js";
 import { planCsv } from "./apply.js";
@@ -112,7 +111,7 @@ async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Pr
   if (plan.rows.length === 0) return { ...result, note: "nothing to do: the roster and the last sync agree; nothing was sent" };
 
   if (ctx.printer.io.stdinIsTTY && !options.yes) {
-    ctx.printer.io.stderr.write(`${escapeControlChars(summary)}\n`);
+    ctx.printer.say(summary);
     const { confirm } = await import("../../output/prompt.js");
     if (!(await confirm(ctx.printer.io, `Send ${plural(plan.rows.length, "change")} to ${organizationId}?`))) {
       throw new UsageError("sync cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
