@@ -75,8 +75,6 @@ function commandFolders() {
     auth: ["config"],
     // ValueSource is a declaration type: it belongs beside types.ts.
     config: ["completion-script"],
-    // Report windows fetched for both commands move into an engine (docs/architecture.md).
-    "reports-sync": ["reports"],
     // users sync moves onto the import engine (engines/users-import/) and the state store.
     "users-sync": ["users-import"],
   };

@@ -9,7 +9,7 @@ import { ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/in-proces
 
 const RANGE = ["--from", "2025-01-01", "--to", "2025-01-03"];
 const SYMS = "/v2/report/syms";
-/** The window file is read back in chunks of this many bytes (reports/cache.ts). */
+/** The window file is read back in chunks of this many bytes (engines/reports/cache.ts). */
 const CHUNK = 64 * 1024;
 
 let t: TestEnv;

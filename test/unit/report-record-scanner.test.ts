@@ -13,7 +13,7 @@ function chunks(text: string, size: number): string[] {
   return out;
 }
 
-/** The two passes as commands/reports/cache.ts runs them, over `text` cut into pieces of `size`. */
+/** The two passes as engines/reports/cache.ts runs them, over `text` cut into pieces of `size`. */
 function scanRecords(text: string, size: number): { shape: ResponseShape; records: JsonRecord[] } {
   const pass1 = new JsonShapeScanner();
   for (const piece of chunks(text, size)) pass1.feed(piece);

@@ -15,7 +15,7 @@ import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } fr
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
-import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../reports/cache.js";
+import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../../engines/reports/cache.js";
 import { defineRun } from "../types.js";
 import type { LockWait, SqlConnection } from "./connection.js";
 import { writeDbtSources } from "./dbt-sources.js";

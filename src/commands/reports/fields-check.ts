@@ -2,7 +2,7 @@ import type { ReportKind } from "../../api/schemas.js";
 import { flattenRecord } from "../../domain/records.js";
 import { UsageError } from "../../errors.js";
 import type { ReportsPlan } from "./plan.js";
-import type { ReportWindows } from "./windows.js";
+import type { ReportWindows } from "../../engines/reports/windows.js";
 
 /**
  * --fields checked against the columns of the first window that holds records, before any

@@ -7,7 +7,7 @@ import type { SecretScan } from "../../output/secret-scan.js";
 import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { StreamTarget } from "../../printer.js";
 import type { ReportsPlan } from "./plan.js";
-import type { ReportWindows } from "./windows.js";
+import type { ReportWindows } from "../../engines/reports/windows.js";
 
 // One report kind, window after window, through the output engine (output/record-stream.ts)
 // as each window is read: memory holds neither a window nor the output. outputs.ts decides

@@ -11,7 +11,7 @@ import { kindFailureLine, kindOnlyFailure, neverReached } from "./kind-failures.
 import { KindWriter, textCollector } from "./kind-writer.js";
 import type { ReportsPlan } from "./plan.js";
 import type { ReportProgress } from "./progress.js";
-import type { ReportWindows } from "./windows.js";
+import type { ReportWindows } from "../../engines/reports/windows.js";
 
 // Where `reports` writes (docs/cli-contract.md, "Output files", report kinds): one kind to
 // stdout or --out; `all` as one JSON object keyed by kind, a table per kind, or one

@@ -7,12 +7,12 @@ import { defineRun, type CommandOutcome } from "../types.js";
 import type { RateLimits } from "../../api/rate/limits.js";
 import { noteInterrupt } from "../shared/interrupt.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
-import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "./cache.js";
+import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../../engines/reports/cache.js";
 import { ReportsOptions } from "./options.js";
 import { ReportOutputs } from "./outputs.js";
 import { planReports, type ReportsPlan } from "./plan.js";
 import { ReportProgress } from "./progress.js";
-import { ReportWindows } from "./windows.js";
+import { ReportWindows } from "../../engines/reports/windows.js";
 
 // `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
 //

@@ -11,8 +11,10 @@ import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atom
 import { writeChunk } from "../../output/io.js";
 import type { SecretScan } from "../../output/secret-scan.js";
 
-// Where `reports` keeps each window's answer, byte for byte as the service sent it, from the
-// moment it arrives until the whole run has succeeded (issue 5):
+// The report windows engine, shared by `reports` and `reports sync` (docs/architecture.md
+// "Engines"): where each window's answer is kept, byte for byte as the service sent it, from
+// the moment it arrives until the whole run has succeeded (docs/cli-contract.md "Behaviour every
+// command keeps": the resume cache):
 //
 // - Memory: an answer goes from the socket to this file without being held, and its records
 //   are read back one by one (domain/report-record-scanner.ts), so a window of 100,000
