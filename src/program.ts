@@ -40,12 +40,15 @@ const ENVIRONMENT_HELP = wrapText(
   HELP_WIDTH,
 );
 
-function option(flag: FlagDeclaration, hidden = false): Option {
+function option(flag: FlagDeclaration, hidden = false, checkedByRunner = false): Option {
   const built = new Option(flag.flags, flag.description);
   if (hidden) built.hideHelp();
   if (flag.choices) built.choices(flag.choices);
   if (flag.repeatable) built.argParser(collect);
-  if (flag.required) built.makeOptionMandatory();
+  // Commander checks the mandatory options of every command above the one it runs, and gives a
+  // flag both declare to the outer one: `progress notify --from-csv f` would fail on either
+  // side. The runner checks those (runner.ts, requireFlags).
+  if (flag.required && !checkedByRunner) built.makeOptionMandatory();
   return built;
 }
 
@@ -161,7 +164,12 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     if (declaration.kind === "command") {
       for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);
       const flags = declaration.flags ?? [];
-      for (const flag of whole ? flags : flags.slice(0, 1)) command.addOption(option(flag));
+      const hasSubcommands = DECLARATIONS.some((d) => d.name.startsWith(`${declaration.name} `));
+      // A flag the command above also declares is read by that one (commander), whichever it follows.
+      const outer = DECLARATIONS.find((d) => d.name === parentName);
+      const outerFlags = new Set(outer?.kind === "command" ? (outer.flags ?? []).map((f) => f.flags) : []);
+      for (const flag of whole ? flags : flags.slice(0, 1))
+        command.addOption(option(flag, false, hasSubcommands || outerFlags.has(flag.flags)));
       command.action(
         whole
           ? async function (this: Command): Promise<void> {

@@ -105,6 +105,10 @@ function withParentOptions(command: Command): Record<string, unknown> {
  * reads — silently ignored, a sync of other dates than the user meant. The flags of the
  * command above (not the program's: those are the global flags) are refused instead.
  */
+/** `reports <kind>`, `progress`: the command above as its usage line starts. */
+const outerUsage = (outer: Command): string =>
+  [outer.name(), ...outer.registeredArguments.map((a) => `<${a.name()}>`)].join(" ");
+
 function refuseOuterFlags(declaration: CommandDeclaration, command: Command): void {
   const outer = command.parent;
   if (!outer?.parent) return;
@@ -119,9 +123,24 @@ function refuseOuterFlags(declaration: CommandDeclaration, command: Command): vo
   if (given.length === 0) return;
   const names = given.map((o) => o.long ?? o.short ?? o.flags);
   throw new UsageError(
-    `\`${declaration.name}\` does not take ${names.join(", ")} (${names.length === 1 ? "a flag" : "flags"} of \`${outer.name()} <${outer.registeredArguments[0]?.name() ?? "argument"}>\`)`,
+    `\`${declaration.name}\` does not take ${names.join(", ")} (${names.length === 1 ? "a flag" : "flags"} of \`${outerUsage(outer)}\`)`,
     { hint: declaration.outerFlagsHint ?? `see simadmin ${declaration.name} --help` },
   );
+}
+
+/**
+ * The required flags of a command that has subcommands (`progress --from-csv` beside `progress
+ * notify`): commander cannot check them itself (program.ts), so they are checked here, in its words.
+ */
+function requireFlags(declaration: CommandDeclaration, command: Command): void {
+  const given = withParentOptions(command);
+  for (const flag of declaration.flags ?? []) {
+    if (!flag.required) continue;
+    const option = command.options.find((o) => o.flags === flag.flags);
+    if (option && given[option.attributeName()] === undefined) {
+      throw new UsageError(`required option '${flag.flags}' not specified`);
+    }
+  }
 }
 
 /**
@@ -135,6 +154,7 @@ export async function runCommand(
   onContext: (context: RunContext) => void,
 ): Promise<void> {
   refuseOuterFlags(declaration, command);
+  requireFlags(declaration, command);
   const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
   if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
   const globals = globalFlags.data;

@@ -10,6 +10,7 @@ import { token } from "./token/command.js";
 import { link } from "./link/command.js";
 import { completion } from "./completion/command.js";
 import { progress } from "./progress/command.js";
+import { progressNotify } from "./progress-notify/command.js";
 import { users } from "./users/command.js";
 import { usersCreate } from "./users-create/command.js";
 import { usersImport } from "./users-import/command.js";
@@ -43,6 +44,7 @@ export const DECLARATIONS: readonly Declaration[] = [
   link,
   completion,
   progress,
+  progressNotify,
   users,
   usersCreate,
   usersImport,

@@ -1,10 +1,9 @@
 import * as z from "zod";
 import { encodingOption } from "../../domain/csv-input/reader.js";
+import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
 import { durationFlag, nonEmptyFlag, onlyWith, parsedFlag, switchFlag, usageIssue, wholeNumberFlag } from "../shared/flags.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 2 * 3_600_000;
-/** Pairs due within this many days are asked right after the overdue ones. */
-export const DEFAULT_DUE_SOON_DAYS = 7;
 
 export const ProgressOptions = z
   .object({

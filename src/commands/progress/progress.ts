@@ -3,7 +3,7 @@ import { formatDuration } from "../../domain/durations.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { readProgressFile } from "../../engines/progress/input.js";
 import { dryRunValue } from "../../engines/progress/plan.js";
-import { prepareCompletionAsking } from "../shared/completion-asking.js";
+import { invalidRowsOutcome, prepareCompletionAsking } from "../shared/completion-asking.js";
 import { ProgressOptions } from "./options.js";
 import { progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
@@ -22,17 +22,7 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   const { options, services, printer } = ctx;
   const file = await readProgressFile(options.fromCsv, options.encoding);
   for (const warning of file.warnings) printer.warn(`${options.fromCsv}: ${warning}`);
-  if (file.problems.length > 0) {
-    const rows = new Set(file.problems.map((p) => p.row)).size;
-    return {
-      kind: "records",
-      records: file.problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
-      tableColumns: ["row", "field", "message"],
-      failure: new InvalidDataError(`${options.fromCsv}: ${rows} invalid row${rows === 1 ? "" : "s"}; nothing was sent`, {
-        hint: "fix them (listed above; rows are spreadsheet rows, the header is row 1) and run the command again",
-      }),
-    };
-  }
+  if (file.problems.length > 0) return invalidRowsOutcome(options.fromCsv, file.problems);
 
   const settings = await services.settings();
   if (options.links && settings.apiVersion === 1) {

@@ -1,14 +1,29 @@
 import type { CommandContext } from "../../context.js";
-import type { ProgressRow } from "../../domain/progress.js";
+import { InvalidDataError } from "../../errors.js";
+import type { ProgressProblem, ProgressRow } from "../../domain/progress.js";
 import { CompletedPairCache, type PairIdentity } from "../../engines/progress/cache.js";
 import { PairAsker } from "../../engines/progress/pair-asker.js";
 import { planProgress, type ProgressPlan } from "../../engines/progress/plan.js";
+import type { CommandOutcome } from "../types.js";
 import { askingProgress, type AskingProgress } from "./asking-progress.js";
 
 // How `progress` and `progress notify` ask completion (docs/cli-contract.md "Progress",
 // "Reminders": "asked exactly as progress asks it"): the same cache of completed pairs, the
 // same order (overdue, due soon, the rest), the same budget — the progress engine
 // (src/engines/progress/), given the tenant, cache and client from the services here.
+
+/** The rows of an assignments file that cannot be used, listed, with exit 6: nothing was sent. */
+export function invalidRowsOutcome(path: string, problems: readonly ProgressProblem[]): CommandOutcome {
+  const rows = new Set(problems.map((p) => p.row)).size;
+  return {
+    kind: "records",
+    records: problems.map((p) => ({ row: p.row, field: p.field, message: p.message })),
+    tableColumns: ["row", "field", "message"],
+    failure: new InvalidDataError(`${path}: ${rows} invalid row${rows === 1 ? "" : "s"}; nothing was sent`, {
+      hint: "fix them (listed above; rows are spreadsheet rows, the header is row 1) and run the command again",
+    }),
+  };
+}
 
 export interface CompletionAsking {
   plan: ProgressPlan;

@@ -11,6 +11,9 @@ import type { PairResult } from "./pair-asker.js";
 // the access budget (docs/service-spec.md §8) needs for them at least — the plan line on
 // stderr, and the whole answer of --dry-run.
 
+/** Pairs due within this many days are asked right after the overdue ones (`progress --due-soon`). */
+export const DEFAULT_DUE_SOON_DAYS = 7;
+
 export interface ProgressPlan {
   /** The pairs known completed from the cache, as results. */
   results: Map<ProgressRow, PairResult>;

@@ -1,0 +1,42 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
+
+// --outbox <dir> (docs/reminders.md "Delivery"): each message composed exactly as it would be
+// sent (nodemailer's MailComposer: the same MIME, headers and Message-ID) and written to one
+// .eml file, nothing sent. An outbox is a delivery like a relay — another tool sends the
+// files — so its messages are recorded in the ledger too; `--plan` is the preview that
+// records nothing.
+
+/** A file name from the Message-ID: the same message always lands in the same file. */
+const fileName = (mail: OutgoingMail): string => `${mail.kind}-${mail.messageId.replace(/^<|@.*$/g, "")}.eml`;
+
+export async function openOutboxDelivery(dir: string): Promise<Delivery> {
+  const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  return {
+    describe: dir,
+    concurrency: 4,
+    async verify() {},
+    async send(mail: OutgoingMail): Promise<DeliveryOutcome> {
+      const message = new MailComposer({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: mail.messageId,
+        headers: { "X-Simadmin-Kind": mail.kind, "Auto-Submitted": "auto-generated" },
+      }).compile();
+      message.keepBcc = false;
+      const bytes = await message.build();
+      const path = join(dir, fileName(mail));
+      // Written beside, then renamed: a killed run never leaves half a message to be sent.
+      const temp = `${path}.tmp-${process.pid}`;
+      await writeFile(temp, bytes, { mode: 0o600 });
+      await rename(temp, path);
+      return { status: "sent", response: path };
+    },
+    async close() {},
+  };
+}
