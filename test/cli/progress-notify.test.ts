@@ -130,9 +130,9 @@ describe("progress notify", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((x) => [x.recipient, x.step, x.pairs, x.status, x.sent])).toEqual([
-      ["emma@example.test", "0", "user-emma/sim-004 user-emma/sim-005", "sent", true],
-      ["grace@example.test", "0", "user-grace/sim-004", "sent", true],
-      ["hugo@example.test", "0", "user-hugo/sim-003", "sent", true],
+      ["emma@example.test", 0, "user-emma/sim-004 user-emma/sim-005", "sent", true],
+      ["grace@example.test", 0, "user-grace/sim-004", "sent", true],
+      ["hugo@example.test", 0, "user-hugo/sim-003", "sent", true],
     ]);
     clock.advance(at("2026-11-30") - clock.now());
     const csv = await t.capture(["progress", "notify", "--from-csv", file, "--plan", "-o", "csv"], { clock });

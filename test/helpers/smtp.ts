@@ -28,6 +28,11 @@ export interface TestSmtp {
   refuse: Set<string>;
   /** Drop the connection in the middle of DATA of the next message to this recipient (once). */
   dropDuringDataTo: Set<string>;
+  /**
+   * From the message after the next `after` ones on, DATA is read but never answered, and
+   * `onHeld` is called once: the moment to kill the sender (it cannot know the outcome).
+   */
+  hold: { after: number; onHeld: () => void } | undefined;
   /** Sessions that logged in, and whether they were secure (STARTTLS) when they did. */
   logins: { secure: boolean }[];
   close(): Promise<void>;
@@ -42,6 +47,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const refuse = new Set<string>();
   const dropDuringDataTo = new Set<string>();
   const logins: { secure: boolean }[] = [];
+  const state: { hold: TestSmtp["hold"]; held: boolean; data: number } = { hold: undefined, held: false, data: 0 };
   const server = new SMTPServer({
     secure: false,
     key: certs.signed.key,
@@ -76,6 +82,16 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         stream.on("data", () => {});
         return;
       }
+      if (state.hold && state.data++ >= state.hold.after) {
+        stream.on("data", () => {});
+        stream.on("end", () => {
+          if (!state.held) {
+            state.held = true;
+            state.hold?.onHeld();
+          }
+        });
+        return;
+      }
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
@@ -99,6 +115,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     refuse,
     dropDuringDataTo,
     logins,
+    get hold() {
+      return state.hold;
+    },
+    set hold(value) {
+      state.hold = value;
+      state.held = false;
+      state.data = 0;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -27,6 +27,7 @@ export const progressNotify: CommandDeclaration = {
     },
     { flags: "--max <n>", description: "send at most this many messages in this run" },
     { flags: "--rate <n>", description: "messages a minute handed to the relay (default 300; 0: as fast as it takes them)" },
+    { flags: "--connections <n>", description: "SMTP connections used at once, 1 to 10 (default 3)" },
     {
       flags: "--template <dir>",
       description: "subject.txt, body.txt, body.html with {{placeholders}}",

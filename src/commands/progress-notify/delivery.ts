@@ -2,7 +2,7 @@ import { UsageError } from "../../errors.js";
 import type { Delivery } from "../../engines/reminders/delivery.js";
 import type { CommandContext } from "../../context.js";
 import { describeSmtpUrl, openSmtpDelivery } from "../../engines/reminders/smtp.js";
-import { parseSmtpUrl, SMTP_CONNECTIONS, type NotifyOptions } from "./options.js";
+import { parseSmtpUrl, type NotifyOptions } from "./options.js";
 
 // Where this run's messages go: --outbox, else --smtp / SIMADMIN_SMTP_URL. The URL's password
 // is redacted from every line from the moment it is read, as the API key is
@@ -39,7 +39,7 @@ export function chooseDelivery(ctx: CommandContext, options: NotifyOptions, time
       openSmtpDelivery({
         url,
         perMinute: options.perMinute,
-        connections: SMTP_CONNECTIONS,
+        connections: options.connections,
         extraCaFile: services.env.NODE_EXTRA_CA_CERTS,
         timeoutSeconds,
       }),

@@ -6,7 +6,7 @@ import { nonEmptyFlag, parsedFlag, switchFlag, usageIssue, wholeNumberFlag } fro
 
 /** Messages a minute handed to the relay by default (docs/reminders.md "Pacing"). */
 export const DEFAULT_PER_MINUTE = 300;
-/** SMTP connections in the pool. */
+/** SMTP connections in the pool by default. */
 export const SMTP_CONNECTIONS = 3;
 
 /** smtp:// or smtps:// with a host; the URL is never echoed (it may hold a password). */
@@ -41,6 +41,7 @@ export const NotifyOptions = z
     plan: switchFlag,
     max: wholeNumberFlag("--max", 1).optional(),
     rate: wholeNumberFlag("--rate", 0, 100_000).optional(),
+    connections: wholeNumberFlag("--connections", 1, 10).optional(),
     template: nonEmptyFlag("--template").optional(),
     resendAmbiguous: switchFlag,
     refresh: switchFlag,
@@ -51,8 +52,9 @@ export const NotifyOptions = z
       usageIssue(ctx, "--smtp and --outbox are two deliveries; give one", "--outbox writes .eml files and sends nothing");
     if (options.plan && options.resendAmbiguous) usageIssue(ctx, "--resend-ambiguous sends; it cannot go with --plan");
   })
-  .transform(({ schedule, rate, ...rest }) => ({
+  .transform(({ schedule, rate, connections, ...rest }) => ({
     ...rest,
+    connections: connections ?? SMTP_CONNECTIONS,
     steps: schedule ?? [...DEFAULT_SCHEDULE],
     perMinute: rate ?? DEFAULT_PER_MINUTE,
   }));

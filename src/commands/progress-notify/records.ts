@@ -1,6 +1,5 @@
 import type { JsonRecord } from "../../domain/records.js";
 import type { NotifyMessage } from "../../domain/reminders/messages.js";
-import { stepName } from "../../domain/reminders/schedule.js";
 import type { SendStatus } from "../../engines/reminders/send.js";
 import type { LedgerEntry } from "../../engines/reminders/ledger.js";
 
@@ -19,7 +18,8 @@ export function messageRecord(message: NotifyMessage, status: RecordStatus, mess
   return {
     recipient: message.to,
     kind: message.kind,
-    step: message.kind === "digest" ? "digest" : stepName(message.step),
+    // A number (days before the due date, negative after): "-3" as text would meet the CSV formula guard.
+    step: message.kind === "digest" ? null : message.step,
     pairs: pairText(message),
     status,
     sent: status === "sent",
@@ -32,7 +32,7 @@ export function ambiguousRecord(entry: LedgerEntry | undefined, userId: string, 
   return {
     recipient: entry?.to ?? "",
     kind: "reminder",
-    step: stepName(step),
+    step,
     pairs: `${userId}/${simulationId}`,
     status: "ambiguous",
     sent: false,

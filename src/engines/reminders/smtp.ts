@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
 
@@ -72,9 +73,10 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
   const ca = options.extraCaFile ? [...rootCertificates, readFileSync(options.extraCaFile, "utf8")] : undefined;
   const secure = options.url.protocol === "smtps:";
   const timeoutMs = options.timeoutSeconds * 1000;
+  const host = options.url.hostname.replace(/^\[|\]$/g, "");
   const transport = createTransport({
     pool: true,
-    host: options.url.hostname.replace(/^\[|\]$/g, ""),
+    host,
     port: Number(options.url.port) || (secure ? 465 : 587),
     secure,
     auth: options.url.username
@@ -87,7 +89,8 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
-    tls: { servername: options.url.hostname, ...(ca ? { ca } : {}) },
+    // SNI carries names only (RFC 6066); an address is checked against the certificate's IP entries.
+    tls: { ...(isIP(host) === 0 ? { servername: host } : {}), ...(ca ? { ca } : {}) },
   });
   return {
     describe: describeSmtpUrl(options.url),
