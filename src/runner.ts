@@ -106,8 +106,7 @@ function withParentOptions(command: Command): Record<string, unknown> {
  * command above (not the program's: those are the global flags) are refused instead.
  */
 /** `reports <kind>`, `progress`: the command above as its usage line starts. */
-const outerUsage = (outer: Command): string =>
-  [outer.name(), ...outer.registeredArguments.map((a) => `<${a.name()}>`)].join(" ");
+const outerUsage = (outer: Command): string => [outer.name(), ...outer.registeredArguments.map((a) => `<${a.name()}>`)].join(" ");
 
 function refuseOuterFlags(declaration: CommandDeclaration, command: Command): void {
   const outer = command.parent;

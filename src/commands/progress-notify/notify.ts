@@ -199,6 +199,10 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
     kind: message.kind,
   });
 
+  // Sending holds the lock of the reminder ledger (docs/reminders.md "Exactly once"): a second
+  // run waits, then finds in the ledger what this one sent. Asking completion did not need it.
+  await services.lockState("reminders", "simadmin progress notify");
+  await ledger.reload();
   const transport = await delivery.open();
   services.addCleanup(() => transport.close());
   try {

@@ -4,14 +4,20 @@ import type { StateStore, Tenant } from "../../state/store.js";
 // entry per (pair, step) and per (manager, day) in the state store, kind `reminders`.
 //
 //   no entry   → not sent: this run may send it
-//   sending    → claimed (StateStore.claim, atomic across machines) just before the SMTP
-//                transaction; a run killed or cut off after that point cannot know whether the
-//                server took the message: the step is *ambiguous*, named, not sent again unless
-//                --resend-ambiguous
+//   sending    → claimed just before the SMTP transaction; a run killed or cut off after that
+//                point cannot know whether the server took the message: the step is
+//                *ambiguous*, named, not sent again unless --resend-ambiguous
 //   sent       → the server answered 250 (or the .eml was written to --outbox): never again
 //
 // A recipient the server refused, or a message never handed over (the server unreachable), has
 // its claim removed: the next run tries again.
+//
+// Claims are made while the run holds the state store's lock of the kind `reminders` (taken
+// for the sending phase only, services.lockState): two runs — on one machine or on several
+// sharing PostgreSQL — send one after the other, the second seeing what the first recorded.
+// Under that lock a claim is an insert the run checks against the ledger it re-read, so claims
+// and marks go to the store in batches (one write per batch, not two per message: the
+// directory store rewrites its file on each write).
 
 export type LedgerStatus = "sending" | "sent";
 
@@ -33,7 +39,7 @@ export interface LedgerEntry {
   claimedBy: string;
 }
 
-type LedgerStore = Pick<StateStore, "list" | "put" | "claim">;
+type LedgerStore = Pick<StateStore, "list" | "put">;
 
 export function isLedgerEntry(value: unknown): value is LedgerEntry {
   if (typeof value !== "object" || value === null) return false;
@@ -42,50 +48,78 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
 }
 
 export class ReminderLedger {
+  /** Marks and releases not yet written: they go with the next claim batch, or flush(). */
+  private pending: Record<string, LedgerEntry | null> = {};
+  private writing: Promise<void> = Promise.resolve();
+
   private constructor(
     private readonly store: LedgerStore,
     private readonly tenant: Tenant,
-    /** Every entry as read at the start of the run. */
+    /** Every entry as last read or written by this run. */
     readonly entries: Map<string, LedgerEntry>,
   ) {}
 
   static async open(store: LedgerStore, tenant: Tenant): Promise<ReminderLedger> {
-    const entries = new Map<string, LedgerEntry>();
-    for (const [key, value] of await store.list(tenant, "reminders")) if (isLedgerEntry(value)) entries.set(key, value);
-    return new ReminderLedger(store, tenant, entries);
+    const ledger = new ReminderLedger(store, tenant, new Map());
+    await ledger.reload();
+    return ledger;
+  }
+
+  /** Reads the ledger again (after taking the lock: another run may have written meanwhile). */
+  async reload(): Promise<void> {
+    this.entries.clear();
+    for (const [key, value] of await this.store.list(this.tenant, "reminders"))
+      if (isLedgerEntry(value)) this.entries.set(key, value);
+  }
+
+  private write(changes: Record<string, LedgerEntry | null>): Promise<void> {
+    const next = this.writing.then(() => this.store.put(this.tenant, "reminders", changes));
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
   /**
-   * Claims each key for this run; returns the keys won. A key another run holds (sending or
-   * sent) is lost. With `takeOver`, an entry still `sending` (ambiguous) whose claim is
-   * `takeOver`'s is overwritten: the caller decided to send it again.
+   * Claims the keys not in the ledger (or, with `takeOver`, held `sending` by an earlier run
+   * and to be sent again) in one write, with the marks waiting; returns the keys won.
+   * Call only while holding the lock of the kind `reminders`.
    */
-  async claim(
-    claims: readonly { key: string; entry: LedgerEntry }[],
-    takeOver?: (held: LedgerEntry) => boolean,
-  ): Promise<Set<string>> {
+  async claim(claims: readonly { key: string; entry: LedgerEntry }[], takeOver: (key: string) => boolean): Promise<Set<string>> {
     const won = new Set<string>();
+    const changes: Record<string, LedgerEntry | null> = this.pending;
+    this.pending = {};
     for (const { key, entry } of claims) {
-      const answer = await this.store.claim(this.tenant, "reminders", key, entry);
-      if (answer.inserted) won.add(key);
-      else if (takeOver && isLedgerEntry(answer.value) && answer.value.status === "sending" && takeOver(answer.value)) {
-        await this.store.put(this.tenant, "reminders", { [key]: entry });
-        won.add(key);
-      }
+      const held = this.entries.get(key);
+      if (held !== undefined && !(held.status === "sending" && takeOver(key))) continue;
+      changes[key] = entry;
+      won.add(key);
     }
+    if (Object.keys(changes).length > 0) await this.write(changes);
+    for (const key of won) this.entries.set(key, changes[key]!);
     return won;
   }
 
-  /** The server took the message: each key is sent, in one atomic change. */
-  async markSent(claims: readonly { key: string; entry: LedgerEntry }[], at: string): Promise<void> {
-    const changes: Record<string, LedgerEntry> = {};
-    for (const { key, entry } of claims) changes[key] = { ...entry, status: "sent", at };
-    await this.store.put(this.tenant, "reminders", changes);
+  /** The server took the message: each key is sent (written with the next batch, or by flush()). */
+  markSent(claims: readonly { key: string; entry: LedgerEntry }[], at: string): void {
+    for (const { key, entry } of claims) {
+      const sent: LedgerEntry = { ...entry, status: "sent", at };
+      this.pending[key] = sent;
+      this.entries.set(key, sent);
+    }
   }
 
   /** The message was not taken (refused, never handed over): the next run tries again. */
-  async release(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.store.put(this.tenant, "reminders", Object.fromEntries(keys.map((k) => [k, null])));
+  release(keys: readonly string[]): void {
+    for (const key of keys) {
+      this.pending[key] = null;
+      this.entries.delete(key);
+    }
+  }
+
+  /** Writes the marks and releases still waiting. */
+  async flush(): Promise<void> {
+    const changes = this.pending;
+    this.pending = {};
+    if (Object.keys(changes).length > 0) await this.write(changes);
+    await this.writing;
   }
 }

@@ -44,39 +44,42 @@ export interface SendRun {
   unreachable?: string;
 }
 
+/** Claims go to the ledger in batches that grow from 1 to this many messages (docs/reminders.md). */
+const MAX_BATCH = 100;
+
 export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promise<SendRun> {
   const results = new Array<SendResult | undefined>(items.length);
-  let next = 0;
   let unreachable: string | undefined;
   let failure: unknown;
+  const ambiguousKeys = new Set(items.filter((i) => i.ambiguous).flatMap((i) => i.claims.map((c) => c.key)));
+  const takeOver = (key: string): boolean => deps.resendAmbiguous && ambiguousKeys.has(key);
 
-  const one = async (item: SendItem): Promise<SendResult> => {
-    const won = await deps.ledger.claim(item.claims, item.ambiguous && deps.resendAmbiguous ? () => true : undefined);
-    if (won.size === 0) {
-      return { message: item.message, status: "skipped", messageId: "", detail: "already claimed by another run" };
+  const one = async (item: SendItem, won: ReadonlySet<string>): Promise<SendResult> => {
+    const mine = item.claims.filter((c) => won.has(c.key));
+    if (mine.length === 0) {
+      return { message: item.message, status: "skipped", messageId: "", detail: "already recorded by another run" };
     }
-    const message = won.size === item.claims.length ? item.message : deps.narrow(item.message, won);
+    const message =
+      mine.length === item.claims.length ? item.message : deps.narrow(item.message, new Set(mine.map((c) => c.key)));
     const mail = deps.compose(message);
-    const claims = item.claims
-      .filter((c) => won.has(c.key))
-      .map((c) => ({ key: c.key, entry: { ...c.entry, messageId: mail.messageId } }));
+    const claims = mine.map((c) => ({ key: c.key, entry: { ...c.entry, messageId: mail.messageId } }));
     let outcome;
     try {
       outcome = await deps.delivery.send(mail);
     } catch (error) {
       // A failure of ours before the message left (an outbox file that cannot be written): not sent.
-      await deps.ledger.release(claims.map((c) => c.key));
+      deps.ledger.release(claims.map((c) => c.key));
       throw error;
     }
     switch (outcome.status) {
       case "sent":
-        await deps.ledger.markSent(claims, deps.now());
+        deps.ledger.markSent(claims, deps.now());
         return { message, status: "sent", messageId: mail.messageId, detail: outcome.response };
       case "refused":
-        await deps.ledger.release(claims.map((c) => c.key));
+        deps.ledger.release(claims.map((c) => c.key));
         return { message, status: "refused", messageId: mail.messageId, detail: outcome.reason };
       case "unreachable":
-        await deps.ledger.release(claims.map((c) => c.key));
+        deps.ledger.release(claims.map((c) => c.key));
         unreachable ??= outcome.reason;
         return { message, status: "not-sent", messageId: mail.messageId, detail: outcome.reason };
       case "ambiguous":
@@ -84,20 +87,43 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
     }
   };
 
-  const worker = async (): Promise<void> => {
-    while (next < items.length && unreachable === undefined && failure === undefined && !deps.signal?.aborted) {
-      const index = next++;
-      const item = items[index]!;
-      try {
-        const result = await one(item);
-        results[index] = result;
-        deps.onResult?.(result);
-      } catch (error) {
-        failure ??= error;
-      }
+  const stopped = (): boolean => unreachable !== undefined || failure !== undefined || deps.signal?.aborted === true;
+  // Batches grow from one message (a run that stops early leaves little claimed and unsure)
+  // to MAX_BATCH (one ledger write per batch: claims of this batch, marks of the last).
+  let index = 0;
+  let size = 1;
+  try {
+    while (index < items.length && !stopped()) {
+      const batch = items.slice(index, index + size).map((item, i) => ({ item, at: index + i }));
+      index += batch.length;
+      size = Math.min(size * 2, MAX_BATCH);
+      const won = await deps.ledger.claim(
+        batch.flatMap(({ item }) => item.claims),
+        takeOver,
+      );
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < batch.length) {
+          const { item, at } = batch[next++]!;
+          // Claimed but not started when the run stops: handed back, never sent.
+          if (stopped()) {
+            deps.ledger.release(item.claims.filter((c) => won.has(c.key)).map((c) => c.key));
+            continue;
+          }
+          try {
+            const result = await one(item, won);
+            results[at] = result;
+            deps.onResult?.(result);
+          } catch (error) {
+            failure ??= error;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.delivery.concurrency, batch.length)) }, worker));
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.delivery.concurrency, items.length)) }, worker));
+  } finally {
+    await deps.ledger.flush();
+  }
   if (failure !== undefined) throw failure;
   return {
     results: items.map(
