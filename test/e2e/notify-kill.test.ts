@@ -2,6 +2,8 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { systemClock } from "../../src/clock.js";
+import { DirectoryStateStore } from "../../src/state/directory-store.js";
 import { BIN, cleanEnv, FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
 
@@ -38,7 +40,21 @@ it("a run killed after the first message: the re-run sends the others once, the 
       `user-hugo,sim-003,${today},hugo@example.test`,
     ].join("\n"),
   );
-  const args = ["progress", "notify", "--from-csv", file, "--smtp", smtp.url, "--from", "training@example.test", "-o", "json"];
+  const state = join(dir.path, "state");
+  const args = [
+    "progress",
+    "notify",
+    "--from-csv",
+    file,
+    "--smtp",
+    smtp.url,
+    "--from",
+    "training@example.test",
+    "--state",
+    state,
+    "-o",
+    "json",
+  ];
   // One connection: the next message starts only once the first is marked sent in the ledger.
   const first = [...args, "--connections", "1"];
   const env = { ...t.env, ...FAST, NODE_EXTRA_CA_CERTS: smtp.caFile };
@@ -48,7 +64,25 @@ it("a run killed after the first message: the re-run sends the others once, the 
     reject: false,
     stdin: "ignore",
   });
-  smtp.hold = { after: 1, onHeld: () => child.kill("SIGKILL") };
+  // The second message's DATA is held unanswered; the kill comes once the ledger shows the
+  // first one sent (its mark is written in the background while the second goes out).
+  smtp.hold = {
+    after: 1,
+    onHeld: () => {
+      void (async () => {
+        const store = new DirectoryStateStore(state, systemClock);
+        for (;;) {
+          let sent = false;
+          for await (const entry of store.exportAll())
+            if (entry.kind === "reminders" && (entry.value as { status?: string }).status === "sent") sent = true;
+          if (sent) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await store.close();
+        child.kill("SIGKILL");
+      })();
+    },
+  };
   const killed = await child;
   smtp.hold = undefined;
   expect(killed.signal, `${killed.exitCode} ${String(killed.stderr)} ${String(killed.stdout)}`).toBe("SIGKILL");

@@ -48,9 +48,12 @@ export function isLedgerEntry(value: unknown): value is LedgerEntry {
 }
 
 export class ReminderLedger {
-  /** Marks and releases not yet written: they go with the next claim batch, or flush(). */
+  /** Marks and releases not yet written: written in the background, one write for all waiting. */
   private pending: Record<string, LedgerEntry | null> = {};
+  /** Every write, in order: claims and marks never overtake one another. */
   private writing: Promise<void> = Promise.resolve();
+  private flushScheduled = false;
+  private failure: unknown;
 
   private constructor(
     private readonly store: LedgerStore,
@@ -68,14 +71,24 @@ export class ReminderLedger {
   /** Reads the ledger again (after taking the lock: another run may have written meanwhile). */
   async reload(): Promise<void> {
     this.entries.clear();
-    for (const [key, value] of await this.store.list(this.tenant, "reminders"))
-      if (isLedgerEntry(value)) this.entries.set(key, value);
+    for (const [key, value] of await this.store.list(this.tenant, "reminders")) if (isLedgerEntry(value)) this.entries.set(key, value);
   }
 
-  private write(changes: Record<string, LedgerEntry | null>): Promise<void> {
-    const next = this.writing.then(() => this.store.put(this.tenant, "reminders", changes));
-    this.writing = next.catch(() => undefined);
+  /** Queues a write of what is pending (plus `extra`), after the writes before it. */
+  private write(extra: Record<string, LedgerEntry | null> = {}): Promise<void> {
+    const next = this.writing.then(async () => {
+      const changes = { ...this.pending, ...extra };
+      this.pending = {};
+      if (Object.keys(changes).length > 0) await this.store.put(this.tenant, "reminders", changes);
+    });
+    this.writing = next.catch((error: unknown) => {
+      this.failure ??= error;
+    });
     return next;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure;
   }
 
   /**
@@ -84,27 +97,38 @@ export class ReminderLedger {
    * Call only while holding the lock of the kind `reminders`.
    */
   async claim(claims: readonly { key: string; entry: LedgerEntry }[], takeOver: (key: string) => boolean): Promise<Set<string>> {
+    this.throwIfFailed();
     const won = new Set<string>();
-    const changes: Record<string, LedgerEntry | null> = this.pending;
-    this.pending = {};
+    const changes: Record<string, LedgerEntry> = {};
     for (const { key, entry } of claims) {
       const held = this.entries.get(key);
       if (held !== undefined && !(held.status === "sending" && takeOver(key))) continue;
       changes[key] = entry;
       won.add(key);
+      this.entries.set(key, entry);
     }
-    if (Object.keys(changes).length > 0) await this.write(changes);
-    for (const key of won) this.entries.set(key, changes[key]!);
+    await this.write(changes);
     return won;
   }
 
-  /** The server took the message: each key is sent (written with the next batch, or by flush()). */
+  /** Written soon after, in one write with whatever else is waiting by then. */
+  private schedule(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    void this.writing.then(() => {
+      this.flushScheduled = false;
+      return this.write();
+    });
+  }
+
+  /** The server took the message: each key is sent. */
   markSent(claims: readonly { key: string; entry: LedgerEntry }[], at: string): void {
     for (const { key, entry } of claims) {
       const sent: LedgerEntry = { ...entry, status: "sent", at };
       this.pending[key] = sent;
       this.entries.set(key, sent);
     }
+    this.schedule();
   }
 
   /** The message was not taken (refused, never handed over): the next run tries again. */
@@ -113,13 +137,13 @@ export class ReminderLedger {
       this.pending[key] = null;
       this.entries.delete(key);
     }
+    this.schedule();
   }
 
-  /** Writes the marks and releases still waiting. */
+  /** Writes everything still waiting; a write that failed is thrown here. */
   async flush(): Promise<void> {
-    const changes = this.pending;
-    this.pending = {};
-    if (Object.keys(changes).length > 0) await this.write(changes);
+    await this.write();
     await this.writing;
+    this.throwIfFailed();
   }
 }

@@ -88,39 +88,63 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
   };
 
   const stopped = (): boolean => unreachable !== undefined || failure !== undefined || deps.signal?.aborted === true;
-  // Batches grow from one message (a run that stops early leaves little claimed and unsure)
-  // to MAX_BATCH (one ledger write per batch: claims of this batch, marks of the last).
-  let index = 0;
+  // Claims go to the ledger in batches that grow from one message (a run that stops early
+  // leaves little claimed and unsure) to MAX_BATCH, one write each — with the marks written
+  // meanwhile. The next batch is claimed while the current one is still being sent, so the
+  // connections never wait for the store.
+  const ready: { item: SendItem; at: number; won: ReadonlySet<string> }[] = [];
+  let claimed = 0;
   let size = 1;
-  try {
-    while (index < items.length && !stopped()) {
-      const batch = items.slice(index, index + size).map((item, i) => ({ item, at: index + i }));
-      index += batch.length;
-      size = Math.min(size * 2, MAX_BATCH);
-      const won = await deps.ledger.claim(
-        batch.flatMap(({ item }) => item.claims),
-        takeOver,
-      );
-      let next = 0;
-      const worker = async (): Promise<void> => {
-        while (next < batch.length) {
-          const { item, at } = batch[next++]!;
-          // Claimed but not started when the run stops: handed back, never sent.
-          if (stopped()) {
-            deps.ledger.release(item.claims.filter((c) => won.has(c.key)).map((c) => c.key));
-            continue;
-          }
-          try {
-            const result = await one(item, won);
-            results[at] = result;
-            deps.onResult?.(result);
-          } catch (error) {
-            failure ??= error;
-          }
+  let producing: Promise<void> | undefined;
+  const produce = async (): Promise<void> => {
+    const from = claimed;
+    const batch = items.slice(from, from + size);
+    claimed += batch.length;
+    size = Math.min(size * 2, MAX_BATCH);
+    const won = await deps.ledger.claim(
+      batch.flatMap((item) => item.claims),
+      takeOver,
+    );
+    batch.forEach((item, i) => ready.push({ item, at: from + i, won }));
+  };
+  const refill = (): void => {
+    if (producing || claimed >= items.length || stopped()) return;
+    if (ready.length > Math.max(deps.delivery.concurrency, size / 2)) return;
+    producing = produce()
+      .catch((error: unknown) => {
+        failure ??= error;
+      })
+      .finally(() => {
+        producing = undefined;
+      });
+  };
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      refill();
+      const next = ready.shift();
+      if (next === undefined) {
+        if (producing) {
+          await producing;
+          continue;
         }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.delivery.concurrency, batch.length)) }, worker));
+        return;
+      }
+      // Claimed but not started when the run stops: handed back, never sent.
+      if (stopped()) {
+        deps.ledger.release(next.item.claims.filter((c) => next.won.has(c.key)).map((c) => c.key));
+        continue;
+      }
+      try {
+        const result = await one(next.item, next.won);
+        results[next.at] = result;
+        deps.onResult?.(result);
+      } catch (error) {
+        failure ??= error;
+      }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.delivery.concurrency, items.length)) }, worker));
   } finally {
     await deps.ledger.flush();
   }
