@@ -23,7 +23,7 @@ import { distModule, fail, runCli, withSandbox } from "./lib.mjs";
 
 const OPEN = 2000;
 const COMPLETED = 500;
-const ROUNDS = 2;
+const ROUNDS = 3;
 const USER = "bench";
 const PASSWORD = "bench-password";
 const FROM = "training@example.test";

@@ -41,6 +41,9 @@ export interface LedgerEntry {
 
 type LedgerStore = Pick<StateStore, "list" | "put">;
 
+/** How long a mark may wait to be written with others (a killed run leaves these unsure). */
+const MARK_DELAY_MS = 250;
+
 export function isLedgerEntry(value: unknown): value is LedgerEntry {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -111,14 +114,19 @@ export class ReminderLedger {
     return won;
   }
 
-  /** Written soon after, in one write with whatever else is waiting by then. */
+  /**
+   * Written within MARK_DELAY_MS, in one write with whatever else is waiting by then (or
+   * sooner, with the next claim): a directory store parses and rewrites its whole file on each
+   * write, so marks written one by one would keep the CPU from the SMTP connections.
+   */
   private schedule(): void {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
-    void this.writing.then(() => {
+    const timer = setTimeout(() => {
       this.flushScheduled = false;
-      return this.write();
-    });
+      void this.write().catch(() => undefined);
+    }, MARK_DELAY_MS);
+    timer.unref();
   }
 
   /** The server took the message: each key is sent. */
