@@ -243,9 +243,46 @@ describe("progress notify", () => {
       "hugo@example.test",
     ]);
     expect(mails.every((m) => typeof m.html === "string" && m.text?.includes("sim-00"))).toBe(true);
+    // No links URL: no link at all (never a one-hour token link).
+    expect(mails.some((m) => /https?:\/\/|token=/.test(`${m.text ?? ""}${typeof m.html === "string" ? m.html : ""}`))).toBe(
+      false,
+    );
     const again = await t.capture(["progress", "notify", "--from-csv", file, "--outbox", outbox, "--from", FROM], { clock });
     expect(again.exitCode).toBe(0);
     expect((await readdir(outbox)).filter((f) => f.endsWith(".eml"))).toHaveLength(3);
+  });
+
+  it("with a links URL each open pair carries a durable link, never a token", async () => {
+    clock = createFakeClock(at("2026-11-27"));
+    const t = await start();
+    const file = await cohort();
+    const before = smtp.received.length;
+    const r = await t.capture(["progress", "notify", "--from-csv", file, "--smtp", smtp.url, "--from", FROM], {
+      clock,
+      env: { NODE_EXTRA_CA_CERTS: smtp.caFile, SIMADMIN_LINKS_URL: "https://links.example.test" },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const emma = mailsSince(before).find((m) => m.envelopeTo[0] === "emma@example.test")!;
+    const links = emma.parsed.text!.match(/https:\/\/links\.example\.test\/l\/[A-Za-z0-9_-]+/g) ?? [];
+    expect(new Set(links).size).toBe(2);
+    expect(emma.parsed.html).toContain(`href="${links[0]}"`);
+    expect(`${emma.parsed.text}${String(emma.parsed.html)}`).not.toMatch(/token=/);
+    expect(t.sandbox.requests.filter((q) => q.path.endsWith("/user/token"))).toEqual([]);
+  });
+
+  it("two runs at once on one machine send each step once between them", async () => {
+    clock = createFakeClock(at("2026-11-27"));
+    const t = await start();
+    const file = await cohort();
+    const before = smtp.received.length;
+    const [a, b] = await Promise.all([notify(t, file, "--digest", "managerEmail"), notify(t, file, "--digest", "managerEmail")]);
+    expect(a.exitCode, a.stderr).toBe(0);
+    expect(b.exitCode, b.stderr).toBe(0);
+    expect(
+      mailsSince(before)
+        .map((m) => m.envelopeTo[0])
+        .sort(),
+    ).toEqual(["dana@example.test", "emma@example.test", "grace@example.test", "hugo@example.test", "sam@example.test"]);
   });
 
   it("--template fills {{placeholders}}, escaping every value placed in the HTML part", async () => {

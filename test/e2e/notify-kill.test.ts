@@ -1,9 +1,7 @@
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { systemClock } from "../../src/clock.js";
-import { DirectoryStateStore } from "../../src/state/directory-store.js";
 import { BIN, cleanEnv, FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
 
@@ -40,22 +38,8 @@ it("a run killed after the first message: the re-run sends the others once, the 
       `user-hugo,sim-003,${today},hugo@example.test`,
     ].join("\n"),
   );
-  const state = join(dir.path, "state");
-  const args = [
-    "progress",
-    "notify",
-    "--from-csv",
-    file,
-    "--smtp",
-    smtp.url,
-    "--from",
-    "training@example.test",
-    "--state",
-    state,
-    "-o",
-    "json",
-  ];
-  // One connection: the next message starts only once the first is marked sent in the ledger.
+  const args = ["progress", "notify", "--from-csv", file, "--smtp", smtp.url, "--from", "training@example.test", "-o", "json"];
+  // One connection: the messages go one after the other.
   const first = [...args, "--connections", "1"];
   const env = { ...t.env, ...FAST, NODE_EXTRA_CA_CERTS: smtp.caFile };
   const child = execa(process.execPath, [BIN, ...first], {
@@ -70,15 +54,20 @@ it("a run killed after the first message: the re-run sends the others once, the 
     after: 1,
     onHeld: () => {
       void (async () => {
-        const store = new DirectoryStateStore(state, systemClock);
-        for (;;) {
-          let sent = false;
-          for await (const entry of store.exportAll())
-            if (entry.kind === "reminders" && (entry.value as { status?: string }).status === "sent") sent = true;
-          if (sent) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await store.close();
+        // The ledger's files (src/commands/progress-notify/ledger-store.ts) under the settings directory.
+        const root = join(t.configDir, "reminders");
+        const sentOne = async (): Promise<boolean> => {
+          for (const tenant of await readdir(root).catch(() => [] as string[])) {
+            if (tenant.endsWith(".lock")) continue;
+            for (const name of await readdir(join(root, tenant)).catch(() => [] as string[])) {
+              if (!name.endsWith(".json")) continue;
+              const text = await readFile(join(root, tenant, name), "utf8").catch(() => "");
+              if (text.includes('"status":"sent"')) return true;
+            }
+          }
+          return false;
+        };
+        while (!(await sentOne())) await new Promise((resolve) => setTimeout(resolve, 20));
         child.kill("SIGKILL");
       })();
     },

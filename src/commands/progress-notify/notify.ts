@@ -13,6 +13,8 @@ import {
 } from "../../domain/reminders/messages.js";
 import { dayText, utcDay } from "../../domain/reminders/schedule.js";
 import { renderMail } from "../../domain/reminders/templates.js";
+import { DEFAULT_LINK_VALIDITY_MS } from "../../domain/durable-links.js";
+import { durableLinkMaker } from "../shared/durable-links.js";
 import { readProgressFile } from "../../engines/progress/input.js";
 import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
 import type { OutgoingMail } from "../../engines/reminders/delivery.js";
@@ -24,6 +26,7 @@ import { chooseDelivery } from "./delivery.js";
 import { NotifyOptions } from "./options.js";
 import { readRecipients } from "./recipients.js";
 import { ambiguousRecord, messageRecord, NOTIFY_COLUMNS, TABLE_COLUMNS } from "./records.js";
+import { openLedgerStore } from "./ledger-store.js";
 import { loadTemplates } from "./templates.js";
 
 // progress notify --from-csv <file> (docs/cli-contract.md "Reminders", docs/reminders.md):
@@ -64,8 +67,7 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
     throw new UsageError("--from <address> is needed to send", { hint: "e.g. --from 'Training <training@example.com>'" });
   }
 
-  const store = await services.state();
-  const tenant = await services.tenant();
+  const { store, tenant, lock } = await openLedgerStore(ctx);
   const ledger = await ReminderLedger.open(store, tenant);
   const now = services.clock.now();
   const today = utcDay(now);
@@ -117,6 +119,13 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
         `${plural(refused, "pair")} refused by the service (unknown user or simulation): no mail for them; see \`simadmin progress --from-csv ${options.fromCsv}\``,
       );
     }
+  }
+
+  // A durable link per open pair when a links URL is set (docs/cli-contract.md "Durable
+  // links"); without one, no link: a one-hour token link is never mailed. --plan makes none.
+  if (settings.linksUrl !== undefined && delivery && open.size > 0) {
+    const maker = await durableLinkMaker(services, { validFor: DEFAULT_LINK_VALIDITY_MS });
+    for (const pair of open.values()) pair.link = maker.make(pair.row.userId, pair.row.simulationId).link;
   }
 
   const reminders = groupReminders(
@@ -201,7 +210,7 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
 
   // Sending holds the lock of the reminder ledger (docs/reminders.md "Exactly once"): a second
   // run waits, then finds in the ledger what this one sent. Asking completion did not need it.
-  await services.lockState("reminders", "simadmin progress notify");
+  await lock();
   await ledger.reload();
   const transport = await delivery.open();
   services.addCleanup(() => transport.close());
