@@ -1,5 +1,6 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { LocalFileError } from "../../errors.js";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
 
 // --outbox <dir> (docs/reminders.md "Delivery"): each message composed exactly as it would be
@@ -13,7 +14,11 @@ const fileName = (mail: OutgoingMail): string => `${mail.kind}-${mail.messageId.
 
 export async function openOutboxDelivery(dir: string): Promise<Delivery> {
   const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw LocalFileError.fromSystem(error, dir, "create the outbox");
+  }
   return {
     describe: dir,
     concurrency: 4,
@@ -33,8 +38,13 @@ export async function openOutboxDelivery(dir: string): Promise<Delivery> {
       const path = join(dir, fileName(mail));
       // Written beside, then renamed: a killed run never leaves half a message to be sent.
       const temp = `${path}.tmp-${process.pid}`;
-      await writeFile(temp, bytes, { mode: 0o600 });
-      await rename(temp, path);
+      try {
+        await writeFile(temp, bytes, { mode: 0o600 });
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw LocalFileError.fromSystem(error, path, "write");
+      }
       return { status: "sent", response: path };
     },
     async close() {},
