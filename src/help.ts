@@ -47,6 +47,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
     "where concurrent runs share their rate budget: the settings directory (default), or redis://… for many machines behind one address",
   ],
   ["SIMADMIN_LINKS_URL", "public address of the link service, as --links-url (durable links)"],
+  ["SIMADMIN_SMTP_URL", "the SMTP relay of progress notify, as --smtp (its password is never shown)"],
   ["SIMADMIN_LINKS_KEY", "the key that signs durable links (at least 32 bytes); wins over the one kept in the state store"],
   ["HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY", "proxies, read as curl reads them (either case)"],
   ["NODE_EXTRA_CA_CERTS", "a PEM file of extra trusted certificate authorities (a company CA)"],
