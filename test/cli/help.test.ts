@@ -107,6 +107,7 @@ describe("help", () => {
         "SIMADMIN_RATE_LIMITS",
         "SIMADMIN_RATE_STORE",
         "SIMADMIN_LINKS_URL",
+        "SIMADMIN_SMTP_URL",
         "SIMADMIN_LINKS_KEY",
         "HTTPS_PROXY",
         "HTTP_PROXY",

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { startTestEnv, tempDir, terminalStdin, ROOMY, type TestEnv } from "../helpers/in-process.js";
+import { startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
 
 // Issue 15 item 5: every `simadmin …` line in the README's code blocks (sh, crontab, yaml) runs
 // against the sandbox, in the README's order, as a user who exported what `simadmin sandbox`
@@ -130,6 +131,11 @@ async function workingDirectory(dir: string, name: string): Promise<void> {
   );
   await copyFile(SAMPLE, join(dir, "fixtures", "users-import-sample.csv"));
   await writeFile(join(dir, "cohort.csv"), "userId,simulationId\nuser-demo,sim-001\nuser-demo,sim-002\n");
+  // The reminders recipe's assignments: pairs due on the fake clock's day, with addresses.
+  await writeFile(
+    join(dir, "assignments.csv"),
+    "userId,simulationId,dueDate,email,managerEmail\nuser-emma,sim-004,2026-11-23,emma@example.com,dana@example.com\n",
+  );
   await writeFile(join(dir, "range.json"), '{"startDate":"2026-10-01","endDate":"2026-10-30"}\n');
 }
 
@@ -137,16 +143,19 @@ describe("every simadmin example in README.md and the docs/ pages moved out of i
   let t: TestEnv;
   let work: { path: string; remove(): Promise<void> };
   let list: Example[];
+  let smtp: TestSmtp;
   const clock = createFakeClock(Date.UTC(2026, 10, 23, 12));
 
   beforeAll(async () => {
-    t = await startTestEnv({ ...ROOMY, now: () => clock.now(), attemptCompletesAfterMs: 45_000 });
+    t = await startTestEnv({ ...ROOMY, now: () => clock.now(), attemptCompletesAfterMs: 45_000, scriptedAttemptStepMs: 30_000 });
+    smtp = await startTestSmtp();
     work = await tempDir("simadmin-readme-");
     list = [];
     for (const page of PAGES) list.push(...examples(page, await readFile(join(ROOT, page), "utf8"), "2026-10"));
   });
   afterAll(async () => {
     await t?.close();
+    await smtp?.close();
     await work?.remove();
   });
 
@@ -163,7 +172,13 @@ describe("every simadmin example in README.md and the docs/ pages moved out of i
     const outcomes: string[] = [];
     let checkouts = 0;
     for (const example of list) {
-      let argv = example.argv.map((word) => (word === "/srv/exports" ? "srv-exports" : word));
+      // The recipes' server paths are in the working directory.
+      const paths: Record<string, string> = {
+        "/srv/exports": "srv-exports",
+        "/srv/lms/assignments.csv": "assignments.csv",
+        "/srv/lms/reminders-last.csv": "reminders-last.csv",
+      };
+      let argv = example.argv.map((word) => paths[word] ?? word);
       // Task ids in the examples stand for the ones the import example made.
       const tasks = t.sandbox.state.listTasks("org-demo").map((task) => task.taskId);
       const taskFor: Record<string, string | undefined> = { "task-abc123": tasks[0], t1: tasks[0], t2: tasks.at(-1) };
@@ -184,7 +199,13 @@ describe("every simadmin example in README.md and the docs/ pages moved out of i
         clock,
         ...(stdin ? { stdin, stderrIsTTY: true } : {}),
         signal: controller.signal,
-        env: { XDG_CACHE_HOME: join(work.path, "cache"), HOME: work.path },
+        // The reminders recipe's relay: a real SMTP server on loopback (test/helpers/smtp.ts).
+        env: {
+          XDG_CACHE_HOME: join(work.path, "cache"),
+          HOME: work.path,
+          SIMADMIN_SMTP_URL: smtp.url,
+          NODE_EXTRA_CA_CERTS: smtp.caFile,
+        },
         ...(example.input === undefined ? {} : { input: example.input }),
       });
       const ok = result.exitCode === example.exitCode;

@@ -48,7 +48,6 @@ durable link; without one, no link. Credentials in the SMTP URL are never shown.
   examples: [
     "simadmin progress notify --from-csv cohort.csv --plan",
     "simadmin progress notify --from-csv cohort.csv --from 'Training <training@example.com>' --digest managerEmail",
-    "SIMADMIN_SMTP_URL=smtp://relay.internal:587 simadmin progress notify --from-csv cohort.csv --from training@example.com",
     "simadmin progress notify --from-csv cohort.csv --outbox ./outbox --from training@example.com",
   ],
   api: [1, 2],
