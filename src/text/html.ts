@@ -8,8 +8,11 @@ const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", 
 
 /** Escapes for element content and quoted attribute values alike. */
 export function escapeHtml(text: string): string {
-  return text
-    .replace(/[&<>"']/g, (c) => ENTITIES[c]!)
-    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`)
-    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "\ufffd");
+  return (
+    text
+      .replace(/[&<>"']/g, (c) => ENTITIES[c]!)
+      .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `&#x${c.charCodeAt(0).toString(16).toUpperCase()};`)
+      // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+      .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g, "\ufffd")
+  );
 }

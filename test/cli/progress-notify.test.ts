@@ -12,7 +12,6 @@ import { SMTP_PASSWORD, startTestSmtp, type TestSmtp } from "../helpers/smtp.js"
 // a real SMTP server on loopback (STARTTLS with the tests' private CA, AUTH). The clock is
 // injected: the days of the schedule pass in milliseconds.
 
-const DAY = 86_400_000;
 const at = (date: string): number => Date.parse(`${date}T06:00:00Z`);
 const FROM = "Training <training@example.test>";
 

@@ -64,7 +64,7 @@ it.runIf(existsSync(CHROMIUM) || process.env.CI)(
       ] as const) {
         const mail = renderMail(message, BUILT_IN_TEMPLATES, DAY);
         await page.setContent(mail.html, { waitUntil: "load" });
-        const text = (await page.evaluate("document.body.innerText")) as string;
+        const text = await page.evaluate<string>("document.body.innerText");
         expect(text).toContain("sim-004");
         expect(text).toContain("<script>window.pwned = 1</script> & Sons \u202Eevil");
         expect(await page.evaluate("typeof window.pwned")).toBe("undefined");

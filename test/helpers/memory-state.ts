@@ -41,5 +41,5 @@ export function memoryStateStore(): StateStore & { entries: Map<string, unknown>
     },
     async *exportAll() {},
     async close() {},
-  } as StateStore & { entries: Map<string, unknown> };
+  };
 }

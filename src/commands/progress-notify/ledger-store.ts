@@ -18,7 +18,7 @@ export interface LedgerStoreAccess {
   store: Pick<StateStore, "list" | "put">;
   tenant: Tenant;
   /** Holds the ledger for this run's sending; released when the run ends. */
-  lock(): Promise<void>;
+  lock: () => Promise<void>;
 }
 
 const LOCK_WAIT_MS = 60_000;
@@ -62,7 +62,7 @@ export async function openLedgerStore(ctx: CommandContext): Promise<LedgerStoreA
   return {
     store,
     tenant,
-    async lock() {
+    lock: async () => {
       const lock = await acquireWaitingLock(join(dir, "..", `${id}.lock`), {
         guarded: { path: dir, action: "send the reminders recorded in" },
         command: "simadmin progress notify",

@@ -184,6 +184,7 @@ export function renderMail(message: NotifyMessage, templates: Templates, today: 
   const pairs = message.kind === "digest" ? digestPairs(message) : reminderPairs(message);
   // A subject is one header line: no value may end it (header injection) or hide in it.
   const subject = fillTemplate(set.subject, values)
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a header
     .replace(/[\r\n\t\x00-\x1f\x7f]+/g, " ")
     .trim();
   return {

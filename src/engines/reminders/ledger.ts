@@ -74,7 +74,8 @@ export class ReminderLedger {
   /** Reads the ledger again (after taking the lock: another run may have written meanwhile). */
   async reload(): Promise<void> {
     this.entries.clear();
-    for (const [key, value] of await this.store.list(this.tenant, "reminders")) if (isLedgerEntry(value)) this.entries.set(key, value);
+    for (const [key, value] of await this.store.list(this.tenant, "reminders"))
+      if (isLedgerEntry(value)) this.entries.set(key, value);
   }
 
   /** Queues a write of what is pending (plus `extra`), after the writes before it. */
@@ -91,7 +92,7 @@ export class ReminderLedger {
   }
 
   private throwIfFailed(): void {
-    if (this.failure !== undefined) throw this.failure;
+    if (this.failure !== undefined) throw this.failure instanceof Error ? this.failure : new Error(String(this.failure));
   }
 
   /**

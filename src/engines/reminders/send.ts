@@ -148,7 +148,7 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
   } finally {
     await deps.ledger.flush();
   }
-  if (failure !== undefined) throw failure;
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
   return {
     results: items.map(
       (item, i) =>
