@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ProgressRow } from "../../src/domain/progress.js";
-import { groupDigests, groupReminders } from "../../src/domain/reminders/messages.js";
+import { groupDigests, groupReminders } from "../../src/domain/reminders/grouping.js";
 import { BUILT_IN_TEMPLATES, renderMail } from "../../src/domain/reminders/templates.js";
 
 // The HTML part of a reminder and of a digest in a real browser (docs/reminders.md

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProgressRow } from "../../src/domain/progress.js";
-import { groupReminders, messageId, messageKeys, type NotifyMessage } from "../../src/domain/reminders/messages.js";
+import { groupReminders, messageId, messageKeys, type NotifyMessage } from "../../src/domain/reminders/grouping.js";
 import { BUILT_IN_TEMPLATES, renderMail } from "../../src/domain/reminders/templates.js";
 import { ReminderLedger, type LedgerEntry } from "../../src/engines/reminders/ledger.js";
 import { sendAll, type SendItem } from "../../src/engines/reminders/send.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProgressRow } from "../../src/domain/progress.js";
 import { dueToday } from "../../src/domain/reminders/due.js";
-import { digestKey, groupDigests, groupReminders, reminderKey } from "../../src/domain/reminders/messages.js";
+import { digestKey, groupDigests, groupReminders, reminderKey } from "../../src/domain/reminders/grouping.js";
 import { parseSchedule, stepDueOn } from "../../src/domain/reminders/schedule.js";
 import { BUILT_IN_TEMPLATES, renderMail } from "../../src/domain/reminders/templates.js";
 import { escapeHtml } from "../../src/text/html.js";

@@ -10,7 +10,7 @@ import {
   messageKeys,
   type NotifyMessage,
   type OpenPair,
-} from "../../domain/reminders/messages.js";
+} from "../../domain/reminders/grouping.js";
 import { dayText, utcDay } from "../../domain/reminders/schedule.js";
 import { renderMail } from "../../domain/reminders/templates.js";
 import { DEFAULT_LINK_VALIDITY_MS } from "../../domain/durable-links.js";

@@ -1,5 +1,5 @@
 import type { JsonRecord } from "../../domain/records.js";
-import type { NotifyMessage } from "../../domain/reminders/messages.js";
+import type { NotifyMessage } from "../../domain/reminders/grouping.js";
 import type { SendStatus } from "../../engines/reminders/send.js";
 import type { LedgerEntry } from "../../engines/reminders/ledger.js";
 

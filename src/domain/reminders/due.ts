@@ -1,5 +1,5 @@
 import type { ProgressRow } from "../progress.js";
-import { digestKey, reminderKey } from "./messages.js";
+import { digestKey, reminderKey } from "./grouping.js";
 import { stepDueOn } from "./schedule.js";
 
 // What a run of `progress notify` has to do today, before any completion is asked: the pairs

@@ -1,6 +1,6 @@
 import { escapeHtml } from "../../text/html.js";
-import type { DigestMessage, NotifyMessage, OpenPair, ReminderMessage } from "./messages.js";
-import { daysOverdue } from "./messages.js";
+import type { DigestMessage, NotifyMessage, OpenPair, ReminderMessage } from "./grouping.js";
+import { daysOverdue } from "./grouping.js";
 import { fillTemplate, placeholdersOf } from "./placeholders.js";
 import { dayText, describeStep, stepName } from "./schedule.js";
 
@@ -126,7 +126,8 @@ function reminderPairs(message: ReminderMessage): { text: string; html: string }
     .map((p) => `- ${p.row.simulationId} (${stateWords(p)}, due ${p.row.dueDate ?? "-"})${p.link ? `\n  ${p.link}` : ""}`)
     .join("\n");
   const rows = message.pairs.map(
-    (p) => `<tr>${cell(p.row.simulationId)}${cell(stateWords(p))}${cell(p.row.dueDate ?? "")}${linkCell(p.link)}</tr>`,
+    (p) =>
+      `<tr>${cell(p.row.simulationId)}${cell(stateWords(p))}${cell(p.row.dueDate ?? "", "white-space:nowrap;")}${linkCell(p.link)}</tr>`,
   );
   return { text, html: table(["Simulation", "State", "Due", ...(withLinks ? [""] : [])], rows) };
 }
@@ -141,7 +142,8 @@ function digestPairs(message: DigestMessage): { text: string; html: string } {
     .map((p) => `- ${trainee(p)}: ${p.row.simulationId}, due ${p.row.dueDate ?? "-"}, ${overdueText(p)}`)
     .join("\n");
   const rows = message.pairs.map(
-    (p) => `<tr>${cell(trainee(p))}${cell(p.row.simulationId)}${cell(p.row.dueDate ?? "")}${cell(overdueText(p))}</tr>`,
+    (p) =>
+      `<tr>${cell(trainee(p))}${cell(p.row.simulationId)}${cell(p.row.dueDate ?? "", "white-space:nowrap;")}${cell(overdueText(p))}</tr>`,
   );
   return { text, html: table(["Trainee", "Simulation", "Due", "State"], rows) };
 }

@@ -1,4 +1,4 @@
-import type { NotifyMessage } from "../../domain/reminders/messages.js";
+import type { NotifyMessage } from "../../domain/reminders/grouping.js";
 import type { Delivery, OutgoingMail } from "./delivery.js";
 import type { LedgerEntry, ReminderLedger } from "./ledger.js";
 
