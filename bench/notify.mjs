@@ -112,18 +112,19 @@ try {
         ].join("\n"),
       );
 
-      // The cache of completed pairs, made once by `progress`; each notify run starts from a copy.
+      // The cache of completed pairs, made once by `progress` in a settings directory; each notify
+      // run starts from a copy of it (the cache, and an empty reminder ledger).
       const warm = join(work, "state-warm");
-      const progress = await runCli(["progress", "--from-csv", file, "-o", "json", "--state", warm], env);
+      const progress = await runCli(["progress", "--from-csv", file, "-o", "json"], { ...env, SIMADMIN_CONFIG_DIR: warm });
       if (progress.code !== 0) throw new Error(`progress: exit ${progress.code}: ${progress.stderr}`);
 
       // The messages, as notify composes them, for the baseline.
       const outbox = join(work, "outbox");
       await cp(warm, join(work, "state-outbox"), { recursive: true });
-      const out = await runCli(
-        ["progress", "notify", "--from-csv", file, "--outbox", outbox, "--from", FROM, "--state", join(work, "state-outbox")],
-        env,
-      );
+      const out = await runCli(["progress", "notify", "--from-csv", file, "--outbox", outbox, "--from", FROM], {
+        ...env,
+        SIMADMIN_CONFIG_DIR: join(work, "state-outbox"),
+      });
       if (out.code !== 0) throw new Error(`notify --outbox: exit ${out.code}: ${out.stderr}`);
       const names = (await readdir(outbox)).filter((f) => f.endsWith(".eml"));
       if (names.length !== OPEN) throw new Error(`the outbox holds ${names.length} messages, not ${OPEN}`);
@@ -158,23 +159,8 @@ try {
         await cp(warm, state, { recursive: true });
         const before = sandbox.requests.length;
         const r = await runCli(
-          [
-            "progress",
-            "notify",
-            "--from-csv",
-            file,
-            "--smtp",
-            smtpUrl,
-            "--from",
-            FROM,
-            "--rate",
-            "0",
-            "--state",
-            state,
-            "-o",
-            "json",
-          ],
-          env,
+          ["progress", "notify", "--from-csv", file, "--smtp", smtpUrl, "--from", FROM, "--rate", "0", "-o", "json"],
+          { ...env, SIMADMIN_CONFIG_DIR: state },
         );
         if (r.code !== 0) throw new Error(`notify: exit ${r.code}: ${r.stderr}`);
         if (sink.count !== OPEN) throw new Error(`the sink got ${sink.count} messages, not ${OPEN}`);
