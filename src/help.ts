@@ -3,8 +3,7 @@ import { DECLARATIONS } from "./commands/registry.js";
 import type { FlagDeclaration } from "./commands/types.js";
 
 // What help says besides each command's own declaration: the exit codes, the environment,
-// the global options, and the 80-column text rules every help line follows (issue 26 item
-// 6). Plain data and string functions only: program.ts imports this for `--help`, and
+// the global options, and the 80-column text rules every help line follows. Plain data and string functions only: program.ts imports this for `--help`, and
 // scripts/docs.mjs renders the same lists into docs/ and the man pages, so help, the manual
 // and the man pages cannot disagree (docs/cli-contract.md "Exit codes", "Global options").
 

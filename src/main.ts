@@ -168,7 +168,7 @@ async function finishCi(ctx: RunContext | undefined, end: RunEnd, deps: Deps, ar
 /**
  * `simadmin token --usr u`: commander reports the missing --user before the unknown --usr, so
  * its own "did you mean" never shows. A flag given in argv that is close to the missing one
- * is named (issue 26 item 6).
+ * is named.
  */
 function suggestRequiredFlag(message: string, argv: string[], deps: Deps): void {
   const missing = /'(--[a-z][\w-]*)/i.exec(message)?.[1];

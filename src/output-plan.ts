@@ -9,7 +9,7 @@ import { OUTPUT_FORMATS, type OutputFormat } from "./output/render.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions, ResolvedSettings } from "./settings/resolve.js";
 
-// Decide once, hand down (issue 27 item 1; docs/cli-contract.md, Global options `-o`,
+// Decide once, hand down (docs/cli-contract.md, Global options `-o`,
 // `--out`, `--fields`, `--query`, `--delimiter`, `--bom`): the runner resolves where a
 // command's data goes and how it is written into ONE OutputPlan, before the command runs
 // and before anything is sent; the printer writes by it and the command reads it. Nobody
@@ -44,7 +44,7 @@ export type FormatSource = "flag" | "out-extension" | "profile" | "default";
 export interface OutputPlan {
   format: OutputFormat;
   formatSource: FormatSource;
-  /** The source in the user's words, for messages: never an `-o` the user did not type (issue 15 item 5). */
+  /** The source in the user's words, for messages: never an `-o` the user did not type. */
   formatOrigin: string;
   /** --out: the file the data goes to (atomically); undefined: stdout. */
   out: string | undefined;

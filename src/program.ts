@@ -144,7 +144,7 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     .showHelpAfterError("(run with --help for usage)");
   // Global options work before or after the subcommand, but their ~30 lines of help are the
   // topic `simadmin help options` (main.ts): a command's help shows its own options and
-  // examples, then one line pointing there (issue 26 item 6).
+  // examples, then one line pointing there.
   for (const flag of globalFlags(DECLARATIONS)) program.addOption(option(flag, true));
   program.addHelpText(
     "after",

@@ -36,7 +36,7 @@ export function reportError(error: unknown, deps: Deps, ctx: RunContext | undefi
     // An answer, not a failure (exit 12, users sync --plan: changes pending): no "error:".
     write(`${error.failed ? "error: " : ""}${error.message}${error.hint ? `; ${error.hint}` : ""}`);
     // -v shows the HTTP exchange (traced as it happens) and, here, the underlying cause in one
-    // line — never a JavaScript stack: traces are for bugs, exit 1 (issue 15 item 7).
+    // line — never a JavaScript stack: traces are for bugs, exit 1.
     if (verbose && error.cause instanceof Error) write(`cause: ${describeCause(error.cause)}`);
     return error.exitCode;
   }
@@ -56,7 +56,7 @@ export function reportError(error: unknown, deps: Deps, ctx: RunContext | undefi
 
 // A file system error that no command turned into a CliError is still the machine's state
 // (permissions, a full or read-only disk, a directory where a file is needed), never a bug:
-// exit 11 naming the path and the cause (docs/cli-contract.md exit 11; issue 13 item 7).
+// exit 11 naming the path and the cause (docs/cli-contract.md exit 11).
 const FILE_SYSTEM_CODES = new Set([
   "EACCES",
   "EPERM",

@@ -150,7 +150,7 @@ export class Services {
 
   /**
    * A command's error, with a next step that fits where the settings came from: a key from
-   * SIMADMIN_API_KEY that the service refuses is not mended by `auth login` (issue 15 item 5).
+   * SIMADMIN_API_KEY that the service refuses is not mended by `auth login`.
    */
   explain(error: unknown): unknown {
     if (!(error instanceof AuthError) || !this.resolved || !/\(401\)/.test(error.message)) return error;
@@ -161,7 +161,7 @@ export class Services {
         cause: error.cause,
       });
     }
-    // Which profile's key was refused (issue 26 item 6): with several, the fix is that one's.
+    // Which profile's key was refused: with several, the fix is that one's.
     if (sources.apiKey === "stored" || sources.apiKey === "profile") {
       const flag = profile === "default" ? "" : ` --profile ${profile}`;
       return new AuthError(error.message, {

@@ -2,7 +2,7 @@ import { UnexpectedResponseError } from "../errors.js";
 import { escapeForLine } from "../text/sanitize.js";
 import type { TransportResponse } from "./transport-common.js";
 
-// Answer reading (client.ts sends): what comes back is untrusted (issue 13), so answers are
+// Answer reading (client.ts sends): what comes back is untrusted, so answers are
 // read up to a cap and no further (an endless body must not grow the process), and an empty,
 // `null`, non-JSON or absurdly nested answer is exit 8 naming what came back.
 

@@ -35,7 +35,7 @@ async function encodeForm(form: FormData): Promise<{ bytes: Uint8Array; contentT
 // Transport: node:http(s) directly, undici behind a proxy (transport.ts says why).
 //
 // Sending lives here; reading the answer (caps, JSON checks) in answers.ts, and turning a
-// failure into the contract's typed error in failures.ts (issue 27 item 2).
+// failure into the contract's typed error in failures.ts.
 
 export interface Endpoint {
   /** Path without the version prefix, e.g. "/report/users". */
@@ -127,7 +127,7 @@ export class ApiClient {
   /**
    * POSTs a JSON body and hands a successful answer's body to `consume` as a stream of bytes
    * instead of one string: a report window can be tens of megabytes, and a million-record
-   * export must stay under 200 MiB (issue 5). Runs inside the scheduler like every request:
+   * export must stay under 200 MiB. Runs inside the scheduler like every request:
    * a connection lost while reading is retried, and `consume` then starts again from the
    * first byte (it must drop what a failed attempt gave it). Error answers are read and
    * mapped as for postJson; an error thrown by `consume` itself is passed through as it is.

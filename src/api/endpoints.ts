@@ -75,7 +75,7 @@ export function fetchReport(client: ApiClient, kind: ReportKind, range: ReportRe
 
 /**
  * A report window's answer as a stream of bytes, for windows too large to hold as one string
- * and its parsed copy at once (a year of a busy organisation's reports: issue 5).
+ * and its parsed copy at once (a year of a busy organisation's reports, docs/development.md).
  */
 export function streamReport<T>(
   client: ApiClient,

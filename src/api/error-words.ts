@@ -1,7 +1,7 @@
 import { isPlainObject, type JsonRecord } from "../domain/records.js";
 import { escapeForLine } from "../text/sanitize.js";
 
-// The service's own words in an error answer (issue 21 item 4; docs/cli-contract.md "The
+// The service's own words in an error answer (docs/cli-contract.md "The
 // service's words"). docs/service-spec.md §7 shows no error body, so it is read by shape:
 // a sentence (`message`, `error.message`, `detail`, `errors[0]`…) is preferred over a bare
 // HTTP reason such as `"error": "Not Found"`, which the status already says (a body with

@@ -85,7 +85,7 @@ export async function openApiClient(options: OpenClientOptions): Promise<OpenedC
     warnings.push(`the API key is sent over plain http:// to ${url.host}; anyone on the network path can read it — use https://`);
   }
   const limits = await options.limits();
-  // A key a header cannot carry is exit 3 before anything is sent (issue 13 item 3).
+  // A key a header cannot carry is exit 3 before anything is sent.
   checkApiKey(apiKey, settings.sources.apiKey === "env" ? "SIMADMIN_API_KEY" : "the stored API key");
   for (const secret of proxyCredentials(env)) reporter.redact(secret);
   const transport = await openTransport(settings.baseUrl, env, { direct: options.sandbox });
@@ -96,7 +96,7 @@ export async function openApiClient(options: OpenClientOptions): Promise<OpenedC
   }
   // Idle keep-alive connections would hold the process open after the command is done.
   options.addCleanup(() => transport.close());
-  // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (issue 17; rate/open-store.ts).
+  // SIMADMIN_RATE_STORE: the local ledger, or Redis for a fleet (rate/open-store.ts).
   const store = await createRateStore({
     setting: env.SIMADMIN_RATE_STORE,
     baseUrl: settings.baseUrl,
@@ -132,7 +132,7 @@ export async function openApiClient(options: OpenClientOptions): Promise<OpenedC
     now: () => clock.now(),
     transport: transport.post,
     proxy: transport.proxy,
-    // For tests of the size caps (issue 13 item 4); see README "Development".
+    // For tests of the size caps; see README "Development".
     maxAnswerBytes: byteLimit(env.SIMADMIN_MAX_ANSWER_BYTES),
     maxStreamBytes: byteLimit(env.SIMADMIN_MAX_REPORT_BYTES),
   });

@@ -3,7 +3,7 @@ import { ServiceError } from "../errors.js";
 import { escapeForLine } from "../text/sanitize.js";
 import type { ProxyInfo } from "./proxy-env.js";
 
-// Answers made by a proxy, not by the service (issue 22 item 4; docs/cli-contract.md "The
+// Answers made by a proxy, not by the service (docs/cli-contract.md "The
 // service's words": "An answer made by a proxy (407, or a 401/403/5xx page from the proxy) is
 // named as the proxy's, is never blamed on the API key, and a 407 is not retried";
 // docs/proxies.md). Pure: client.ts asks `proxyAnswerError` about every error answer, and

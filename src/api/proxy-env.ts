@@ -1,8 +1,7 @@
 import { UsageError } from "../errors.js";
 
 // Which proxy, if any, a request to the service goes through (docs/cli-contract.md, "Global
-// options": HTTPS_PROXY, HTTP_PROXY, NO_PROXY, "honoured exactly as curl does"; issue 22
-// item 4; docs/proxies.md). Pure: the environment is passed in, so tests need not touch
+// options": HTTPS_PROXY, HTTP_PROXY, NO_PROXY, "honoured exactly as curl does"; docs/proxies.md). Pure: the environment is passed in, so tests need not touch
 // process.env. The rules are curl 7.88's (lib/url.c detect_proxy, lib/noproxy.c), written
 // here from their behaviour and checked against curl's own unit1614 cases
 // (test/unit/proxy-env.test.ts) and the curl 7.88.1 binary:

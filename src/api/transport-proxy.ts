@@ -17,7 +17,7 @@ import {
 } from "./transport-common.js";
 import type { ProxyChoice } from "./proxy-env.js";
 
-// Requests through a corporate proxy (issue 13 item 1; docs/cli-contract.md "Global
+// Requests through a corporate proxy (docs/cli-contract.md "Global
 // options"). Imported by transport.ts only when proxy-env.ts chose a proxy for the base URL,
 // so undici's ~100–200 ms of start-up is paid only then.
 //

@@ -4,7 +4,7 @@ import type { Socket } from "node:net";
 import { hasProxyVariable, proxyFor, type ProxyChoice } from "./proxy-env.js";
 import { bodyText, markNotSent, type Post, type Transport, type TransportResponse } from "./transport-common.js";
 
-// One POST, two ways behind one interface (issue 13 item 1):
+// One POST, two ways behind one interface:
 // - direct: node:http(s). Why not fetch or undici here: on Node 20 the first fetch costs
 //   ~190 ms of CPU to initialise and importing undici ~110–170 ms, while node:http is part of
 //   Node's start-up snapshot; `token` must start within 2.5× of `node -e 0` (bench/startup.mjs).

@@ -110,7 +110,7 @@ export interface CommandInput<Options> {
   /**
    * Every command as registered (registry.ts), for a command that describes the program
    * (completion-script); handed down by the runner so that no command imports the registry
-   * that imports it (no import cycle, issue 27 item 2).
+   * that imports it (no import cycle).
    */
   declarations: readonly Declaration[];
 }

@@ -1,7 +1,7 @@
 import { isPlainObject, type JsonRecord } from "./records.js";
 
-// Answers whose envelope the spec leaves open, read by shape (issue 21 item 3;
-// docs/cli-contract.md "Records of unknown shape"). The spec's own name is tried first
+// Answers whose envelope the spec leaves open, read by shape
+// (docs/cli-contract.md "Records of unknown shape"). The spec's own name is tried first
 // (`simulations`, `completionData`), then any other envelope a service may choose: a bare
 // array, `{results}`, `{data}`, `{attempts}`… — the one list of objects in the answer, at the
 // top level or one level down (`{data: {items: […]}}`). Pure: no I/O.

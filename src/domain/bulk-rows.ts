@@ -1,7 +1,7 @@
 import * as z from "zod";
 
-// Bulk operations (`assign|unassign|link --from-csv`, docs/cli-contract.md "Bulk operations";
-// issue 16 item 1): the pure rules — the file's columns, each row's checks, duplicate pairs,
+// Bulk operations (`assign|unassign|link --from-csv`, docs/cli-contract.md "Bulk operations"):
+// the pure rules — the file's columns, each row's checks, duplicate pairs,
 // the plan, and the manifest that records each finished row. No network, clock or files here.
 
 export const BULK_COMMANDS = ["assign", "unassign", "link"] as const;

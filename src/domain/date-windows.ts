@@ -108,7 +108,7 @@ export type RangeSpec = { month: string } | { last: string } | { from: string; t
 
 /**
  * A checked range spec against today: the dates themselves (the flags were checked once, by
- * the option schema; issue 27 item 1).
+ * the option schema).
  */
 export function resolveRangeSpec(spec: RangeSpec, today: number): ResolvedRange {
   if ("month" in spec) return monthRange(spec.month, today);

@@ -52,7 +52,7 @@ export type PageStep = { next: number } | { stop: "empty" | "short" | "metadata"
  *
  * Without metadata, a page shorter than asked ends the walk only when it is also shorter
  * than `largestPage`, the largest page seen so far: a service may cap the page size below
- * what we asked (service-notes.md documents no maximum; issue 21 item 3), and then every
+ * what we asked (service-notes.md documents no maximum), and then every
  * full page is "short" — its size is the service's page size, so the walk goes on until a
  * page shorter than that, or an empty one. Without `largestPage` (one page shown, no walk)
  * the short-page rule of the public documentation applies as it is.

@@ -1,6 +1,6 @@
 import { classifyAttempt, completedAtMs, summarizeAttempts, type AttemptLike } from "./simulation-attempts.js";
 
-// `progress --from-csv` (docs/cli-contract.md "Progress"; issue 25): the pure rules — the
+// `progress --from-csv` (docs/cli-contract.md "Progress"): the pure rules — the
 // assignment file's rows, a pair's state from its attempts, the order pairs are asked in,
 // and the time the access budget needs. No network, clock or files here.
 
@@ -162,7 +162,7 @@ export function isDueSoon(dueDate: string | undefined, nowMs: number, days: numb
 /**
  * The order pairs are asked in: overdue first, then due soon (earliest due date first),
  * then the rest in file order — a run stopped by Ctrl-C or the budget has learned the
- * answers that matter most (issue 25).
+ * answers that matter most.
  */
 export function askOrder<T extends { row: number; dueDate: string | undefined }>(
   rows: readonly T[],

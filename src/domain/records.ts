@@ -19,7 +19,7 @@ function asRecord(item: unknown): JsonRecord {
 /**
  * - a top-level array is the record list;
  * - an object with exactly one non-empty array of objects holds the record list — an empty
- *   array beside it (`{data:[…], warnings:[]}`) is not a second list (issue 27 item 3); an
+ *   array beside it (`{data:[…], warnings:[]}`) is not a second list; an
  *   object whose one array of objects is empty (`{data:[]}`) holds no records;
  * - otherwise the object is one record.
  */
@@ -39,7 +39,7 @@ export type Cell = string | number | boolean | null;
 
 /**
  * Nested objects become dotted columns (`user.team.name`). A list of plain values (`tags`)
- * becomes one cell joined by `listJoin` — `a;b` in CSV, `a, b` in tables (issue 15 item 2);
+ * becomes one cell joined by `listJoin` — `a;b` in CSV, `a, b` in tables;
  * other arrays are kept whole as JSON text in one cell: spreading them over numbered columns
  * would make column sets differ per record.
  */

@@ -1,7 +1,7 @@
 import { isPlainObject, type JsonRecord } from "./records.js";
 
 // records.ts's extractRecords for answers too large to parse at once (a report window of a
-// busy organisation is tens of megabytes; issue 5 asks for a million records in < 200 MiB).
+// busy organisation is tens of megabytes; a million records must fit in < 200 MiB, docs/development.md).
 // Same rule, applied to JSON text fed in chunks:
 //
 // - a top-level array is the record list (non-objects become `{ value }`);
@@ -34,7 +34,7 @@ export class MalformedJsonError extends Error {}
 /**
  * Real report records nest a few levels. A document nested deeper is refused here: the
  * records would be parsed, but walking them (flattening for CSV, printing) would overflow
- * the stack (issue 13 item 5). Same limit as api/answers.ts's MAX_JSON_DEPTH.
+ * the stack. Same limit as api/answers.ts's MAX_JSON_DEPTH.
  */
 export const MAX_DEPTH = 256;
 

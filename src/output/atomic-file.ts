@@ -158,7 +158,7 @@ export async function checkOutputPath(path: string): Promise<OutputTarget> {
  * `mkdir -p` that names the real cause: Node's recursive mkdir reports ENOENT when a missing
  * directory cannot be created on a read-only file system (or without permission), so on
  * ENOENT the missing part is created one level at a time, and the level that fails says why
- * (EROFS, EACCES) — issue 22 item 3. Exit 11 naming that directory.
+ * (EROFS, EACCES). Exit 11 naming that directory.
  */
 export function makeDirectory(dir: string, mode = 0o777, what = "create the directory"): void {
   try {
@@ -212,7 +212,7 @@ function endStream(stream: WriteStream, path: string, failure: () => LocalFileEr
 /**
  * The first error of `stream` as a LocalFileError naming `path`. A failed write (ENOSPC)
  * destroys the stream at once but emits "error" a tick later, and a write in between fails
- * with ERR_STREAM_DESTROYED: `errored` holds the real cause already (issue 22 item 3).
+ * with ERR_STREAM_DESTROYED: `errored` holds the real cause already.
  */
 function firstFailure(stream: WriteStream, path: string): () => LocalFileError | undefined {
   let failure: LocalFileError | undefined;

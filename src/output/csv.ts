@@ -27,7 +27,7 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
     bom: options.bom === true,
     record_delimiter: "unix",
     // csv-stringify quotes a value holding the record delimiter (LF) but not a lone CR, which
-    // every reader takes for a line end: the row would split (issue 21 item 5).
+    // every reader takes for a line end: the row would split.
     quoted_match: LINE_BREAK,
     cast: {
       string: (value) => neutralizeCsvCell(value),

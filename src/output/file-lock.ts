@@ -7,7 +7,7 @@ import { processAlive } from "./atomic-file.js";
 
 // An exclusive lock on a local file, for runs that must not overlap: `users import` of one
 // CSV and the bulk operations of one `--from-csv` file (docs/cli-contract.md "Concurrency":
-// two runs never upload the same batch twice). Issue 12 item 3.
+// two runs never upload the same batch twice).
 //
 // Decisions:
 // - A second run does not wait: it stops at once with exit 2 naming the other run's pid
@@ -227,8 +227,8 @@ interface WaitingLockOptions {
 const WAIT_POLL_MS = 10;
 
 /**
- * A lock for short read-modify-write work shared by concurrent runs (the settings file,
- * issue 22 item 2): unlike acquireFileLock, a second run waits its turn instead of stopping.
+ * A lock for short read-modify-write work shared by concurrent runs (the settings file):
+ * unlike acquireFileLock, a second run waits its turn instead of stopping.
  * The owner is written in full to a temp file and hard-linked into place, so a lock file is
  * never empty: one that holds no readable owner (cut short by a full disk under an older
  * version, or written by hand) is stale at once, as is one whose process is gone. A full or

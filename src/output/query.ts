@@ -4,7 +4,7 @@ import { jsonText } from "./json-text.js";
 import { renderResult, type CommandResult, type RenderOptions } from "./render.js";
 
 // --query <expr>: a JMESPath expression applied to the JSON result before it is formatted, for
-// every command and every format (docs/cli-contract.md, global options; issue 16 item 3).
+// every command and every format (docs/cli-contract.md, global options).
 // @jmespath-community/jmespath is imported here only, and this module only when --query is
 // given, so no other run pays for it.
 //

@@ -5,7 +5,7 @@ import { TableRecordWriter } from "./table-writer.js";
 import { TabularRecordWriter } from "./tabular-writer.js";
 import { XlsxRows } from "./xlsx-rows.js";
 
-// The output engine: every format is written here, once (issue 11, "one output engine").
+// The output engine: every format is written here, once ("one output engine").
 // Records arrive in batches (a report window, a page) and leave as soon as the format
 // allows; a command's complete result is a stream of one batch (render.ts, writeResult).
 //

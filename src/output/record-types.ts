@@ -36,7 +36,7 @@ export interface RecordStreamOptions {
   tableColumns?: readonly string[] | undefined;
   /**
    * table without --fields or tableColumns: when given, the columns are chosen from the
-   * records, as many as fit `width` (table-columns.ts; issue 21 item 1), and this hears which
+   * records, as many as fit `width` (table-columns.ts), and this hears which
    * were left out (reports say so in one hint line).
    */
   onColumnsHidden?: ((choice: TableColumns) => void) | undefined;

@@ -16,7 +16,7 @@ export class Redactor {
 
   /**
    * The API key: never on stderr, and never in data output either — a service that echoes
-   * the key inside report data must not put it into an export (issue 22 item 6).
+   * the key inside report data must not put it into an export.
    */
   addKey(key: string | undefined): void {
     this.add(key);

@@ -2,7 +2,7 @@ import { escapeForLine } from "../text/sanitize.js";
 import type { Cell } from "../domain/records.js";
 
 // Which columns a terminal table shows when --fields is not given, chosen from the records
-// themselves (docs/cli-contract.md, "Records of unknown shape"; issue 21 item 1): the spec
+// themselves (docs/cli-contract.md, "Records of unknown shape"): the spec
 // marks report fields "not shown", so no list of a kind's columns may decide it. Each
 // column is ranked by what its values look like — a date, a name or title, then numbers,
 // then short words, before ids and long text — and as many as fit the width are shown, in
@@ -120,8 +120,8 @@ export function fitColumns(ordered: readonly string[], rows: readonly Record<str
 }
 
 /**
- * The --fields a hint suggests: columns whose table fits `width` without wrapping (issue 21
- * item 1: "The hint the table prints must itself work"). The first hidden column that can
+ * The --fields a hint suggests: columns whose table fits `width` without wrapping (the hint
+ * the table prints must itself work). The first hidden column that can
  * fit at all is added, and the least telling shown columns (the last, as shown is in rank
  * order) make room for it. Undefined when no hidden column fits even beside the first shown.
  */

@@ -1,6 +1,6 @@
 import { escapeForLine } from "../text/sanitize.js";
 
-// Text for people at a terminal that never cuts what they may copy (issue 15 items 1, 2): one
+// Text for people at a terminal that never cuts what they may copy: one
 // object as `key: value` lines at full length (as gh prints one item), and table cells wrapped
 // onto more lines instead of shortened with "…".
 

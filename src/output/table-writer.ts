@@ -48,7 +48,7 @@ export class TableRecordWriter implements RecordWriter {
     let text: string;
     if (single === true && !fields) {
       // One object prints as `key: value` lines at full length (as gh prints one item): what
-      // `link` and `token` exist to give must survive a copy from the terminal (issue 15 item 1).
+      // `link` and `token` exist to give must survive a copy from the terminal.
       const row = this.rows[0] ?? {};
       text = keyValueText(
         this.columns.map((c) => [c, cellText(row[c])] as const),

@@ -37,7 +37,7 @@ const sum = (widths: readonly number[]): number => widths.reduce((total, w) => t
 /**
  * Column widths that sum to at most `room` (the width less borders and padding): each column
  * keeps its natural width when all fit; otherwise the widest are narrowed first, to one common
- * cap, so long text wraps before a date or a number does (issue 21 item 1: cells wrapped,
+ * cap, so long text wraps before a date or a number does (cells wrapped,
  * never cut). The room left under the cap goes, one character each, to the columns it cut
  * most. Needs room >= natural.length (one character a column).
  */
@@ -80,8 +80,8 @@ function longestWords(columns: readonly string[], cells: readonly string[][]): n
 
 /**
  * Widths within `room` that cut no word: the widest columns give up characters first, down to
- * their longest word, so ids, dates and scores stay whole and prose wraps at spaces (issue 26
- * item 6: the completion table split values mid-word). Undefined when the words alone do not
+ * their longest word, so ids, dates and scores stay whole and prose wraps at spaces (a table that
+ * split values mid-word was unreadable). Undefined when the words alone do not
  * fit; fitWidths then wraps inside words too.
  */
 function fitToWords(natural: readonly number[], words: readonly number[], room: number): number[] | undefined {
@@ -112,7 +112,7 @@ export async function renderTable(
   const natural = columns.map((column) => naturalWidth(column, rows));
   const room = width - 1 - 3 * columns.length;
   // Not even one character per column at a terminal's width: a table would be unreadable, so
-  // say so (issue 21 item 1). With no terminal (width undefined) the columns keep their width.
+  // say so. With no terminal (width undefined) the columns keep their width.
   // Stryker disable next-line EqualityOperator: with no width, room = 119 - 3n never equals n (columns), so `<` and `<=` agree.
   if (room < columns.length && options.width === undefined) return drawn(columns, cells, natural, options.color);
   if (room < columns.length) {
@@ -154,11 +154,11 @@ async function drawn(columns: string[], cells: string[][], maxCells: number[], c
     wordWrap: false,
   });
   // A cell wider than its share is wrapped onto more lines, never cut: a validation message,
-  // an id or a link stays whole (issue 15 items 1, 2).
+  // an id or a link stays whole.
   for (const line of cells) table.push(line.map((text, i) => wrapCell(text, maxCells[i] ?? MAX_FIXED_CELL)));
   // Neighbouring border characters share one grey run instead of a pair of codes each.
   const text = table.toString().replaceAll("\u001b[39m\u001b[90m", "");
-  // The line under the header stays; those between rows go (issue 26 item 6: a list of a
+  // The line under the header stays; those between rows go (a list of a
   // hundred simulations read as a hundred boxes) — unless a cell wrapped: then the lines
   // between rows are what tells one row from the next. cli-table3 draws both alike.
   const wrapped = cells.some((line) => line.some((text, i) => text.length > (maxCells[i] ?? MAX_FIXED_CELL)));

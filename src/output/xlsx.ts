@@ -148,7 +148,7 @@ export async function openXlsxWorkbook(sink: BinarySink): Promise<XlsxWorkbook> 
   const out = new PassThrough();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   // The first failure of the sink (a full disk: ENOSPC) is kept and the zip's output is still
-  // read and dropped, so exceljs never writes into a destroyed stream (issue 22 item 3: that
+  // read and dropped, so exceljs never writes into a destroyed stream (without it there
   // was "The operation was aborted", exit 1, or a line of ERR_STREAM_DESTROYED per sheet);
   // every later step throws that first failure — the LocalFileError naming the file.
   let failure: Error | undefined;

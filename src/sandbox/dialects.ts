@@ -1,4 +1,4 @@
-// Dialects: the choices the spec leaves open ("not shown"), made differently (issue 21 item 6).
+// Dialects: the choices the spec leaves open ("not shown"), made differently.
 //
 // docs/service-spec.md fixes the paths, the requests and a few answer fields; everything
 // else — report fields and envelopes, the deep-link field, library envelopes and page

@@ -10,16 +10,16 @@ import { startSandbox } from "./server.js";
 
 // --sandbox (docs/cli-contract.md, Sandbox): an in-process sandbox on a free loopback port and
 // a throw-away settings dir for one run of a command. Its state is kept between runs of the
-// same user. services.ts imports this module only under --sandbox (issue 27 item 2: the
+// same user. services.ts imports this module only under --sandbox (the
 // start-up lives in sandbox/, the services only ask for it).
 
 /**
  * Under --sandbox a STARTED attempt completes this long after its first completion-data
- * request, so the README's `completion --wait` example finishes (issue 15 item 6).
+ * request, so the README's `completion --wait` example finishes.
  */
 const SANDBOX_ATTEMPT_COMPLETES_MS = 45_000;
 
-/** Under --sandbox pairs without attempts progress in steps of this long (`progress`, issue 25). */
+/** Under --sandbox pairs without attempts progress in steps of this long (`progress`). */
 const SANDBOX_SCRIPTED_STEP_MS = 30_000;
 
 /** Starts the sandbox; `close` stops it, saves its state and removes the settings dir. */

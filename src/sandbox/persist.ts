@@ -4,7 +4,7 @@ import { isAbsolute, join } from "node:path";
 import type { SandboxSnapshot } from "./state.js";
 
 // `--sandbox` keeps the emulator's state between runs of the same user (docs/cli-contract.md,
-// Sandbox; issue 15 item 6), so that a follow-up command it prints (import-status after an
+// Sandbox), so that a follow-up command it prints (import-status after an
 // import, unassign after assign) finds what the previous run made. One JSON file in a
 // directory of the user's own (0700, file 0600), and a lock file so that two runs at once
 // do not overwrite each other's changes: the second run starts from the saved state and
@@ -17,8 +17,8 @@ type Env = Record<string, string | undefined>;
 
 /**
  * `$XDG_CACHE_HOME/simadmin` when set (absolute), else `~/.cache/simadmin` (the XDG default):
- * the user's own directory, not a name in a /tmp shared with every user of the machine
- * (issue 26 item 6), which another user could create first. Only without a home
+ * the user's own directory, not a name in a /tmp shared with every user of the machine,
+ * which another user could create first. Only without a home
  * directory: `<os tmpdir>/simadmin-sandbox-<uid>`.
  */
 export function sandboxStateDir(env: Env): string {

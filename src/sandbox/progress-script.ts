@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SeedAttempt } from "./seed.js";
 
-// Attempts that move over time, for `progress` (issue 25): a pair with no recorded attempt,
+// Attempts that move over time, for `progress`: a pair with no recorded attempt,
 // of a user with none recorded anywhere (so user-demo's seeded attempts stay exactly as the
 // README describes them), follows a script chosen by a hash of (org, user, simulation) — the
 // same on every run and machine — counted from the first completion-data request for it:

@@ -47,7 +47,7 @@ export interface SandboxOptions {
    * tests; the foreground `simadmin sandbox` sets a bound so that a long run stays small.
    */
   maxRecordedRequests?: number;
-  /** Serve https with this key and certificate (PEM): tests of certificate handling (issue 13). */
+  /** Serve https with this key and certificate (PEM): tests of certificate handling. */
   tls?: { key: string | Buffer; cert: string | Buffer };
   /** State saved by an earlier run (`--sandbox` keeps its state between runs). */
   snapshot?: SandboxSnapshot;

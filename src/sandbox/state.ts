@@ -19,8 +19,7 @@ export interface SandboxStateOptions {
   tokenSecret: Buffer;
   /**
    * When set, an unfinished (STARTED) attempt completes this long after completion-data was
-   * first asked for it, so that `completion --wait` has something to wait for (issue 15
-   * item 6). Off by default: tests that do not ask for it see the seed unchanged.
+   * first asked for it, so that `completion --wait` has something to wait for. Off by default: tests that do not ask for it see the seed unchanged.
    */
   attemptCompletesAfterMs?: number;
   /** When set, pairs without recorded attempts follow a script over time (progress-script.ts). */

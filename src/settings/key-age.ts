@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-// "Rotate API keys every 90 days" (the service's advice; issue 16 item 4): a stored key older
+// "Rotate API keys every 90 days" (the service's advice): a stored key older
 // than that gets a warning, at most once a day per profile and settings directory, so a cron
 // job's mail says it once and a busy terminal is not nagged on every command. The settings
 // file keeps the key's creation time (never the key); the day of the last warning is kept

@@ -1,6 +1,6 @@
 import type { Env } from "./paths.js";
 
-// The API key in the OS keychain (docs/cli-contract.md, "Secrets"; issue 16 item 4): macOS
+// The API key in the OS keychain (docs/cli-contract.md, "Secrets"): macOS
 // Keychain, Windows Credential Manager, or the Secret Service (GNOME Keyring, KWallet) on
 // Linux, through @napi-rs/keyring. That native module is imported here only, and this module
 // only when a stored key is read, written or removed — never for --help, `config` or a run

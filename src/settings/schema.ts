@@ -60,7 +60,7 @@ export const ProfileSettings = z.object({
   apiKey: z.string().min(1).optional(),
   /** The key is in the OS keychain under this account (service "simadmin"), not in this file. */
   keychainAccount: z.string().min(1).optional(),
-  /** When `auth login` stored the key (ISO time): the key's age, never the key (issue 16 item 4). */
+  /** When `auth login` stored the key (ISO time): the key's age, never the key. */
   apiKeyCreatedAt: z.iso.datetime().optional(),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettings>;

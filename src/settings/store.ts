@@ -13,7 +13,7 @@ import { firstIssue, SettingsFile, type ProfileSettings } from "./schema.js";
 // Reads parse the JSON directly; writes are a locked read-modify-write, written atomically
 // with the mode we ask for (updateProfile).
 //
-// Settings you can trust (issue 13 item 8), as ssh treats ~/.ssh/config: a directory or
+// Settings you can trust, as ssh treats ~/.ssh/config: a directory or
 // file owned by another user is refused — whoever owns it decides where the key is sent
 // (baseUrl); one that others could write is tightened, with a warning naming what changed;
 // one owned by root after a `sudo simadmin …` is reported as the permission problem it is.
@@ -162,7 +162,7 @@ export class SettingsStore {
 
   /**
    * Applies `mutate` to one profile (created when missing) and saves the file. Concurrent
-   * runs never lose one another's changes (docs/cli-contract.md "Settings", issue 22 item 2):
+   * runs never lose one another's changes (docs/cli-contract.md "Settings"):
    * the read-modify-write runs under a lock file beside the settings (`settings.json.lock`,
    * holding the owner's pid; a dead owner's lock is taken over), the file is read again under
    * the lock, and written whole to a temp file renamed into place. `mutate` may be async: it

@@ -2,7 +2,7 @@
 // sequences) nor the user's spreadsheet (formula injection). docs/cli-contract.md, "Output".
 
 // C0 controls except tab and newline, DEL, and C1 controls (which include CSI, 0x9b); and the
-// Unicode bidirectional controls (issue 22 item 6: U+202E RIGHT-TO-LEFT OVERRIDE from the
+// Unicode bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE from the
 // service turned "exe.txt" into what reads as "txt.exe"): ALM U+061C, LRM/RLM U+200E–U+200F,
 // the embeddings and overrides U+202A–U+202E and the isolates U+2066–U+2069 (the "Trojan
 // Source" set, Unicode UAX #9).

@@ -55,8 +55,8 @@ export function recoveryStep(limit: number): number {
 export const MAX_FAILED_PROBES = 3;
 
 /**
- * Unexpected 429s (ones our budget allowed) within one window before the limit is lowered
- * (issue 12 items 6 and 11). One 429 proves little — another client on the same address, a
+ * Unexpected 429s (ones our budget allowed) within one window before the limit is lowered.
+ * One 429 proves little — another client on the same address, a
  * service restart, a proxy — and lowering on it cost a whole window per retry and carried the
  * cut into later runs. Three within a window is repeated evidence that the service is stricter.
  */
@@ -94,10 +94,10 @@ export interface GroupBudgetState {
   failedProbes: number;
   /**
    * No send before this time: the service's Retry-After, shared with the other processes.
-   * Never more than one window ahead (issue 12 item 5; docs/cli-contract.md "Rate limits").
+   * Never more than one window ahead (docs/cli-contract.md "Rate limits").
    */
   blockedUntil: number;
-  /** Slots reserved and not yet settled or released (issue 12 item 10). */
+  /** Slots reserved and not yet settled or released. */
   pending: PendingReservation[];
   /** Unexpected 429s of the last window: the evidence for lowering the limit. */
   strikes: Strike[];
@@ -114,7 +114,7 @@ const GroupBudgetStateSchema = z.object({
   adjustedAt: z.number().finite(),
   failedProbes: z.number().int().min(0),
   blockedUntil: z.number().finite(),
-  // Absent in ledgers written before issue 12: read as empty.
+  // Absent in ledgers written by earlier versions: read as empty.
   pending: z.array(z.object({ at: z.number().finite(), owner: z.string() })).default([]),
   strikes: z.array(z.object({ at: z.number().finite(), accepted: z.number().int().min(0) })).default([]),
 });
@@ -202,7 +202,7 @@ export class RateBudget {
   /**
    * The request that reserved `slotAt` was never sent (Ctrl-C during its wait, a refused
    * connection, a check that failed after the reservation): its slot is free again, so the
-   * next run does not wait for a request that does not exist (issue 12 item 10).
+   * next run does not wait for a request that does not exist.
    */
   release(group: RequestGroup, slotAt: number): void {
     const state = this.#state.groups[group];
@@ -264,7 +264,7 @@ export class RateBudget {
   }
 
   /**
-   * The service answered 429 to the send recorded at `sentAt` (issue 12 items 5, 6, 11).
+   * The service answered 429 to the send recorded at `sentAt`.
    * - The refused send is forgotten: the service does not count a request it refused
    *   (service-spec §8 counts requests served; the sandbox does the same).
    * - A Retry-After blocks the whole group for this process and the others sharing the
@@ -314,7 +314,7 @@ export class RateBudget {
     // that ends at the new slot holds every send that could be affected, and one check
     // suffices.
     // A block further ahead than one window was set by a clock that has since stepped back
-    // (or by a version before issue 12): it counts for one window from now, no more.
+    // (or by an earlier version that did not record it): it counts for one window from now, no more.
     let slot = Math.max(now, Math.min(state.blockedUntil, now + windowMs), sends.at(-1) ?? now);
     const blocking = sends[sends.length - limit];
     if (blocking !== undefined) slot = Math.max(slot, blocking + windowMs + margin);

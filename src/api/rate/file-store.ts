@@ -25,7 +25,7 @@ const MAX_LOCK_WAIT_MS = 2 * STALE_LOCK_MS;
 /** Releasing a slot on Ctrl-C waits for the lock this long at most (exit 130 "within a second"). */
 const RELEASE_LOCK_WAIT_MS = 300;
 /**
- * The ledger of one service (issue 12 item 5, issue 22 item 5): a 429 from a staging service
+ * The ledger of one service: a 429 from a staging service
  * must not hold back production — but the service counts requests per client address, so
  * every profile and key of this machine that talks to one service spends one budget
  * (docs/cli-contract.md "Rate limits": "whatever their profile"). The address is hashed so

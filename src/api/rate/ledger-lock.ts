@@ -14,7 +14,7 @@ import { InterruptedError, isErrnoError } from "../../errors.js";
  * A transaction takes milliseconds; a lock this old belongs to a process that hung or died.
  * This is also the maximum hold: a live pid does not make an older lock valid (the pid may
  * have been reused, or the lock was written on another machine sharing the directory).
- * A longer hold for a live owner was weighed and left (issue 27): every other run would stall
+ * A longer hold for a live owner was weighed and left: every other run would stall
  * behind a suspended (Ctrl-Z) or hung one, while the worst of taking a live owner's lock after
  * a 5 s stall (a machine under heavy load) is a lost update — a request over the budget, one
  * 429 that the scheduler handles, as any loss of the ledger (file-store.ts).
@@ -22,8 +22,8 @@ import { InterruptedError, isErrnoError } from "../../errors.js";
 export const STALE_LOCK_MS = 5_000;
 /**
  * A lock stamped further in the future than this was written before the clock stepped back
- * (or by a machine whose clock runs ahead): its age cannot be known, so it is stale
- * (issue 12 item 9). 1 s allows for the skew of machines sharing a directory over NFS.
+ * (or by a machine whose clock runs ahead): its age cannot be known, so it is stale.
+ * 1 s allows for the skew of machines sharing a directory over NFS.
  */
 export const FUTURE_LOCK_TOLERANCE_MS = 1_000;
 const LOCK_POLL_MS = 5;
@@ -71,7 +71,7 @@ export class LedgerLock {
     const started = this.#clock.now();
     /** 1 while the lock was found missing for read() since the last readable one. */
     let vanished = 0;
-    // The lock is made whole in a temp file and hard-linked into place (issue 22 item 3): a
+    // The lock is made whole in a temp file and hard-linked into place: a
     // lock file is never empty, so one that is (a full disk under an older version) is stale
     // at once — never a 5 s stall for every later run. A full or read-only settings directory
     // fails here, before a lock exists, and the run keeps its own budget (RateLedger.transact).

@@ -5,7 +5,7 @@ import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./budget.
 import { RateLedger } from "./file-store.js";
 import type { RateLimits, RequestGroup } from "./limits.js";
 
-// SIMADMIN_RATE_STORE (docs/cli-contract.md "Rate limits", issue 17): where the rate budget
+// SIMADMIN_RATE_STORE (docs/cli-contract.md "Rate limits"): where the rate budget
 // lives. Unset or empty: the file ledger in the settings directory, shared by the runs of one
 // machine. redis://[user:pass@]host:port[/db] or rediss:// (TLS): Redis, shared by every
 // machine that uses it — a CI fleet behind one address. Redis is loaded only then.
@@ -64,7 +64,7 @@ export interface RateStoreOptions {
 /**
  * The budget store for this run. With a redis:// setting, Redis wrapped so that any failure
  * (unreachable at start, gone mid-run, too slow) costs one warning and this machine's ledger
- * for the rest of the run — never a hang or a crash (issue 17 item 3).
+ * for the rest of the run — never a hang or a crash.
  */
 export async function createRateStore(options: RateStoreOptions): Promise<BudgetStore> {
   const location = parseRateStore(options.setting);

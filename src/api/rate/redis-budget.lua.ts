@@ -4,7 +4,7 @@
 // A TypeScript string rather than a .lua file: the tsc build and the bundle carry it as is.
 
 export const BUDGET_SCRIPT = `
--- The rate budget of one request group, kept in Redis (issue 17). The same arithmetic as
+-- The rate budget of one request group, kept in Redis. The same arithmetic as
 -- src/api/rate/budget.ts, on the same state shape, run atomically by the server with its
 -- own clock (TIME), so machines whose clocks disagree still share one sliding window.
 --

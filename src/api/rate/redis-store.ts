@@ -6,7 +6,7 @@ import { budgetAddressHash } from "./file-store.js";
 import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./limits.js";
 import { BUDGET_SCRIPT } from "./redis-budget.lua.js";
 
-// The rate budget in Redis, shared by every machine that uses it (issue 17). This module is
+// The rate budget in Redis, shared by every machine that uses it. This module is
 // imported only when SIMADMIN_RATE_STORE names Redis (open-store.ts), so ioredis costs the
 // other runs nothing.
 //
@@ -21,7 +21,7 @@ import { BUDGET_SCRIPT } from "./redis-budget.lua.js";
 // A run marks itself alive with a lease key (`…:owner:<uuid>`, LEASE_MS, renewed while it
 // runs); when the lease of a run that died while queued expires, its future slots are freed.
 
-/** How long to wait for the connection, then for each command: never a hang (issue 17 item 3). */
+/** How long to wait for the connection, then for each command: never a hang. */
 export const CONNECT_TIMEOUT_MS = 2_000;
 export const COMMAND_TIMEOUT_MS = 2_000;
 /** A run's lease on its queued slots; renewed every third of it while the run lives. */
@@ -78,7 +78,7 @@ export class RedisBudgetStore implements BudgetStore {
     // Failures reach the caller through the command that failed; an unhandled "error"
     // event would crash the process instead. The event carries the cause ("connect
     // ECONNREFUSED 10.0.0.5:6379", "WRONGPASS invalid username-password pair"), while
-    // connect() itself only rejects with "Connection is closed." (issue 22 item 6): that
+    // connect() itself only rejects with "Connection is closed.": that
     // cause is what the warning names.
     let cause: Error | undefined;
     client.on("error", (error: Error) => {

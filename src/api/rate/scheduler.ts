@@ -8,7 +8,7 @@ import { formatRateLimit, type RateLimits, type RequestGroup } from "./limits.js
 
 // Every request to the service passes through Scheduler.run(): it waits for a slot in its
 // group's budget (so the client never causes a 429 itself), sends, and retries what is safe
-// to retry (docs/cli-contract.md "Rate limits" and "Retries", issue 4).
+// to retry (docs/cli-contract.md "Rate limits" and "Retries").
 
 export interface WaitEvent {
   group: RequestGroup;
@@ -112,7 +112,7 @@ export class Scheduler {
         throwIfAborted(signal);
       } catch (error) {
         // Ctrl-C while queued, or between the wait and the send: nothing went out, so the slot
-        // is given back and the next run does not wait for it (issue 12 item 10).
+        // is given back and the next run does not wait for it.
         await this.#ledger.release(request.group, slotAt);
         throw error;
       }
@@ -146,7 +146,7 @@ export class Scheduler {
    * Sleeps before retry `attempt + 1`: never sooner than the service's Retry-After (0 or a
    * past date: at once); without one, one step of exponential backoff with full jitter
    * (docs/cli-contract.md "Rate limits", "Retries"). A wait that would pass the deadline ends
-   * the request here — for a Retry-After with exit 7 and the time to try again (issue 12 item 5).
+   * the request here — for a Retry-After with exit 7 and the time to try again.
    */
   async #waitBeforeRetry(request: ScheduledRequest, attempt: number, deadline: number, error: unknown): Promise<void> {
     const { clock, signal } = this.#options;
@@ -180,7 +180,7 @@ export class Scheduler {
     if (!reservation.reserved) {
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- the previous attempt's error, rethrown unchanged
       if (lastError !== undefined) throw lastError;
-      // Nothing was sent and no 429 received: not exit 7 (issue 12 item 10) but a local
+      // Nothing was sent and no 429 received: not exit 7 but a local
       // timeout, exit 8, naming the budget and where it is kept.
       const { limits } = this.#options;
       throw new ServiceError(
@@ -202,7 +202,7 @@ export class Scheduler {
   }
 }
 
-/** A 429 given up on says when the service expects us back, if it said so (issue 12 item 5). */
+/** A 429 given up on says when the service expects us back, if it said so. */
 function withRetryTime(error: unknown, now: number): unknown {
   if (!(error instanceof RateLimitError) || error.retryAfterMs === undefined || error.retryAfterMs <= 0) return error;
   const at = new Date(now + error.retryAfterMs).toISOString();

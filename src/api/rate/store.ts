@@ -1,7 +1,7 @@
 import type { RateBudgetState, RateLimitedOutcome, Reservation } from "./budget.js";
 import type { RequestGroup } from "./limits.js";
 
-// Where the rate budget lives (issue 17): the scheduler talks only to this interface, so the
+// Where the rate budget lives: the scheduler talks only to this interface, so the
 // same sliding windows, Retry-After blocks and adaptive limits (budget.ts) can be kept
 // in the settings directory (file-store.ts: the processes of one machine) or in Redis
 // (redis-store.ts: every machine behind one address). Each implementation has its own clock

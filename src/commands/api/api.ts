@@ -7,8 +7,8 @@ import { readAllStdin } from "../../output/prompt.js";
 import { defineRun } from "../types.js";
 import { ApiOptions } from "./options.js";
 
-// `simadmin api <path> [--data <json> | --input <file|->]` (docs/cli-contract.md, Commands;
-// issue 16 item 2): a raw POST for the endpoints simadmin has no command for yet, and for
+// `simadmin api <path> [--data <json> | --input <file|->]` (docs/cli-contract.md, Commands):
+// a raw POST for the endpoints simadmin has no command for yet, and for
 // support cases — with the profile's key and base URL, the shared rate budgets and the same
 // retry rules as every other request (docs/cli-contract.md, "Rate limits", "Retries").
 //

@@ -1,7 +1,7 @@
 import { TEXT_AND_DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
-// api <path>: a raw POST with the profile's key, budgets and retry rules (issue 16). Plain data: see ../types.ts.
+// api <path>: a raw POST with the profile's key, budgets and retry rules. Plain data: see ../types.ts.
 
 export const api: CommandDeclaration = {
   kind: "command",

@@ -41,7 +41,7 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
 
   // The OS keychain when there is one (never under --sandbox: nothing of a throw-away run
   // belongs in the user's keychain), else the 0600 settings file with a notice. The keychain
-  // is written under the settings lock, then the file (issue 22 item 2): of two logins at
+  // is written under the settings lock, then the file: of two logins at
   // once, the keychain and the file both end up with the later one, and "Stored" is said
   // only once both are written.
   let account: string | undefined;
@@ -84,7 +84,7 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
 });
 
 /**
- * `auth login` checks the key before storing it (issue 26 item 6) with the cheapest call that
+ * `auth login` checks the key before storing it with the cheapest call that
  * proves it and that every key can make: a one-day report of \`syms\` (yesterday) — one
  * request of the reports budget, no organization needed, API versions 1 and 2. A 401 stores
  * nothing (exit 3); a 403 means the service knows the key (it may not read reports); a
@@ -193,7 +193,7 @@ export const logout = defineRun(NoOptions, async (ctx) => {
   const { profile, store } = await ctx.services.profileStore();
   let removedFromKeychain = false;
   let inFile = false;
-  // The keychain entry is removed under the settings lock, then the file (issue 22 item 2):
+  // The keychain entry is removed under the settings lock, then the file:
   // a login running at the same moment lands wholly before or wholly after, never leaving a
   // keychain entry that the file no longer names.
   const removeKey = async (stored: ProfileSettings | undefined): Promise<ProfileSettings | undefined> => {

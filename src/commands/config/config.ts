@@ -9,7 +9,7 @@ import { defineRun } from "../types.js";
 
 /**
  * Under --sandbox nothing is saved (docs/cli-contract.md, Sandbox): say so plainly instead of
- * "Set …" over a throw-away store (issue 15 item 6).
+ * "Set …" over a throw-away store.
  */
 export function refuseToSaveUnderSandbox({ services, printer }: CommandContext, what: string): boolean {
   if (!services.globals.sandbox) return false;

@@ -50,7 +50,7 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
       ...(notes.length > 0 ? { note: notes.join("\n") } : {}),
     };
   };
-  /** A table shows five columns; the others the service sent are named, as reports names them (issue 26 item 6). */
+  /** A table shows five columns; the others the service sent are named, as reports names them. */
   const leftOutHint = (records: Simulation[]): string | undefined => {
     if (printer.plan.format !== "table" || printer.plan.fields) return undefined;
     const hidden = [...new Set(records.flatMap((r) => Object.keys(flattenRecord(r as JsonRecord))))].filter(
@@ -65,10 +65,10 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
     const meta = readPageMeta(body);
     // Without --page-size the service's default page size is not known (not shown in the
     // spec): a page shorter than the smallest default we know of (10, the sandbox's) is taken
-    // as the last, so "more may follow" is said only after a full page (issue 15 item 5).
+    // as the last, so "more may follow" is said only after a full page.
     const size = pageSize ?? ASSUMED_DEFAULT_PAGE_SIZE;
     // With `total` (or a page count) the service says where the list ends: the items before
-    // this page count too, so the last page is not followed by "--page N+1" (issue 26 item 6).
+    // this page count too, so the last page is not followed by "--page N+1".
     const step = nextPageStep(
       {
         page: shown,

@@ -2,7 +2,7 @@ import { DATA_FORMATS } from "../output-formats.js";
 import { ENCODING_FLAG } from "../shared/declarations.js";
 import type { CommandDeclaration } from "../types.js";
 
-// progress --from-csv: who has completed what was assigned (docs/cli-contract.md "Progress"; issue 25).
+// progress --from-csv: who has completed what was assigned (docs/cli-contract.md "Progress").
 // Plain data: see ../types.ts.
 
 export const progress: CommandDeclaration = {

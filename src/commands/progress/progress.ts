@@ -9,7 +9,7 @@ import { progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
 import { waitForAll } from "./wait.js";
 
-// progress --from-csv <file> (docs/cli-contract.md "Progress"; issue 25). One completion-data
+// progress --from-csv <file> (docs/cli-contract.md "Progress"). One completion-data
 // request per pair not known completed (docs/service-spec.md §4.3, both versions), in the order
 // that matters (overdue, due soon, the rest), through the shared scheduler, which alone decides
 // when a request goes (access budget, docs/service-spec.md §8): this command never sleeps for the

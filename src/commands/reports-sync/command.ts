@@ -2,7 +2,7 @@ import { REPORT_KINDS } from "../../domain/report-kinds.js";
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
-// reports sync (docs/cli-contract.md, Sync; issue 24). Plain data: see ../types.ts.
+// reports sync (docs/cli-contract.md, Sync). Plain data: see ../types.ts.
 
 export const reportsSync: CommandDeclaration = {
   kind: "command",

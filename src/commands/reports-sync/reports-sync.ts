@@ -36,7 +36,7 @@ import { SyncStore, type Tenant } from "./store.js";
 // batch of records, whatever the window's size. A failed or killed run keeps every window
 // it finished: running it again fetches the rest.
 
-/** Without --since, a first run reaches this far back (issue 24). */
+/** Without --since, a first run reaches this far back. */
 const DEFAULT_HISTORY_DAYS = 90;
 const DEFAULT_OPEN_DAYS = 2;
 /** --timeout's default for report requests (docs/cli-contract.md, Global options), and so for the database. */

@@ -6,7 +6,7 @@ import type { ReportWindows } from "../../engines/reports/windows.js";
 
 /**
  * --fields checked against the columns of the first window that holds records, before any
- * output is written (issue 21 item 2): at most one report request when the first window has
+ * output is written: at most one report request when the first window has
  * records; the window is kept on disk and read again for the output. With no record at all
  * nothing can be checked: an empty report's CSV header is --fields as given.
  */

@@ -3,7 +3,7 @@ import { AuthError, CliError, InterruptedError, LocalFileError, ServiceError, Us
 import { escapeForLine } from "../../text/sanitize.js";
 
 // `reports all`: one kind that fails does not stop the others (docs/cli-contract.md, Report
-// kinds; issue 15 item 3). Which failures the run goes on after, and how each is named on
+// kinds). Which failures the run goes on after, and how each is named on
 // stderr; outputs.ts runs the kinds.
 
 /** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */

@@ -80,7 +80,7 @@ export class KindWriter {
         await writer.writeBatch(secretsAbsent ? records : redactor.redactData(records));
       }
       await writer.end();
-      // An empty report must not look like a broken file (issue 15 item 3): say so. With
+      // An empty report must not look like a broken file: say so. With
       // --fields a CSV still has its header.
       if (writer.count === 0 && !plan.raw) {
         const empty = format === "csv" && !fields ? "; the CSV is empty (--fields <columns> gives it a header)" : "";

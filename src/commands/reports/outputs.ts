@@ -26,7 +26,7 @@ export class ReportOutputs {
   readonly failed: { kind: ReportKind; error: CliError }[] = [];
   /**
    * `reports all`: the kinds never asked for, because an earlier one could not reach the
-   * service at all (issue 26 item 3) — every kind would fail the same way, each after its retries.
+   * service at all — every kind would fail the same way, each after its retries.
    */
   readonly notAttempted: ReportKind[] = [];
   private hintGiven = false;
@@ -50,7 +50,7 @@ export class ReportOutputs {
 
   async write(): Promise<void> {
     const { query } = this.plan.output;
-    // --fields against what the service sent, before any output is written (issue 21 item 2).
+    // --fields against what the service sent, before any output is written.
     // With --query it names the columns of the query's answer, checked when that is rendered.
     if (this.plan.output.fields && !query) await this.eachKind((kind) => checkFields(this.plan, this.windows, kind));
     if (query) await this.writeQueried(query);
@@ -60,7 +60,7 @@ export class ReportOutputs {
 
   /**
    * `reports all`: one kind that fails does not stop the others (docs/cli-contract.md,
-   * Report kinds; issue 15 item 3). Its error is named on stderr at once and the run goes on;
+   * Report kinds). Its error is named on stderr at once and the run goes on;
    * a key the service refuses, a usage error, Ctrl-C and bugs still stop everything.
    */
   private async eachKind(work: (kind: ReportKind) => Promise<void>): Promise<void> {
@@ -97,7 +97,7 @@ export class ReportOutputs {
    * `all` (without --out-dir) the object keyed by kind; with --out-dir it is applied to each
    * kind's records, file by file. The JSON is collected in memory first (a query needs the
    * whole document), so a query over a very large export costs memory the streamed export
-   * does not; docs/reports.md says so.
+   * does not; docs/report-output.md says so.
    */
   private async writeQueried(query: CompiledQuery): Promise<void> {
     const { plan } = this;

@@ -14,7 +14,7 @@ import { planReports, type ReportsPlan } from "./plan.js";
 import { ReportProgress } from "./progress.js";
 import { ReportWindows } from "../../engines/reports/windows.js";
 
-// `simadmin reports <kind>|all` (issue 5, docs/cli-contract.md "Dates", "Records of unknown shape").
+// `simadmin reports <kind>|all` (docs/cli-contract.md "Dates", "Records of unknown shape").
 //
 // plan.ts decides (kinds, range, windows, checks) before anything is sent; windows.ts
 // fetches a range of any length as windows of at most 30 days, each streamed to a window
@@ -27,7 +27,7 @@ import { ReportWindows } from "../../engines/reports/windows.js";
 // fetches only what is missing.
 
 /**
- * Which failure decides `reports all`'s exit code when several kinds fail (issue 15 item 3):
+ * Which failure decides `reports all`'s exit code when several kinds fail:
  * the one most likely to need a person first — a bug, the key, the permission, a local file,
  * the service down, the rate limit — then the ones that concern a single kind.
  */

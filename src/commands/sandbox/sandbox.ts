@@ -76,8 +76,8 @@ export const run = defineRun(SandboxOptions, async ({ options, services, printer
 });
 
 /**
- * A port in use or not ours to take is the user's choice of --port/--host, not a bug
- * (issue 13 item 7): exit 2 naming the address and the cause.
+ * A port in use or not ours to take is the user's choice of --port/--host, not a bug:
+ * exit 2 naming the address and the cause.
  */
 function listenError(error: unknown, host: string, port: number): unknown {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;

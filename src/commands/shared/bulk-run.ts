@@ -187,7 +187,7 @@ export class BulkRun {
 
   private async saveManifest(): Promise<void> {
     this.manifest.updatedAt = new Date(this.ctx.services.clock.now()).toISOString();
-    // Temp manifests of runs killed mid-write (issue 22 item 3), once their pid is gone; we
+    // Temp manifests of runs killed mid-write, once their pid is gone; we
     // hold the file's lock. A row in flight when a run died is not in the manifest and is
     // sent again by --resume: assign, unassign and link are safe to repeat (docs/import-safety.md).
     if (!this.swept) {

@@ -20,7 +20,7 @@ import type { BulkFlags } from "./flags.js";
 import { describeRequestPlan } from "./request-plan.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
-// "Bulk operations"; issue 16 item 1).
+// "Bulk operations").
 //
 // 1. The whole file is read and checked first (users-CSV reading rules: UTF-8 with or
 //    without BOM, UTF-16 with BOM, another encoding with --encoding, `,` `;` or tab, quoted

@@ -23,7 +23,7 @@ export async function checkReadableFile(path: string): Promise<void> {
  * writable directory.
  */
 export async function prepareOutDir(dir: string): Promise<void> {
-  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT (issue 22 item 3).
+  // makeDirectory names EROFS/EACCES where a recursive mkdir says ENOENT.
   makeDirectory(dir, 0o777, "create the --out-dir directory");
   try {
     if (!(await stat(dir)).isDirectory()) {

@@ -43,9 +43,9 @@ export const UsersImportOptions = z
     resume: switchFlag,
     /** Also send again batches whose task ended FAILED (and ambiguous ones), keeping their history. */
     retryFailed: switchFlag,
-    /** Under --resume: also send again batches whose earlier upload may have been received (issue 22 item 1). */
+    /** Under --resume: also send again batches whose earlier upload may have been received. */
     resendAmbiguous: switchFlag,
-    /** Under --resume: held batches the user checked were imported; recorded without sending (issue 22 item 1). */
+    /** Under --resume: held batches the user checked were imported; recorded without sending. */
     markImported: markImportedFlag.optional(),
     /** Under --resume: the taskId an accepted batch got when the manifest could not record it (disk full). */
     acceptedTask: parsedFlag((text) => {

@@ -65,7 +65,7 @@ export class RejectedRowsFile {
 
   /**
    * For --dry-run: the errors file is a by-product there, so a directory that cannot take it
-   * (read-only, full) does not fail a dry run of a valid file (issue 22 item 3); the rows
+   * (read-only, full) does not fail a dry run of a valid file; the rows
    * still appear on stderr, and finish() returns the reason when there were some.
    */
   static async openOrSkip(path: string): Promise<RejectedRowsFile> {
@@ -182,8 +182,8 @@ export class ManifestStore implements BatchJournal {
 
   async save(options: { spare?: boolean } = {}): Promise<void> {
     if (!this.swept) {
-      // Temp manifests of runs killed mid-write (`.x.import.json.<pid>.<hex>.tmp`, issue 22
-      // item 3): removed once their pid is gone. We hold the import's lock, so no live run
+      // Temp manifests of runs killed mid-write (`.x.import.json.<pid>.<hex>.tmp`):
+      // removed once their pid is gone. We hold the import's lock, so no live run
       // of this file can own one with a dead pid.
       this.swept = true;
       await removeStaleTempFiles(this.path);
@@ -197,7 +197,7 @@ export class ManifestStore implements BatchJournal {
    * (current size + RESERVE_SLACK, filled with spaces) so that recording the service's answer
    * overwrites bytes the file system has already given us instead of asking for new ones. A
    * disk that fills up during the upload then cannot stop us recording an accepted batch —
-   * the failure issue 22 item 1 found (750 users imported twice). Reserving costs one small
+   * the failure this prevents (750 users imported twice). Reserving costs one small
    * write per batch; if it fails (disk already full), nothing has been sent yet, so the run
    * stops with exit 11 and the batch stays pending. (A copy-on-write file system — btrfs,
    * ZFS — may still need new blocks to overwrite; then the accepted taskId is on stderr and

@@ -34,7 +34,7 @@ export async function decideImportStart(
   setup: ImportSetup,
   summary: ValidationSummary,
 ): Promise<ImportStart> {
-  // Only the section of this service and organization counts (issue 12 item 12); others are kept.
+  // Only the section of this service and organization counts; others are kept.
   const { mine: existing, others } =
     setup.target === undefined
       ? { mine: undefined, others: [] }
@@ -64,7 +64,7 @@ export async function decideImportStart(
       hint: `run without ${flags.retryFailed ? "--retry-failed" : "--resume"} to start this import (the other records are kept)`,
     };
   }
-  // A dry run never needs the manifest's permission (issue 12 item 13): it says what a real
+  // A dry run never needs the manifest's permission: it says what a real
   // run would do, refusal included.
   if (decision?.kind === "refuse" && !flags.dryRun) throw new UsageError(decision.message, { hint: decision.hint });
   // A run without --wait left its tasks' ends unknown: --retry-failed asks before deciding.

@@ -9,7 +9,7 @@ import { loadManifest } from "../users-import/side-files.js";
 import type { PlanRecord, SyncState } from "./state.js";
 
 // From a plan to the service and back into the baseline (docs/cli-contract.md "Sync": "the
-// baseline changes only for rows the service accepted"; issue 23).
+// baseline changes only for rows the service accepted").
 //
 // The plan is written as a users CSV (plan.csv) and imported by the import machinery of
 // `users import` (validation, batches of 750, manifest, errors file, --wait). Its rows are

@@ -1,7 +1,7 @@
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
-// users sync <roster> (docs/cli-contract.md "Sync", exit 12; issue 23). Plain data: see ../types.ts.
+// users sync <roster> (docs/cli-contract.md "Sync", exit 12). Plain data: see ../types.ts.
 
 export const usersSync: CommandDeclaration = {
   kind: "command",

@@ -11,7 +11,7 @@ const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "team
 /**
  * The plan table's columns, most wanted first: as many as fit the terminal at their full
  * width (output/table-columns.ts fitColumns), so that an email is never split; the rest are
- * named in one hint line (QA bug 3). Shown in PLAN_FIELDS order.
+ * named in one hint line. Shown in PLAN_FIELDS order.
  */
 const PLAN_TABLE_ORDER = ["email", "change", "status", "changed", "teamName", "firstName", "lastName", "action", "row"];
 

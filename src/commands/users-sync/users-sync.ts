@@ -20,7 +20,7 @@ import { readRosterFile } from "./roster-file.js";
 import { settleLastRun } from "./settle.js";
 import { planRows, type PlanRecord, SyncState, type SyncSetup } from "./state.js";
 
-// users sync <roster> (docs/cli-contract.md "Sync"; issue 23; docs/users-sync.md).
+// users sync <roster> (docs/cli-contract.md "Sync"; docs/users-sync.md).
 //
 // A run: settle the last run (its accepted batches enter the baseline; the rest is planned
 // again) → read the roster → plan against the baseline → guards → --plan stops (0/12) →

@@ -35,7 +35,7 @@ export function buildUserBatch(users: readonly UserRow[], number: number): UserB
     users.map((u) => USER_COLUMNS.map((c) => u[c])),
     // No formula neutralising here: this is data for the service, not for a spreadsheet.
     // A lone CR is quoted too: csv-stringify quotes only the record delimiter (LF), and an
-    // unquoted CR in a name is a line end to the service — a phantom row (issue 21 item 5).
+    // unquoted CR in a name is a line end to the service — a phantom row.
     { header: true, columns: [...USER_COLUMNS], delimiter: ",", record_delimiter: "unix", quoted_match: /[\r\n]/ },
   );
   return {

@@ -1,5 +1,5 @@
 // Duplicate-email detection for files of a million rows within the memory budget
-// (issue 7: < 150 MiB peak for 1,000,000 rows). A Set<string> of a million emails costs
+// (< 150 MiB peak for 1,000,000 rows, docs/development.md). A Set<string> of a million emails costs
 // well over 100 MB; this index keeps each lowercased ASCII address as length-prefixed
 // bytes in 1 MiB pages (about 22 bytes for a typical address) plus about 20 bytes of
 // typed-array bookkeeping (under 45 MB for a million), and still compares addresses

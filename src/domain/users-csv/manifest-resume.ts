@@ -2,8 +2,8 @@
 // manifest (docs/cli-contract.md "Retries"; whether it may start at all is manifest-start.ts):
 // - --resume needs the manifest of this very file (same SHA-256, same organization, same
 //   batch hashes); it skips batches with a taskId and rejected ones and sends pending ones.
-//   An ambiguous (or uploading) batch is NOT sent again by a plain --resume (issue 22 item
-//   1): the service has no idempotency key, so nothing can tell whether it holds a task for
+//   An ambiguous (or uploading) batch is NOT sent again by a plain --resume:
+//   the service has no idempotency key, so nothing can tell whether it holds a task for
 //   it; the run names it with how to check and ends with exit 8 ("the service's answer is
 //   unknown"). Only `--resume --resend-ambiguous` sends it again (docs/cli-contract.md "Retries").
 //

@@ -1,7 +1,7 @@
 // The batch manifest of `users import` (docs/cli-contract.md "Users CSV" and "Retries"): a file
 // `<file>.import.json` beside the CSV that records, for one import of one version of the
 // file, every batch's rows, hash, taskId and last known status — as soon as each is known.
-// It is what makes a failure halfway recoverable without duplicating a batch (issue 7).
+// It is what makes a failure halfway recoverable without duplicating a batch.
 // This file is its shape (zod schemas, the types derived from them); the rules that read it
 // are in manifest-start.ts (may a run start) and manifest-resume.ts (what a resumed run sends).
 //
@@ -92,7 +92,7 @@ export const ImportSection = z.object({
   sha256: Sha256,
   bytes: z.number().int().nonnegative(),
   /**
-   * The service the batches went to (issue 12 item 12). Absent in manifests written before
+   * The service the batches went to. Absent in manifests written before
    * it was recorded: such a section is taken as this run's when the organization matches.
    */
   baseUrl: z.string().optional(),

@@ -3,7 +3,7 @@
 //
 // Decisions, each forced by one goal: what we upload is what the service will accept, and
 // anything doubtful is reported rather than guessed.
-// - Header names are trimmed and matched ignoring case (issue 7); the upload always uses
+// - Header names are trimmed and matched ignoring case; the upload always uses
 //   the canonical spelling. A column named twice is a file error: which one would count?
 // - Unknown extra columns are ignored with a warning, so an HR export with more columns
 //   imports as-is; they are never uploaded. A column with an empty name (a trailing
@@ -27,7 +27,7 @@
 //   with its code point: such a value would arrive at the service garbled or invisible.
 //   Only the eight known columns are checked; ignored columns are never uploaded.
 // - firstName, lastName and teamName longer than 256 characters are rejected here, where
-//   the row number is known, rather than by the service mid-import (issue 14).
+//   the row number is known, rather than by the service mid-import.
 
 import { excerpt } from "../csv-input/errors.js";
 import { codePointName, findControlCharacter, type HeaderLayout, mapHeader } from "../csv-input/header.js";
@@ -55,7 +55,7 @@ export function isValidEmailAddress(email: string): boolean {
  * A users-CSV header. `errorsFile`: the file is a `<file>.errors.csv` we wrote (its header
  * ends with `row` and `errors`): those two columns are ignored and the formula guard is
  * undone on every cell, so a corrected errors file imports the original values exactly
- * (docs/cli-contract.md "Users CSV"; issue 12 item 7).
+ * (docs/cli-contract.md "Users CSV").
  */
 export interface UsersHeaderLayout extends HeaderLayout {
   errorsFile: boolean;

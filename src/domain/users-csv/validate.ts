@@ -2,8 +2,8 @@
 //
 // `users import` validates the whole file before anything is sent (docs/cli-contract.md: "Nothing
 // is sent when local validation fails"), then reads it again to build the batches; holding
-// a million rows between the two passes would break the memory budget (issue 7: < 150 MiB
-// for 1,000,000 rows), so the file is read twice instead. Pass 2 checks every row again
+// a million rows between the two passes would break the memory budget (< 150 MiB
+// for 1,000,000 rows, docs/development.md), so the file is read twice instead. Pass 2 checks every row again
 // (duplicates excepted: it takes those from pass 1) and throws a CHANGED error when the
 // file no longer matches what pass 1 saw — see readValidUserRows.
 //

@@ -1,5 +1,5 @@
 // The baseline (what simadmin last synced) + the roster → the rows to send, and the guards
-// that stop a run before anything is sent (docs/cli-contract.md "Sync"; issue 23).
+// that stop a run before anything is sent (docs/cli-contract.md "Sync").
 //
 // The service cannot list users (docs/service-spec.md §4), so "what the organization holds"
 // is the baseline: every user a sync sent and the service accepted, with the values sent.

@@ -1,6 +1,6 @@
 // An HR roster → the users it lists, checked by the users-CSV row rules (users-csv/rows.ts)
 // (docs/cli-contract.md "Sync": "a users CSV (the reading rules above) or an .xlsx workbook",
-// "--map firstName=\"First Name\" for other header names"; issue 23).
+// "--map firstName=\"First Name\" for other header names").
 //
 // Decisions where the contract is silent:
 // - A roster need not carry `action` or `status` (the sync decides them), nor `username`

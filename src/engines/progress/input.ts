@@ -26,7 +26,7 @@ const DUE_LIKE = /due|deadline/;
 
 /**
  * The header row → where the columns are. The three known columns are matched by their
- * normalised name (QA bug 4: an .xlsx with "Due Date" lost its due dates silently); other
+ * normalised name (an .xlsx with "Due Date" lost its due dates silently); other
  * columns are kept under their own header, not warned about — except one that looks like a
  * due date and is not read as one, named in one warning.
  */

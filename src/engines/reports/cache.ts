@@ -25,7 +25,7 @@ import type { SecretScan } from "../../output/secret-scan.js";
 //   file + rename), so a window cut short is never reused.
 //
 // The file name is a hash of (base URL, API version, a fingerprint of the API key, kind,
-// window dates) (docs/cli-contract.md, "Concurrency"; issue 12 item 4): the same command
+// window dates) (docs/cli-contract.md, "Concurrency"): the same command
 // with the same key against the same service finds its windows; another key (another
 // tenant), service or version never does. The key itself is neither part of any name nor
 // stored: only a SHA-256 of it, salted with a fixed label, goes into the hash of the name.
@@ -143,7 +143,7 @@ export class ReportCache {
         throw new UnexpectedResponseError(`${label}: the service answered something unexpected (not JSON: ${error.message})`);
       }
       // A full settings directory fails the export even when the output's disk has room:
-      // say where the space is needed (issue 22 item 3).
+      // say where the space is needed.
       if (error instanceof LocalFileError && (error.code === "ENOSPC" || error.code === "EDQUOT")) {
         throw error.rephrase(
           error.message,
