@@ -33,7 +33,7 @@ describe("simadmin api", () => {
     ]);
     const answer = JSON.parse(r.stdout) as { token: string; expiresIn: number };
     expect(answer.expiresIn).toBe(3600);
-    expect(t.sandbox.state.verifyUserToken(answer.token)).toBeTruthy();
+    expect(t.sandbox.state.verifyUserToken(answer.token)).toMatchObject({ valid: true, userId: "user-demo" });
   });
 
   it("prints a `null` answer as null (valid JSON) with exit 0", async () => {
