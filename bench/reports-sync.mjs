@@ -4,12 +4,12 @@
 //    file, against the sandbox with the reports budget scaled to 10 per 10 s, then a second
 //    sync once the budget is free again — what a nightly run costs: only the open window of each kind and any that
 //    ended within --open-days (1–2 requests per kind). Target: second run ≤ 2 × 7 requests.
-// 2. Memory: a sync of 1,000,000 records of one kind (400 days × 2,500 records a day) into
-//    DuckDB — peak resident memory of the CLI process. Target < 400 MiB: DuckDB's library
-//    alone is ~70 MB resident and it keeps a window's appended rows until the commit.
+// 2. Load speed and memory (bench/parts/reports-sync-load.mjs): the whole sync against DuckDB's own
+//    read_json_auto load (with a raw column) and psql's \copy of the same records, measured in
+//    the same run, in alternation; peak RSS at 100 k and 1 M records.
 //
 // The binary is the built one; the sandbox runs in this process, so its memory is not counted.
-// `node bench/reports-sync.mjs requests` or `… memory` runs one part only.
+// `node bench/reports-sync.mjs requests` or `… load` runs one part only.
 
 import { join } from "node:path";
 import { DAY_MS, fail, isoDay, runCli, withSandbox } from "./lib.mjs";
@@ -41,32 +41,7 @@ if (only === undefined || only === "requests")
     if (tooMany > 0) fail(`${tooMany} requests answered 429`);
   });
 
-const DAYS = 400;
-const PER_DAY = Number(process.env.BENCH_PER_DAY ?? 2_500);
-if (only === undefined || only === "memory")
-  await withSandbox(
-    { reportRecordsPerDay: PER_DAY, rateLimits: { reports: { limit: 1000, windowMs: 1000 } } },
-    {},
-    async ({ dir, env }) => {
-      const db = join(dir, "big.duckdb");
-      const since = isoDay(Date.now() - (DAYS - 1) * DAY_MS);
-      const result = await runCli(
-        ["reports", "sync", "--db", db, "--kinds", "user-results", "--since", since, "-q", "-o", "json"],
-        { ...env, SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" },
-        { maxRss: true },
-      );
-      const { DuckDBInstance } = await import("@duckdb/node-api");
-      const instance = await DuckDBInstance.create(db, { access_mode: "READ_ONLY" });
-      const connection = await instance.connect();
-      const [row] = (await connection.runAndReadAll("SELECT count(*)::INTEGER AS n FROM user_results")).getRowObjectsJson();
-      connection.closeSync();
-      instance.closeSync();
-      const records = Number(row?.n ?? 0);
-      console.log(
-        `reports sync ${records.toLocaleString("en")} records into DuckDB: ${result.seconds.toFixed(1)} s, ` +
-          `peak RSS ${result.maxRssMiB?.toFixed(0)} MiB (target < 400 MiB)`,
-      );
-      if (result.code !== 0) fail(`sync exited ${result.code}: ${result.stderr.trim()}`);
-      if ((result.maxRssMiB ?? Infinity) >= 400) fail(`peak RSS ${result.maxRssMiB} MiB`);
-    },
-  );
+// 2. Load speed and memory against the databases' own loaders, on the same records:
+//    bench/parts/reports-sync-load.mjs (ratios to DuckDB's read_json_auto and psql \copy, peak RSS
+//    at 100 k and 1 M records).
+if (only === undefined || only === "load") await import("./parts/reports-sync-load.mjs");

@@ -14,12 +14,15 @@ export class JsonNumber {
   constructor(readonly text: string) {}
 }
 
-/** One flattened field of a record: its path, its text for the column (null: SQL NULL), its type. */
-export interface FieldCell {
-  path: string[];
-  text: string | null;
-  type: WarehouseType | undefined;
+/** Receives each flattened field: its path's key (segments joined by U+0001), its text for the column (null: SQL NULL), its type. */
+export type FieldVisitor = (key: string, text: string | null, type: WarehouseType | undefined) => void;
+
+/** Splits a field key back into its path (only for a field seen the first time). */
+export function pathOfKey(key: string): string[] {
+  return key.split(KEY_SEPARATOR);
 }
+
+const KEY_SEPARATOR = "\u0001";
 
 /** Nested objects deeper than this are kept as JSON text in one column. */
 const MAX_FLATTEN_DEPTH = 16;
@@ -61,11 +64,19 @@ export function hasUnstorable(text: string): boolean {
 
 const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
+const SURE_DATE_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/;
+
+/** A real calendar date: the common days by pattern, the 29th–31st by the calendar. */
+function isDate(text: string): boolean {
+  if (SURE_DATE_RE.test(text)) return Number(text.slice(0, 4)) >= 1000;
+  return parseIsoDate(text) !== undefined;
+}
+
 /** The type a string needs: DATE for YYYY-MM-DD, TIMESTAMP for ISO date-times, else text. */
 function stringType(text: string): WarehouseType {
   const c = text.charCodeAt(0);
   if (c < 0x30 || c > 0x39 || text.length < 10) return "text";
-  if (text.length === 10) return parseIsoDate(text) !== undefined ? "date" : "text";
+  if (text.length === 10) return isDate(text) ? "date" : "text";
   if (
     TIMESTAMP_RE.test(text) &&
     parseIsoDate(text.slice(0, 10)) !== undefined &&
@@ -85,44 +96,46 @@ function numberType(text: string): WarehouseType {
   return Number.isFinite(Number(text)) ? "double" : "text";
 }
 
-function cellOf(value: unknown): { text: string | null; type: WarehouseType | undefined } {
-  if (value === null || value === undefined) return { text: null, type: undefined };
-  if (typeof value === "string") {
-    const text = storableText(value);
-    return { text, type: stringType(text) };
-  }
-  if (typeof value === "number") {
-    // JSON.parse's numbers: their shortest text is the service's value (or as near as a double holds it).
-    const text = String(value);
-    return { text, type: Number.isInteger(value) && Number.isSafeInteger(value) ? "bigint" : "double" };
-  }
-  if (value instanceof JsonNumber) return { text: value.text, type: numberType(value.text) };
-  if (typeof value === "boolean") return { text: value ? "true" : "false", type: "boolean" };
-  return { text: storableText(toJsonText(value)), type: "text" };
-}
-
 function isListItem(value: unknown): boolean {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumber;
 }
 
 /**
  * The record's fields as reports' CSV flattens them (domain/records.ts): nested objects to
- * paths, lists of plain values joined with `;`, other lists as JSON text.
+ * paths, lists of plain values joined with `;`, other lists as JSON text. One call per
+ * field, no path arrays: this runs for every field of every record.
  */
-export function flattenValue(record: unknown, out: FieldCell[] = [], path: string[] = [], depth = 0): FieldCell[] {
+export function visitFields(record: unknown, visit: FieldVisitor, prefix = "", depth = 0): number {
   const object = isObject(record) ? record : { value: record };
-  for (const key of Object.keys(object)) {
-    const value = object[key];
-    const here = [...path, key];
-    if (isObject(value) && depth < MAX_FLATTEN_DEPTH) {
-      if (Object.keys(value).length > 0) flattenValue(value, out, here, depth + 1);
-      else out.push({ path: here, text: null, type: undefined });
-    } else if (Array.isArray(value) && value.every(isListItem)) {
-      const text = storableText(value.map((item) => (item instanceof JsonNumber ? item.text : String(item))).join(";"));
-      out.push({ path: here, text, type: "text" });
-    } else out.push({ path: here, ...cellOf(value) });
+  let fields = 0;
+  for (const name in object) {
+    const value = object[name];
+    const key = prefix === "" ? name : prefix + KEY_SEPARATOR + name;
+    if (typeof value === "string") {
+      const text = storableText(value);
+      visit(key, text, stringType(text));
+    } else if (typeof value === "number") {
+      visit(key, String(value), Number.isSafeInteger(value) ? "bigint" : "double");
+    } else if (value === null || value === undefined) visit(key, null, undefined);
+    else if (typeof value === "boolean") visit(key, value ? "true" : "false", "boolean");
+    else if (value instanceof JsonNumber) visit(key, value.text, numberType(value.text));
+    else if (Array.isArray(value)) {
+      if (value.every(isListItem))
+        visit(key, storableText(value.map((item) => (item instanceof JsonNumber ? item.text : String(item))).join(";")), "text");
+      else visit(key, storableText(toJsonText(value)), "text");
+    } else if (depth < MAX_FLATTEN_DEPTH && isObject(value)) {
+      let any = false;
+      for (const _ in value) {
+        any = true;
+        break;
+      }
+      if (any) {
+        fields += visitFields(value, visit, key, depth + 1) - 1;
+      } else visit(key, null, undefined);
+    } else visit(key, storableText(toJsonText(value)), "text");
+    fields++;
   }
-  return out;
+  return fields;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -60,7 +60,7 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
         .run(
           `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
             `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, j${select} ` +
-            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 33554432)`,
+            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 16777216)`,
         )
         .catch(fail);
     },
@@ -89,8 +89,8 @@ async function createWaiting(
       return await duckdb.DuckDBInstance.create(path, {
         ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
         // A CLI beside other work: DuckDB would take 80 % of the memory and every core. The
-        // JSON reader needs buffers of twice its largest object (32 MB here).
-        memory_limit: "160MB",
+        // JSON reader needs buffers of twice its largest object (16 MB here).
+        memory_limit: "128MB",
         threads: "2",
       });
     } catch (error) {

@@ -1,7 +1,14 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
-import { flattenValue, parseRecordText, rawText, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
+import {
+  parseRecordText,
+  pathOfKey,
+  rawText,
+  visitFields,
+  widenType,
+  type WarehouseType,
+} from "../../domain/warehouse-values.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
 // record's text is parsed once, redacted, flattened, typed, and written as one line of a load
@@ -22,23 +29,24 @@ export interface KnownField {
 
 /** The fields of one table, shared by the windows of a run (ids are this run's, columns the store's). */
 export class FieldRegistry {
+  /** key (path segments joined by U+0001, as visitFields names them) → field */
   private readonly byKey = new Map<string, KnownField>();
   readonly fields: KnownField[] = [];
 
   constructor(known: Iterable<string[]>) {
-    for (const path of known) this.idOf(path);
+    for (const path of known) this.field(path.join("\u0001"));
   }
 
-  has(path: string[]): boolean {
-    return this.byKey.has(path.join("\u0001"));
+  get(key: string): KnownField | undefined {
+    return this.byKey.get(key);
   }
 
-  idOf(path: string[]): KnownField {
-    const memo = path.join("\u0001");
-    let field = this.byKey.get(memo);
+  field(key: string): KnownField {
+    let field = this.byKey.get(key);
     if (!field) {
+      const path = pathOfKey(key);
       field = { id: this.fields.length, key: fieldKey(path), path };
-      this.byKey.set(memo, field);
+      this.byKey.set(key, field);
       this.fields.push(field);
     }
     return field;
@@ -99,6 +107,18 @@ export class WindowLoadWriter {
     this.prefix = `${window.start}\t${window.end}\t${window.fetchedAt}\t`;
   }
 
+  // One record's fields, reused from record to record (no arrays per record).
+  private readonly keys: string[] = [];
+  private readonly texts: (string | null)[] = [];
+  private readonly types: (WarehouseType | undefined)[] = [];
+  private count = 0;
+  private readonly collect = (key: string, text: string | null, type: WarehouseType | undefined): void => {
+    const at = this.count++;
+    this.keys[at] = key;
+    this.texts[at] = text;
+    this.types[at] = type;
+  };
+
   add(text: string): void {
     let value = parseRecordText(text);
     let rewritten = false;
@@ -108,43 +128,47 @@ export class WindowLoadWriter {
       value = redacted;
     }
     const raw = rawText(text, value, rewritten);
-    const cells = flattenValue(value);
+    this.count = 0;
+    visitFields(value, this.collect);
+    const cells = this.count;
     const row = ++this.rows;
-    let keep = cells.length <= this.limits.maxFieldsPerRecord;
+    let keep = cells <= this.limits.maxFieldsPerRecord;
     if (keep) {
       let added = 0;
-      for (const cell of cells) if (!this.registry.has(cell.path)) added++;
+      for (let i = 0; i < cells; i++) if (this.registry.get(this.keys[i]!) === undefined) added++;
       keep = added === 0 || this.registry.fields.length + added <= this.limits.maxFields;
     }
     if (!keep) {
       this.rawOnly.records++;
-      for (const cell of cells.slice(0, 5)) this.rawOnly.fields.add(cell.path.join("."));
-      if (cells.length > 5) this.rawOnly.fields.add(`… ${cells.length.toLocaleString("en")} fields in all`);
+      for (let i = 0; i < Math.min(cells, 5); i++) this.rawOnly.fields.add(pathOfKey(this.keys[i]!).join("."));
+      if (cells > 5) this.rawOnly.fields.add(`… ${cells.toLocaleString("en")} fields in all`);
     }
     if (this.format === "ndjson") {
       let line = `{"r":${row},"j":${JSON.stringify(raw)}`;
       if (keep)
-        for (const cell of cells) {
-          const at = this.place(cell.path, cell.type);
-          if (cell.text !== null) line += `,"c${at}":${JSON.stringify(cell.text)}`;
+        for (let i = 0; i < cells; i++) {
+          const at = this.place(this.keys[i]!, this.types[i]);
+          const cell = this.texts[i];
+          if (cell !== null && cell !== undefined) line += `,"c${at}":${JSON.stringify(cell)}`;
         }
       this.write(`${line}}\n`);
       return;
     }
     const values: string[] = [];
     if (keep)
-      for (const cell of cells) {
-        const at = this.place(cell.path, cell.type);
+      for (let i = 0; i < cells; i++) {
+        const at = this.place(this.keys[i]!, this.types[i]);
         while (values.length <= at) values.push("\\N");
-        values[at] = cell.text === null ? "\\N" : copyEscape(cell.text);
+        const cell = this.texts[i];
+        values[at] = cell === null || cell === undefined ? "\\N" : copyEscape(cell);
       }
     this.lineFields.push(values.length);
     this.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
   }
 
   /** The field's position in this window's file, its type widened by one more value. */
-  private place(path: string[], type: WarehouseType | undefined): number {
-    const field = this.registry.idOf(path);
+  private place(key: string, type: WarehouseType | undefined): number {
+    const field = this.registry.field(key);
     let at = this.position.get(field.id);
     if (at === undefined) {
       at = this.used.length;

@@ -12,6 +12,7 @@ import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
 import { kindTable } from "../../domain/sync-columns.js";
 import { tenantService } from "../../domain/tenant.js";
 import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
+import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
 import { packagePath } from "../../package-root.js";
@@ -162,6 +163,11 @@ async function open(
   return (await import("./duckdb.js")).openDuckDb(resolve(target.path), { readOnly: dryRun, lock });
 }
 
+interface Fetched {
+  shape: ResponseShape;
+  fetchedAt: Date;
+}
+
 interface Prepared {
   kind: ReportKind;
   window: PlannedWindow;
@@ -199,14 +205,25 @@ class SyncRun {
     });
     const counts = new Map<ReportKind, number>(this.plans.map((p) => [p.kind, 0]));
     const queue = this.plans.flatMap((plan) => plan.windows.map((window) => ({ kind: plan.kind, window })));
-    // Window n loads (the database's threads, or the server) while window n+1 is fetched and
-    // prepared: the rate-limit waits and the JSON work overlap the database's.
+    // Window n loads (the database's threads, or the server) while window n+1 is prepared and
+    // window n+2 fetched: the rate-limit waits, the JSON work and the database's overlap.
     let loading: Promise<void> | undefined;
+    const fetch = (at: number): Promise<Fetched> | undefined => {
+      const item = queue[at];
+      if (!item) return undefined;
+      const fetching = this.fetch(cache, item.kind, item.window);
+      fetching.catch(() => undefined);
+      return fetching;
+    };
+    let next = fetch(0);
     try {
-      for (const { kind, window } of queue) {
+      for (let at = 0; at < queue.length; at++) {
         throwIfAborted(services.signal);
+        const { kind, window } = queue[at]!;
         this.tell(kind, window);
-        const prepared = await this.prepare(cache, kind, window);
+        const fetched = await next!;
+        next = fetch(at + 1);
+        const prepared = await this.prepare(cache, kind, window, fetched);
         if (loading) await loading;
         loading = this.load(prepared).then((rows) => {
           counts.set(kind, (counts.get(kind) ?? 0) + rows);
@@ -220,6 +237,7 @@ class SyncRun {
     } catch (error) {
       this.progress.done();
       await loading?.catch(() => undefined);
+      await next?.catch(() => undefined);
       throw error;
     } finally {
       await cache.dispose();
@@ -252,14 +270,21 @@ class SyncRun {
     }
   }
 
-  /** Fetches a window into the spool, then one pass over its records writes the load file. */
-  private async prepare(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<Prepared> {
+  /** Fetches a window's answer into the spool. */
+  private async fetch(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<Fetched> {
+    const label = `report ${kind} ${window.startDate}..${window.endDate}`;
+    const range = { startDate: window.startDate, endDate: window.endDate };
+    const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
+    return { shape, fetchedAt: new Date(this.ctx.services.clock.now()) };
+  }
+
+  /** One pass over a fetched window's records writes the load file; the spool file goes. */
+  private async prepare(cache: ReportCache, kind: ReportKind, window: PlannedWindow, fetched: Fetched): Promise<Prepared> {
     const label = `report ${kind} ${window.startDate}..${window.endDate}`;
     const range = { startDate: window.startDate, endDate: window.endDate };
     const table = kindTable(kind);
+    const { shape, fetchedAt } = fetched;
     try {
-      const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
-      const fetchedAt = new Date(this.ctx.services.clock.now());
       const state = await this.store.table(table);
       const redactor = this.ctx.printer.redactor;
       // The API key echoed inside report data is never written to the database, neither in

@@ -1,0 +1,183 @@
+// How close `reports sync` loads to the databases' own bulk loaders (docs/reports-sync.md,
+// Figures; docs/cli-contract.md, Warehouse rules). For each size (BENCH_SIZES, default
+// 100000,1000000 records of user-results over 400 days), on the same records, measured in
+// the same run, in alternation:
+//
+// - DuckDB: `CREATE TABLE … AS SELECT r.*, o.json AS raw FROM read_json_auto(f) r POSITIONAL
+//   JOIN read_ndjson_objects(f) o` on an NDJSON file of the records (DuckDB's own reader with
+//   a raw column) against the whole `simadmin reports sync --db file.duckdb` (fetching from a
+//   sandbox included). Goal ≤ 2.0×.
+// - PostgreSQL (a private server, when installed): `psql -c "\copy t FROM f.csv CSV"` of the
+//   same records flattened to the same columns plus raw, against the whole sync into it.
+//   Goal ≤ 1.5×.
+// - Peak RSS of the sync process: ≤ 200 MiB at 1 M records, and flat from 100 k to 1 M.
+//
+// The sandbox (in this process) generates the records as they are asked for; its time is part
+// of the sync's, not of the baselines'.
+
+import { spawnSync } from "node:child_process";
+import { chmod, chown, mkdtemp, rm } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:net";
+import { DAY_MS, distModule, fail, isoDay, runCli, withSandbox } from "../lib.mjs";
+
+const DAYS = 400;
+const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
+/** Pairs (baseline, sync) per target and size, in alternation; the best of each is compared. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const RATE = "reports=100000/1s,access=1000/1s";
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private PostgreSQL (Debian's binaries), as test/helpers/postgres.ts starts one; undefined when not installed. */
+async function startPostgres() {
+  const bin = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"].find(
+    (dir) => spawnSync(join(dir, "initdb"), ["--version"]).status === 0,
+  );
+  if (!bin) return undefined;
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-bench-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const id = (flag) => Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
+    await chown(dir, id("-u"), id("-g"));
+  }
+  await chmod(dir, 0o700);
+  const exec = (args) => {
+    const command = asRoot ? ["runuser", "-u", "postgres", "--", ...args] : args;
+    const result = spawnSync(command[0], command.slice(1), { encoding: "utf8", cwd: dir });
+    if (result.status !== 0) throw new Error(`${args[0]}: ${result.stderr}`);
+  };
+  const port = await freePort();
+  const data = join(dir, "data");
+  exec([join(bin, "initdb"), "-D", data, "-A", "trust", "-U", "simadmin", "--no-sync", "-E", "UTF8"]);
+  exec([
+    join(bin, "pg_ctl"),
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-o",
+    `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off -c full_page_writes=off`,
+    "start",
+  ]);
+  return {
+    url: (db) => `postgres://simadmin@127.0.0.1:${port}/${db}`,
+    port,
+    // psql is a client: it runs as this user, connecting as the cluster's trusted role.
+    psql: (args) =>
+      spawnSync(join(bin, "psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "simadmin", "-v", "ON_ERROR_STOP=1", ...args], {
+        encoding: "utf8",
+      }),
+    stop: async () => {
+      exec([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The records the sandbox serves for the range, as NDJSON (report data is a pure function of kind, date and index). */
+async function writeRecords(file, since, until, perDay) {
+  const { generateReport } = await distModule("sandbox", "reports.js");
+  const out = createWriteStream(file);
+  let count = 0;
+  for (let day = Date.parse(since); day <= Date.parse(until); day += 30 * DAY_MS) {
+    const end = Math.min(day + 29 * DAY_MS, Date.parse(until));
+    for (const record of generateReport("user-results", isoDay(day), isoDay(end), 2, perDay)) {
+      if (!out.write(`${JSON.stringify(record)}\n`)) await new Promise((resolve) => out.once("drain", resolve));
+      count++;
+    }
+  }
+  await new Promise((resolve) => out.end(resolve));
+  return count;
+}
+
+/** DuckDB's own load in a fresh process (its defaults: all memory and cores it wants): seconds of the statement. */
+function duckDbBaseline(dir, file, csv) {
+  const script = `
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const instance = await DuckDBInstance.create(${JSON.stringify(join(dir, `baseline-${Date.now()}.duckdb`))});
+    const c = await instance.connect();
+    const started = performance.now();
+    await c.run("CREATE TABLE b AS SELECT r.*, o.json AS raw FROM read_json_auto('${file}') r POSITIONAL JOIN read_ndjson_objects('${file}') o");
+    const seconds = (performance.now() - started) / 1000;
+    ${csv ? `await c.run("COPY b TO '${csv}' (HEADER false)"); const cols = (await c.runAndReadAll("SELECT column_name FROM information_schema.columns WHERE table_name = 'b' ORDER BY ordinal_position")).getRows().map((r) => r[0]); console.log(JSON.stringify({ seconds, cols }));` : "console.log(JSON.stringify({ seconds }));"}
+  `;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", cwd: process.cwd() });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout.trim().split("\n").pop());
+}
+
+const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+
+for (const size of SIZES) {
+  const perDay = Math.max(1, Math.round(size / DAYS));
+  await withSandbox(
+    { reportRecordsPerDay: perDay, rateLimits: { reports: { limit: 100000, windowMs: 1000 } } },
+    {},
+    async ({ dir, env }) => {
+      const since = isoDay(Date.now() - (DAYS - 1) * DAY_MS);
+      const today = isoDay(Date.now());
+      const file = join(dir, "records.ndjson");
+      const csv = join(dir, "records.csv");
+      const records = await writeRecords(file, since, today, perDay);
+      const runEnv = { ...env, SIMADMIN_RATE_LIMITS: RATE };
+      const sync = (db) =>
+        runCli(["reports", "sync", "--db", db, "--kinds", "user-results", "--since", since, "-q", "-o", "json"], runEnv, {
+          maxRss: true,
+        });
+
+      // DuckDB, in alternation: baseline, sync, baseline, sync.
+      const duck = { base: [], sync: [], rss: [] };
+      let columns = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const base = duckDbBaseline(dir, file, round === 0 ? csv : undefined);
+        if (base.cols) columns = base.cols;
+        duck.base.push(base.seconds);
+        const result = await sync(join(dir, `sync-${round}.duckdb`));
+        if (result.code !== 0) return fail(`sync into DuckDB exited ${result.code}: ${result.stderr.trim()}`);
+        duck.sync.push(result.seconds);
+        duck.rss.push(result.maxRssMiB);
+      }
+      const best = (list) => Math.min(...list);
+      console.log(
+        `reports sync ${records.toLocaleString("en")} records into DuckDB: ${best(duck.sync).toFixed(1)} s against read_json_auto with raw ${best(duck.base).toFixed(1)} s = ${ratio(best(duck.sync), best(duck.base))} (goal ≤ 2.0×); peak RSS ${Math.max(...duck.rss).toFixed(0)} MiB`,
+      );
+
+      const pg = await startPostgres();
+      if (!pg) return console.log("PostgreSQL not installed: its part skipped");
+      try {
+        const pgRuns = { base: [], sync: [], rss: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          const db = `b${round}`;
+          pg.psql(["-d", "postgres", "-c", `CREATE DATABASE ${db}`]);
+          const table = `CREATE TABLE b (${columns.map((c) => `"${c}" ${c === "raw" ? "jsonb" : "text"}`).join(", ")})`;
+          pg.psql(["-d", db, "-c", table]);
+          const started = performance.now();
+          const copied = pg.psql(["-d", db, "-c", `\\copy b FROM '${csv}' CSV`]);
+          if (copied.status !== 0) return fail(`psql \\copy: ${copied.stderr}`);
+          pgRuns.base.push((performance.now() - started) / 1000);
+          const result = await sync(pg.url(db));
+          if (result.code !== 0) return fail(`sync into PostgreSQL exited ${result.code}: ${result.stderr.trim()}`);
+          pgRuns.sync.push(result.seconds);
+          pgRuns.rss.push(result.maxRssMiB);
+        }
+        console.log(
+          `reports sync ${records.toLocaleString("en")} records into PostgreSQL: ${best(pgRuns.sync).toFixed(1)} s against psql \\copy ${best(pgRuns.base).toFixed(1)} s = ${ratio(best(pgRuns.sync), best(pgRuns.base))} (goal ≤ 1.5×); peak RSS ${Math.max(...pgRuns.rss).toFixed(0)} MiB`,
+        );
+      } finally {
+        await pg.stop();
+      }
+    },
+  );
+}
