@@ -4,7 +4,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 // Layers import downwards only (docs/architecture.md): text, errors/clock ← domain ← api, settings,
-// output, sandbox, db ← engines ← services/printer/context ← commands ← runner/program/main. Each entry
+// output, sandbox, db, state ← engines ← services/printer/context ← commands ← runner/program/main. Each entry
 // names what the files of a layer may not import; `import type` counts too, since a type
 // that two layers share belongs in the lower one.
 const above = {
@@ -12,7 +12,7 @@ const above = {
   commands: ["commands"],
   context: ["services", "printer", "context", "messages"],
   engines: ["engines"],
-  adapters: ["api", "settings", "output", "sandbox", "db"],
+  adapters: ["api", "settings", "output", "sandbox", "db", "state"],
 };
 const forbid = (names, why) => ({
   regex: `^(\\.{1,2}/)+(${names.join("|")})(/|\\.js$)`,
@@ -38,6 +38,12 @@ const layers = [
     ["src/api/**/*.ts", "src/settings/**/*.ts", "src/output/**/*.ts", "src/sandbox/**/*.ts"],
     [...above.entry, ...above.commands, ...above.context, ...above.engines],
     "api, settings, output and sandbox know nothing of engines, commands or their context",
+  ),
+  // state/ sits beside settings/ (docs/state.md): it may use text, domain, output, settings and api helpers.
+  layer(
+    ["src/state/**/*.ts"],
+    [...above.entry, ...above.commands, ...above.context, ...above.engines, "sandbox"],
+    "the state store knows nothing of engines, commands or their context",
   ),
   // Engines are libraries that commands share (docs/architecture.md "Engines"): they return data,
   // never CLI wording, and reach the service, settings, output and state only as given to them.

@@ -48,6 +48,10 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ["SIMADMIN_LINKS_URL", "public address of the link service, as --links-url (durable links)"],
   ["SIMADMIN_SMTP_URL", "the SMTP relay of progress notify, as --smtp (its password is never shown)"],
   ["SIMADMIN_LINKS_KEY", "the key that signs durable links (at least 32 bytes); wins over the one kept in the state store"],
+  [
+    "SIMADMIN_STATE",
+    "where workflow state is kept, as --state: a directory (default <settings dir>/state) or postgres://… shared by every machine",
+  ],
   ["HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY", "proxies, read as curl reads them (either case)"],
   ["NODE_EXTRA_CA_CERTS", "a PEM file of extra trusted certificate authorities (a company CA)"],
   ["NO_COLOR", "no colour, as --no-color"],

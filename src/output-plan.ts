@@ -36,6 +36,8 @@ export const GlobalFlags = z.object({
   pingUrl: z.string().min(1, "--ping-url needs the monitor's URL").optional(),
   junit: z.string().min(1, "--junit needs a file name").optional(),
   linksUrl: z.string().optional(),
+  state: z.string().min(1, "--state needs a directory or a postgres:// URL").optional(),
+  lockTimeout: z.string().optional(),
 }) satisfies z.ZodType<GlobalOptions>;
 
 /** Where the format came from: decides the defaults a result may take (printer.ts). */

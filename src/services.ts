@@ -10,14 +10,15 @@ import { BudgetTimes } from "./api/rate/least-time.js";
 import { parseRateLimits, type RateLimits } from "./api/rate/limits.js";
 import { describeWait, type WaitEvent } from "./api/rate/scheduler.js";
 import { UserTokens } from "./api/user-tokens.js";
-import type { Clock } from "./clock.js";
+import { systemClock, type Clock } from "./clock.js";
 import { tenantService } from "./domain/tenant.js";
 import { AuthError, UsageError } from "./errors.js";
+import { formatDuration } from "./domain/durations.js";
 import { configDir, type Env } from "./settings/paths.js";
 import { resolveSettings, type GlobalOptions, type ResolvedSettings, type SandboxOverride } from "./settings/resolve.js";
 import { firstIssue, ProfileName } from "./settings/schema.js";
 import { SettingsStore } from "./settings/store.js";
-import type { Tenant } from "./state/store.js";
+import type { StateKind, StateLock, StateStore, Tenant } from "./state/store.js";
 
 // The half of a command's context that builds things (gh's cmdutil.Factory): settings, the
 // API client, the in-process sandbox, the organization, the profile store, the rate budgets,
@@ -59,6 +60,8 @@ export interface ServicesOptions {
 
 export interface ServiceFakes {
   api?: ApiClient;
+  /** A state store (tests of the commands that keep state). */
+  state?: StateStore;
 }
 
 export class Services {
@@ -76,6 +79,7 @@ export class Services {
   private rateLimitsPromise: Promise<RateLimits> | undefined;
   private userTokensInstance: UserTokens | undefined;
   private readonly fakes: ServiceFakes;
+  private statePromise: Promise<StateStore> | undefined;
   private readonly waitListeners = new Set<(event: WaitEvent) => void>();
   private readonly cleanups: (() => Promise<void>)[] = [];
 
@@ -335,6 +339,48 @@ export class Services {
     });
     for (const warning of warnings) reporter.warn(warning);
     return client;
+  }
+
+  /**
+   * The state store (docs/state.md): opened the first time a command asks, closed when the run
+   * ends. Its password (a postgres URL's) is redacted from every message from here on.
+   */
+  state(): Promise<StateStore> {
+    this.statePromise ??= this.openState();
+    return this.statePromise;
+  }
+
+  private async openState(): Promise<StateStore> {
+    if (this.fakes.state) return this.fakes.state;
+    const settings = await this.settings();
+    const { parseStateLocation } = await import("./state/location.js");
+    const location = parseStateLocation(settings.state);
+    for (const secret of location.secrets) this.reporter.redact(secret);
+    const { openStateStore } = await import("./state/open-store.js");
+    // Waits for other processes' locks run on real time whatever clock the run was given.
+    const store = await openStateStore(location, this.clock, systemClock, this.env);
+    this.addCleanup(() => store.close());
+    return store;
+  }
+
+  /**
+   * The run lock of one kind of this tenant's state, held until the run ends (or released
+   * earlier): a line after a second of waiting names the holder, --lock-timeout ends the wait
+   * with exit 2 naming it.
+   */
+  async lockState(kind: StateKind, purpose: string): Promise<StateLock> {
+    const [store, tenant, settings] = await Promise.all([this.state(), this.tenant(), this.settings()]);
+    const lock = await store.lock(tenant, kind, {
+      timeoutMs: settings.lockTimeoutMs,
+      signal: this.signal,
+      purpose,
+      onWait: (holder) =>
+        this.reporter.info(
+          `waiting for the ${kind} state in ${store.location}: locked by ${holder} (--lock-timeout ${formatDuration(settings.lockTimeoutMs)})`,
+        ),
+    });
+    this.addCleanup(() => lock.release());
+    return lock;
   }
 
   /** Runs when the command ends, whatever happened (sandbox shutdown, temp dirs). */

@@ -53,6 +53,16 @@ export function globalFlags(declarations: readonly Declaration[]): FlagDeclarati
       description: "public address of the link service, for --durable links (env SIMADMIN_LINKS_URL)",
     },
     {
+      flags: "--state <dir|url>",
+      description:
+        "where workflow state is kept: a directory or postgres://… (env SIMADMIN_STATE; profile setting state; default <settings dir>/state)",
+      values: { kind: "dirs" },
+    },
+    {
+      flags: "--lock-timeout <duration>",
+      description: "how long to wait for another run's lock on the same state (default 60s)",
+    },
+    {
       flags: "--junit <file>",
       description: "also write a JUnit XML report of the run (rows or batches as test cases)",
       values: { kind: "files" },

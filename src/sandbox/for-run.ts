@@ -44,7 +44,13 @@ export async function startRunSandbox(options: {
   });
   const dir = await mkdtemp(join(tmpdir(), "simadmin-sandbox-"));
   return {
-    override: { baseUrl: sandbox.baseUrl, apiKey: sandbox.keys.full, org: sandbox.org, configDir: dir },
+    override: {
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.keys.full,
+      org: sandbox.org,
+      configDir: dir,
+      stateDir: sandboxStateDir(env),
+    },
     close: async () => {
       await sandbox.close();
       await saved.close(sandbox.state.snapshot());

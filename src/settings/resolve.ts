@@ -2,7 +2,19 @@ import type * as z from "zod";
 import { UsageError } from "../errors.js";
 import type { OutputFormat } from "../output/render.js";
 import { configDir, type Env } from "./paths.js";
-import { ApiVersion, BaseUrl, firstIssue, LinksUrl, OrgId, OutputSetting, ProfileName, TimeoutSeconds } from "./schema.js";
+import { join } from "node:path";
+import { parsePositiveDuration } from "../domain/durations.js";
+import {
+  ApiVersion,
+  BaseUrl,
+  firstIssue,
+  LinksUrl,
+  OrgId,
+  OutputSetting,
+  ProfileName,
+  StateSetting,
+  TimeoutSeconds,
+} from "./schema.js";
 import { SettingsStore, type SettingsStoreOptions } from "./store.js";
 
 // Precedence: flag > environment > profile setting > built-in default (docs/cli-contract.md).
@@ -28,6 +40,8 @@ export interface GlobalOptions {
   pingUrl?: string;
   junit?: string;
   linksUrl?: string;
+  state?: string;
+  lockTimeout?: string;
 }
 
 export type Source = "flag" | "env" | "profile" | "default" | "sandbox" | "stored";
@@ -44,6 +58,10 @@ export interface ResolvedSettings {
   /** --timeout or the profile's timeout, seconds; undefined means the per-kind default (30, reports 120). */
   timeoutSeconds: number | undefined;
   retries: number;
+  /** Where the state store is (--state, SIMADMIN_STATE, the profile's state, else `<settings>/state`): a path or a postgres:// URL. */
+  state: string;
+  /** --lock-timeout in milliseconds (default 60 s): how long a run waits for a state lock. */
+  lockTimeoutMs: number;
   /** The key when it is at hand without the keychain (env, settings file, sandbox); see Context.apiKey(). */
   apiKey: string | undefined;
   /** A stored key in the OS keychain: its account there (read only when a command needs the key). */
@@ -52,7 +70,7 @@ export interface ResolvedSettings {
   apiKeyCreatedAt: string | undefined;
   /** The link service's public address, for durable links; undefined when none is set. */
   linksUrl: string | undefined;
-  sources: Partial<Record<"baseUrl" | "org" | "apiVersion" | "output" | "timeout" | "apiKey" | "linksUrl", Source>>;
+  sources: Partial<Record<"baseUrl" | "org" | "apiVersion" | "output" | "timeout" | "apiKey" | "linksUrl" | "state", Source>>;
 }
 
 /** Sandbox mode replaces where and as whom we call; it never reads or writes stored settings. */
@@ -61,6 +79,8 @@ export interface SandboxOverride {
   apiKey: string;
   org: string;
   configDir: string;
+  /** Where the sandbox keeps what lasts between runs: the default state store goes under it. */
+  stateDir?: string;
 }
 
 function check<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
@@ -154,6 +174,15 @@ export function resolveSettings(
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
     throw new UsageError(`--retries: must be a whole number from 0 to 20, got '${globals.retries}'`);
   }
+  const state = pick(
+    [
+      ["flag", "--state", globals.state],
+      ["env", "SIMADMIN_STATE", env.SIMADMIN_STATE],
+      ["profile", `profile '${profile}' state`, stored?.state],
+    ],
+    StateSetting,
+  );
+  const lockTimeoutMs = globals.lockTimeout === undefined ? 60_000 : parsePositiveDuration(globals.lockTimeout, "--lock-timeout");
   const envKey = env.SIMADMIN_API_KEY?.trim();
   const apiKey = sandbox ? sandbox.apiKey : envKey || stored?.apiKey;
   // A keychain entry wins over a key left in the file (auth login moves it; see auth.ts).
@@ -176,6 +205,9 @@ export function resolveSettings(
     output: globals.output === "text" || globals.output === "xlsx" ? globals.output : output.value,
     timeoutSeconds: timeout.value,
     retries,
+    // Under --sandbox the default store sits in the sandbox's own directory, never the user's.
+    state: state.value ?? join(sandbox?.stateDir ?? dir, "state"),
+    lockTimeoutMs,
     apiKey: keychainAccount ? undefined : apiKey,
     keychainAccount,
     apiKeyCreatedAt: apiKeySource === "stored" ? stored?.apiKeyCreatedAt : undefined,
@@ -188,6 +220,7 @@ export function resolveSettings(
       output: output.source ?? "default",
       timeout: timeout.source ?? "default",
       apiKey: apiKeySource,
+      state: state.source ?? "default",
     },
   };
 }

@@ -38,6 +38,16 @@ export const TimeoutSeconds = z.coerce
   .positive("must be more than 0 seconds")
   .max(3600, "must be at most 3600 seconds");
 
+/** Where the state store is (docs/state.md): a directory, or a postgres:// URL. */
+export const StateSetting = z
+  .string()
+  .trim()
+  .min(1, "must be a directory or a postgres:// URL")
+  .refine((text) => {
+    if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return true;
+    return /^postgres(ql)?:\/\//i.test(text);
+  }, "must be a directory or a postgres:// (postgresql://) URL");
+
 /** The keys `config set` accepts, each with its validator. */
 export const SETTING_KEYS = {
   baseUrl: BaseUrl,
@@ -46,6 +56,7 @@ export const SETTING_KEYS = {
   output: OutputSetting,
   timeout: TimeoutSeconds,
   linksUrl: LinksUrl,
+  state: StateSetting,
 } as const;
 export type SettingKey = keyof typeof SETTING_KEYS;
 export const SETTING_KEY_NAMES = Object.keys(SETTING_KEYS) as SettingKey[];
@@ -57,6 +68,7 @@ export const ProfileSettings = z.object({
   output: OutputSetting.optional(),
   timeout: TimeoutSeconds.optional(),
   linksUrl: LinksUrl.optional(),
+  state: StateSetting.optional(),
   apiKey: z.string().min(1).optional(),
   /** The key is in the OS keychain under this account (service "simadmin"), not in this file. */
   keychainAccount: z.string().min(1).optional(),

@@ -5,7 +5,8 @@
 // Terraform's state backends are the model: one interface, a local backend (a directory,
 // the default, under the settings directory) and a shared one (PostgreSQL, schema
 // `simadmin_state`). This file is the interface only; the backends live beside it
-// (directory-store.ts, postgres-store.ts) and open-store.ts picks one from `--state`.
+// (directory-store.ts, postgres-store.ts) and open-store.ts picks one from `--state`;
+// docs/state.md says what each keeps where.
 //
 // The unit is an *entry*: a JSON value under a key, inside a kind, inside a tenant (one
 // service base URL + organization). Every change is one atomic batch: a run killed at any
@@ -36,6 +37,8 @@ export interface LockOptions {
   /** Called once, after about 1 s of waiting, with a description of who holds the lock. */
   onWait?: (holder: string) => void;
   signal?: AbortSignal;
+  /** What takes the lock, for the line another run waiting for it prints: "simadmin users sync". */
+  purpose?: string;
 }
 
 /** Held until released: no other run (on any machine sharing the store) takes the same lock. */
@@ -50,6 +53,14 @@ export interface KindSummary {
   /** ISO time of the oldest and newest change, when there are entries. */
   oldest?: string;
   newest?: string;
+}
+
+/** One entry as `state push` copies it: its change time goes along. */
+export interface ExportedEntry {
+  key: string;
+  value: unknown;
+  /** ISO time of its last change. */
+  updatedAt: string;
 }
 
 /** @public the backends implement it (directory-store.ts, postgres-store.ts) */
@@ -75,7 +86,9 @@ export interface StateStore {
   /** For `state show`: counts and ages, never values. */
   summary(): Promise<KindSummary[]>;
   /** For `state push`: every entry of every tenant and kind, with its change time. */
-  exportAll(): AsyncIterable<{ tenant: Tenant; kind: StateKind; key: string; value: unknown; updatedAt: string }>;
+  exportAll(): AsyncIterable<ExportedEntry & { tenant: Tenant; kind: StateKind }>;
+  /** For `state push`: entries written as they were (change times kept), atomically per call. */
+  importEntries(tenant: Tenant, kind: StateKind, entries: readonly ExportedEntry[]): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -116,8 +116,12 @@ describe("progress", () => {
     expect(asked(third.sent)).toHaveLength(ALL_PAIRS.filter(([u, s]) => kindOf(u, s) < 2).length);
     const refreshed = await t.capture(["progress", "--from-csv", file, "--refresh", "-o", "json"], { clock });
     expect(asked(refreshed.sent)).toHaveLength(ALL_PAIRS.length);
-    // The cache holds no ids in the clear, and never the key.
-    const cache = await readFile(join(t.configDir, "progress-cache.json"), "utf8");
+    // The cache is in the state store under the settings directory; it holds no ids in the
+    // clear, and never the key.
+    const stateFiles = (await readdir(join(t.configDir, "state"), { recursive: true })).filter((f) => f.endsWith(".json"));
+    expect(stateFiles.map((f) => f.split("/").at(-1))).toEqual(["progress-cache.json"]);
+    const cache = await readFile(join(t.configDir, "state", stateFiles[0]!), "utf8");
+    expect(cache).toContain('"completedAt"');
     expect(cache).not.toContain("user-ben");
     expect(cache).not.toContain(t.env.SIMADMIN_API_KEY);
   });

@@ -26,6 +26,10 @@ export interface TestPostgres {
   url: string;
   /** With `tls`: the self-signed certificate the server presents (CN localhost, SAN localhost and 127.0.0.1). */
   certFile?: string;
+  /** Stops the server (its data stays) — PostgreSQL going away mid-run. */
+  pause(): void;
+  /** Starts it again on the same port. */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -84,20 +88,24 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Te
     await chmod(keyFile, 0o600);
     tlsFlags = ` -c ssl=on -c ssl_cert_file=${certFile} -c ssl_key_file=${keyFile}`;
   }
-  exec([
-    tool("pg_ctl"),
-    "-D",
-    data,
-    "-l",
-    join(dir, "log"),
-    "-w",
-    "-o",
-    `-k ${dir} -p ${port} -h 127.0.0.1 -F -c fsync=off -c full_page_writes=off${tlsFlags}`,
-    "start",
-  ]);
+  const start = (): void =>
+    exec([
+      tool("pg_ctl"),
+      "-D",
+      data,
+      "-l",
+      join(dir, "log"),
+      "-w",
+      "-o",
+      `-k ${dir} -p ${port} -h 127.0.0.1 -F -c fsync=off -c full_page_writes=off${tlsFlags}`,
+      "start",
+    ]);
+  start();
   return {
     url: `postgres://simadmin@127.0.0.1:${port}/postgres`,
     ...(certFile ? { certFile } : {}),
+    pause: () => exec([tool("pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]),
+    resume: start,
     stop: async () => {
       try {
         exec([tool("pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);

@@ -6,14 +6,17 @@ import type { ValueSource } from "../completion-script/command-tree.js";
 
 // The setting names, spelled out here because the schema module (zod) may not load for --help;
 // test/unit/declarations.test.ts checks them against settings/schema.ts.
-const SETTING_KEYS: ValueSource = { kind: "words", words: ["baseUrl", "org", "apiVersion", "output", "timeout", "linksUrl"] };
-const KEY = { name: "key", description: "baseUrl, org, apiVersion, output, timeout or linksUrl", values: SETTING_KEYS };
+const SETTING_KEYS: ValueSource = {
+  kind: "words",
+  words: ["baseUrl", "org", "apiVersion", "output", "timeout", "linksUrl", "state"],
+};
+const KEY = { name: "key", description: "baseUrl, org, apiVersion, output, timeout, linksUrl or state", values: SETTING_KEYS };
 const LOCAL = { api: "local", writesSettings: false, needsOrg: false } as const;
 
 export const config: GroupDeclaration = {
   kind: "group",
   name: "config",
-  description: "profile settings: baseUrl, org, apiVersion, output, timeout, linksUrl",
+  description: "profile settings: baseUrl, org, apiVersion, output, timeout, linksUrl, state",
   examples: ["simadmin config list", "simadmin config set org org-42", "simadmin --profile prod config get baseUrl"],
 };
 

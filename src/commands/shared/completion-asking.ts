@@ -42,9 +42,13 @@ export async function prepareCompletionAsking(
 ): Promise<CompletionAsking> {
   const { services, printer } = ctx;
   // Which service and organization, and where their state lives (services.ts: --sandbox is
-  // one service whatever its port, its state kept beside the sandbox's).
-  const { service, organizationId } = await services.tenant();
-  const cache = await CompletedPairCache.open(await services.stateDir(), (text) => printer.warn(text));
+  // one service whatever its port, its state kept beside the sandbox's). The cache is in the
+  // state store; an older version's file in the state directory is moved in (engines/progress/cache.ts).
+  const tenant = await services.tenant();
+  const { service, organizationId } = tenant;
+  const cache = await CompletedPairCache.open(await services.state(), tenant, await services.stateDir(), (text) =>
+    printer.info(text),
+  );
   const identity = (row: ProgressRow): PairIdentity => ({
     baseUrl: service,
     organizationId,

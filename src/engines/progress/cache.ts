@@ -1,21 +1,22 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod";
 import { isErrnoError } from "../../errors.js";
-import { writeFileAtomic } from "../../output/atomic-file.js";
+import type { StateStore, Tenant } from "../../state/store.js";
 
 // Pairs seen completed (docs/cli-contract.md "Progress"): a completion does not go away, so a
 // completed pair is never asked again — the access budget (100 per 5 min, docs/service-spec.md §8)
-// goes to the pairs whose answer can still change. Kept in the settings directory, one
-// file, 0600 (directory 0700): ids of trainees are personal data. An entry's name is a
-// SHA-256 of (base URL, organization, user, simulation), so another service or
-// organization never reuses it; the API key, user tokens and links are never written.
-// Written after every newly completed pair (atomically), so Ctrl-C loses nothing learned.
-// Two runs at once may each write the file; the loser's new entries cost one more request
-// next time, never a wrong answer.
+// goes to the pairs whose answer can still change. Kept in the state store (docs/state.md),
+// kind `progress-cache`, so every machine sharing the store shares it. An entry's key is a
+// SHA-256 of (base URL, organization, user, simulation): ids of trainees are personal data and
+// are not written in the clear; the API key, user tokens and links are never written.
+// Written after every newly completed pair (one batch each), so Ctrl-C or a kill loses nothing
+// learned, and two runs at once only ever add entries.
 
-const CACHE_FILE = "progress-cache.json";
+export const PROGRESS_CACHE_KIND = "progress-cache";
+/** Where the cache was kept before the state store: moved into the store on first use. */
+const LEGACY_FILE = "progress-cache.json";
 
 const CachedPair = z.object({
   completedAt: z.string().nullable(),
@@ -26,7 +27,7 @@ const CachedPair = z.object({
 });
 export type CachedPair = z.infer<typeof CachedPair>;
 
-const CacheFile = z.object({ version: z.literal(1), pairs: z.record(z.string(), CachedPair) });
+const LegacyFile = z.object({ version: z.literal(1), pairs: z.record(z.string(), CachedPair) });
 
 export interface PairIdentity {
   baseUrl: string;
@@ -43,41 +44,72 @@ function entryName(pair: PairIdentity): string {
 
 export class CompletedPairCache {
   private constructor(
-    private path: string | undefined,
-    private readonly pairs: Record<string, CachedPair>,
+    private readonly store: StateStore,
+    private readonly tenant: Tenant,
+    private readonly pairs: Map<string, CachedPair>,
   ) {}
 
   /**
-   * The cache in `dir`; an unreadable or foreign file starts empty (it only saves requests).
-   * `warn` hears why a cache cannot be kept.
+   * The tenant's cache in `store`. A `progress-cache.json` left in `legacyDir` by an older
+   * version is moved in first (`info` says so); an entry of another shape is ignored (it only
+   * saves requests).
    */
-  static async open(dir: string, warn: (text: string) => void): Promise<CompletedPairCache> {
-    const path = join(dir, CACHE_FILE);
-    try {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const parsed = CacheFile.safeParse(JSON.parse(await readFile(path, "utf8")));
-      return new CompletedPairCache(path, parsed.success ? parsed.data.pairs : {});
-    } catch (error) {
-      if (isErrnoError(error) && error.code === "ENOENT") return new CompletedPairCache(path, {});
-      if (error instanceof SyntaxError) return new CompletedPairCache(path, {});
-      warn(`the cache of completed pairs in ${dir} cannot be used (${(error as Error).message}): every pair is asked`);
-      return new CompletedPairCache(undefined, {});
+  static async open(
+    store: StateStore,
+    tenant: Tenant,
+    legacyDir: string,
+    info: (text: string) => void,
+  ): Promise<CompletedPairCache> {
+    await migrateLegacyFile(store, tenant, join(legacyDir, LEGACY_FILE), info);
+    const pairs = new Map<string, CachedPair>();
+    for (const [key, value] of await store.list(tenant, PROGRESS_CACHE_KIND)) {
+      const parsed = CachedPair.safeParse(value);
+      if (parsed.success) pairs.set(key, parsed.data);
     }
+    return new CompletedPairCache(store, tenant, pairs);
   }
 
   get(pair: PairIdentity): CachedPair | undefined {
-    return this.pairs[entryName(pair)];
+    return this.pairs.get(entryName(pair));
   }
 
-  /** Records a completed pair and writes the file at once; a write that fails is warned about, once. */
-  async put(pair: PairIdentity, entry: CachedPair, warn: (text: string) => void): Promise<void> {
-    this.pairs[entryName(pair)] = entry;
-    if (this.path === undefined) return;
-    try {
-      await writeFileAtomic(this.path, `${JSON.stringify({ version: 1, pairs: this.pairs })}\n`, 0o600);
-    } catch (error) {
-      warn(`cannot write ${this.path} (${(error as Error).message}): completed pairs will be asked again next time`);
-      this.path = undefined;
-    }
+  /**
+   * Records a completed pair in the store at once. A store that fails is the run's failure
+   * (exit 11 naming it): what was recorded before stays. `_warn` is kept for the callers.
+   */
+  async put(pair: PairIdentity, entry: CachedPair, _warn?: (text: string) => void): Promise<void> {
+    const name = entryName(pair);
+    this.pairs.set(name, entry);
+    await this.store.put(this.tenant, PROGRESS_CACHE_KIND, { [name]: entry });
   }
+}
+
+/**
+ * Moves the pre-store cache file into the store: its entries go to this tenant (each key
+ * already hashes its own service and organization, so an entry of another one is never
+ * matched), then the file is removed. A run killed in between moves it again: the same values.
+ */
+async function migrateLegacyFile(store: StateStore, tenant: Tenant, path: string, info: (text: string) => void): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if (isErrnoError(error) && error.code === "ENOENT") return;
+    info(`${path} cannot be read (${(error as Error).message}): left where it is, not moved into the state store`);
+    return;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = LegacyFile.safeParse(json);
+  const pairs = parsed.success ? parsed.data.pairs : {};
+  const count = Object.keys(pairs).length;
+  if (count > 0) await store.put(tenant, PROGRESS_CACHE_KIND, pairs);
+  await rm(path, { force: true });
+  info(
+    `moved the cache of completed pairs (${count} pair${count === 1 ? "" : "s"}) from ${path} into the state store ${store.location}`,
+  );
 }
