@@ -19,6 +19,7 @@ import { importStatus } from "./import-status/command.js";
 import { sandbox } from "./sandbox/command.js";
 import { completionScript } from "./completion-script/command.js";
 import { api } from "./api/command.js";
+import { state, statePush, stateShow } from "./state/command.js";
 
 // Every command, in the order `simadmin --help` lists them. A new command starts as a copy
 // of a folder under src/commands/ and one line here (docs/architecture.md). Plain data only:
@@ -50,6 +51,9 @@ export const DECLARATIONS: readonly Declaration[] = [
   usersImport,
   usersSync,
   importStatus,
+  state,
+  stateShow,
+  statePush,
   sandbox,
   completionScript,
   api,

@@ -136,8 +136,14 @@ export class DirectoryStateStore implements StateStore {
     });
   }
 
-  async importEntries(tenant: Tenant, kind: StateKind, imported: readonly ExportedEntry[]): Promise<void> {
+  async importEntries(
+    tenant: Tenant,
+    kind: StateKind,
+    imported: readonly ExportedEntry[],
+    options: { replace?: boolean } = {},
+  ): Promise<void> {
     await this.transact(tenant, kind, (entries) => {
+      if (options.replace) for (const key of Object.keys(entries)) delete entries[key];
       for (const { key, value, updatedAt } of imported) entries[key] = { value, updatedAt };
       return { write: true, result: undefined };
     });

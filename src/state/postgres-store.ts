@@ -105,8 +105,13 @@ export class PostgresStateStore implements StateStore {
     await this.write(tenant, kind, rows, deleted);
   }
 
-  async importEntries(tenant: Tenant, kind: StateKind, entries: readonly ExportedEntry[]): Promise<void> {
-    await this.write(tenant, kind, entries, []);
+  async importEntries(
+    tenant: Tenant,
+    kind: StateKind,
+    entries: readonly ExportedEntry[],
+    options: { replace?: boolean } = {},
+  ): Promise<void> {
+    await this.write(tenant, kind, entries, [], options.replace === true);
   }
 
   /** One transaction: the rows upserted, the keys deleted. */
@@ -115,10 +120,18 @@ export class PostgresStateStore implements StateStore {
     kind: StateKind,
     rows: readonly ExportedEntry[],
     deleted: readonly string[],
+    replace = false,
   ): Promise<void> {
     await this.run(async (client) => {
       await client.query("BEGIN");
       try {
+        if (replace) {
+          await client.query(`DELETE FROM ${SCHEMA}.entries WHERE service = $1 AND organization_id = $2 AND kind = $3`, [
+            tenant.service,
+            tenant.organizationId,
+            kind,
+          ]);
+        }
         if (rows.length > 0) {
           await client.query(
             `INSERT INTO ${SCHEMA}.entries (service, organization_id, kind, key, value, updated_at)

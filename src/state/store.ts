@@ -87,8 +87,16 @@ export interface StateStore {
   summary(): Promise<KindSummary[]>;
   /** For `state push`: every entry of every tenant and kind, with its change time. */
   exportAll(): AsyncIterable<ExportedEntry & { tenant: Tenant; kind: StateKind }>;
-  /** For `state push`: entries written as they were (change times kept), atomically per call. */
-  importEntries(tenant: Tenant, kind: StateKind, entries: readonly ExportedEntry[]): Promise<void>;
+  /**
+   * For `state push`: entries written as they were (change times kept), atomically per call;
+   * `replace` removes the kind's other entries of that tenant in the same batch.
+   */
+  importEntries(
+    tenant: Tenant,
+    kind: StateKind,
+    entries: readonly ExportedEntry[],
+    options?: { replace?: boolean },
+  ): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
@@ -124,6 +125,31 @@ describe("progress", () => {
     expect(cache).toContain('"completedAt"');
     expect(cache).not.toContain("user-ben");
     expect(cache).not.toContain(t.env.SIMADMIN_API_KEY);
+  });
+
+  it("moves an older version's progress-cache.json into the state store on first use, with one line saying so", async () => {
+    const t = await start();
+    const [user, sim] = ALL_PAIRS.find(([u, s]) => kindOf(u, s) < 2)!; // not completed at the service
+    // The older cache's format: entries named by a SHA-256 of (base URL, organization, user, simulation).
+    const name = createHash("sha256")
+      .update(JSON.stringify([t.env.SIMADMIN_BASE_URL, "org-demo", user, sim]))
+      .digest("hex");
+    const legacy = join(t.configDir, "progress-cache.json");
+    const entry = { completedAt: "2026-11-01T10:00:00Z", bestScore: 90, attempts: 1, seenAt: "2026-11-02T10:00:00Z" };
+    await mkdir(t.configDir, { recursive: true });
+    await writeFile(legacy, JSON.stringify({ version: 1, pairs: { [name]: entry } }));
+    const file = await pairsCsv([[user, sim], ALL_PAIRS.find(([u, s]) => u !== user || s !== sim)!]);
+    const first = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      `moved the cache of completed pairs (1 pair) from ${legacy} into the state store ${join(t.configDir, "state")}`,
+    );
+    expect(asked(first.sent)).not.toContain(`${user}/${sim}`);
+    expect((JSON.parse(first.stdout) as Row[]).find((r) => r.userId === user)).toMatchObject({ state: "completed" });
+    await expect(readFile(legacy)).rejects.toThrow(/ENOENT/);
+    const second = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
+    expect(second.stderr).not.toContain("moved the cache");
+    expect(asked(second.sent)).not.toContain(`${user}/${sim}`);
   });
 
   it("under API version 1 knows only completed and not-started (no attempt in progress is shown there)", async () => {

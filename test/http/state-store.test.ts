@@ -200,13 +200,13 @@ describe.runIf(postgresAvailable() || process.env.CI)("the PostgreSQL state stor
   it("two first runs racing on a new database both create-or-find the schema; one version row", async () => {
     const url = await freshDatabase();
     const [a, b, c] = await Promise.all([open(url), open(url), open(url)]);
-    await Promise.all([a!.put(tenant, "links", { a: 1 }), b!.put(tenant, "links", { b: 1 }), c!.summary()]);
+    await Promise.all([a.put(tenant, "links", { a: 1 }), b.put(tenant, "links", { b: 1 }), c.summary()]);
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const versions = await client.query("SELECT version FROM simadmin_state.schema_version");
     await client.end();
     expect(versions.rows).toEqual([{ version: 1 }]);
-    expect((await a!.list(tenant, "links")).size).toBe(2);
+    expect((await a.list(tenant, "links")).size).toBe(2);
   });
 
   it("never shows the URL's password: the location and a refused connection name the store with ***", async () => {

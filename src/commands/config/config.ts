@@ -1,6 +1,7 @@
 import type { CommandContext } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "../../settings/schema.js";
+import { parseStateLocation } from "../../state/location.js";
 import { NoOptions } from "../shared/flags.js";
 import { defineRun } from "../types.js";
 
@@ -19,6 +20,11 @@ export function refuseToSaveUnderSandbox({ services, printer }: CommandContext, 
   return true;
 }
 
+/** A setting as shown: a state URL's password is never printed (docs/state.md). */
+function shown(key: SettingKey, value: unknown): unknown {
+  return key === "state" && typeof value === "string" ? parseStateLocation(value).display : value;
+}
+
 function settingKey(raw: string | undefined): SettingKey {
   const match = SETTING_KEY_NAMES.find((key) => key.toLowerCase() === (raw ?? "").toLowerCase());
   if (!match) throw new UsageError(`unknown setting '${raw ?? ""}'; settings are: ${SETTING_KEY_NAMES.join(", ")}`);
@@ -31,7 +37,7 @@ export const list = defineRun(NoOptions, async ({ services }) => {
   if (!stored && profile !== "default") await services.settings(); // reports the unknown profile
   return {
     kind: "records",
-    records: SETTING_KEY_NAMES.map((key) => ({ key, value: stored?.[key] ?? null })),
+    records: SETTING_KEY_NAMES.map((key) => ({ key, value: shown(key, stored?.[key] ?? null) })),
     tableColumns: ["key", "value"],
   };
 });
@@ -39,8 +45,9 @@ export const list = defineRun(NoOptions, async ({ services }) => {
 export const get = defineRun(NoOptions, async ({ args, services }) => {
   const key = settingKey(args[0]);
   const { profile, store } = await services.profileStore();
-  const value = store.getProfile(profile)?.[key];
-  if (value === undefined)
+  const stored = store.getProfile(profile)?.[key];
+  const value = shown(key, stored);
+  if (stored === undefined)
     throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
       hint: `set it with \`simadmin config set ${key} <value>\``,
     });
