@@ -41,7 +41,8 @@ describe("command declarations", () => {
           return [];
         }
       });
-    expect(files.length).toBeGreaterThanOrEqual(DECLARATIONS.length - 10);
+    // Groups declare their subcommands in one command.ts (auth, config, state): fewer files than declarations.
+    expect(files.length).toBeGreaterThanOrEqual(DECLARATIONS.length - 12);
     for (const [name, text] of files) {
       const imports = [...text.matchAll(/^import (type )?[^;]*? from "([^"]+)";/gm)]
         .filter((m) => m[1] === undefined)

@@ -47,7 +47,7 @@ target that holds anything is refused (exit 2) unless --force is given; run it w
 simadmin run uses either store.`,
   examples: [
     "simadmin state push --to postgres://simadmin@db.example.com/ops",
-    "SIMADMIN_STATE=postgres://simadmin@db.example.com/ops simadmin state push --to ./state-backup --force",
+    "SIMADMIN_STATE=postgres://db.example/ops simadmin state push --to ./copy --force",
   ],
   ...LOCAL,
   outputs: DATA_FORMATS,
