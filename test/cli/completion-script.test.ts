@@ -87,7 +87,10 @@ describe("completion-script bash", () => {
     { line: ["simadmin", "config", ""], expected: ["list", "get", "set", "unset", "path"] },
     { line: ["simadmin", "users", ""], expected: ["create", "import", "sync"] },
     { line: ["simadmin", "--profile", "prod", "users", ""], expected: ["create", "import", "sync"] },
-    { line: ["simadmin", "config", "set", ""], expected: ["baseUrl", "org", "apiVersion", "output", "timeout", "linksUrl"] },
+    {
+      line: ["simadmin", "config", "set", ""],
+      expected: ["baseUrl", "org", "apiVersion", "output", "timeout", "linksUrl", "state"],
+    },
     { line: ["simadmin", "completion-script", ""], expected: ["bash", "zsh", "fish"] },
     { line: ["simadmin", "library", "-o", ""], expected: ["table", "json", "csv", "ndjson", "xlsx", "text"] },
     { line: ["simadmin", "reports", "users", "--output", "=", "c"], expected: ["csv"] },

@@ -109,6 +109,7 @@ describe("help", () => {
         "SIMADMIN_LINKS_URL",
         "SIMADMIN_SMTP_URL",
         "SIMADMIN_LINKS_KEY",
+        "SIMADMIN_STATE",
         "HTTPS_PROXY",
         "HTTP_PROXY",
         "ALL_PROXY",
