@@ -2,9 +2,7 @@ import { UsageError } from "../../errors.js";
 import { durableLinkUrl, linkExpiry, signLinkId, type LinkScope, type LinkValidity } from "../../domain/durable-links.js";
 import { normalizeBaseUrl } from "../../domain/users-csv/manifest-file.js";
 import type { Services } from "../../services.js";
-import { configDir } from "../../settings/paths.js";
 import { linkKey, type LinkKey } from "../../state/link-key.js";
-import { openLinksDirStore } from "../../state/links-dir-store.js";
 import type { StateStore, Tenant } from "../../state/store.js";
 
 // What every command that makes or serves durable links shares (docs/cli-contract.md "Durable
@@ -47,11 +45,16 @@ export async function linkTenant(services: Services): Promise<Tenant> {
 }
 
 /**
- * Where the link key and revocations live. Until the state store's backends are in, the
- * settings directory (the user's own, also under --sandbox: keys outlive a sandbox run).
+ * Where the link key and revocations live: the run's state store (docs/state.md), opened on
+ * first use — a directory under the settings directory, or the PostgreSQL every instance of
+ * the link service shares.
  */
 export function linksState(services: Services): LinksState {
-  return openLinksDirStore(configDir(services.env));
+  return {
+    claim: async (...args) => (await services.state()).claim(...args),
+    list: async (...args) => (await services.state()).list(...args),
+    put: async (...args) => (await services.state()).put(...args),
+  };
 }
 
 export interface DurableLink {
