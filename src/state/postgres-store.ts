@@ -45,6 +45,10 @@ export class PostgresStateStore implements StateStore {
 
   /** Any failure as exit 11 naming the store (never the password: `location` is redacted). */
   private fail(error: unknown): CliError {
+    // db/ names the URL and what failed; the message says it is the state store.
+    if (error instanceof LocalFileError && !error.message.startsWith("the state store")) {
+      return error.rephrase(`the state store ${this.location} cannot be used: ${error.message}`, error.hint);
+    }
     if (error instanceof CliError) return error;
     const code = (error as { code?: unknown }).code;
     return new LocalFileError(`the state store ${this.location} cannot be used: ${reason(error)}`, {

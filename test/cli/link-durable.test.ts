@@ -43,10 +43,12 @@ describe("link --durable", () => {
     expect(first.exitCode, first.stderr).toBe(0);
     expect(first.stderr).toMatch(/made a new link key/);
     expect(second.stderr).not.toMatch(/made a new link key/);
-    const [dir] = readdirSync(join(t.configDir, "links"));
-    const keyFile = join(t.configDir, "links", dir!, "key.json");
+    // In the state store under the settings directory (docs/state.md): <tenant>/links.json.
+    const [dir] = readdirSync(join(t.configDir, "state"));
+    const keyFile = join(t.configDir, "state", dir!, "links.json");
     expect(statSync(keyFile).mode & 0o077).toBe(0);
-    const stored = Buffer.from((JSON.parse(readFileSync(keyFile, "utf8")) as { key: string }).key, "base64url");
+    const file = JSON.parse(readFileSync(keyFile, "utf8")) as { entries: { key: { value: { key: string } } } };
+    const stored = Buffer.from(file.entries.key.value.key, "base64url");
     expect(stored).toHaveLength(32);
     // Both links verify with the one key kept: the second run did not make another.
     for (const r of [first, second]) {
