@@ -60,7 +60,7 @@ export function globalFlags(declarations: readonly Declaration[]): FlagDeclarati
     },
     {
       flags: "--lock-timeout <duration>",
-      description: "how long to wait for another run's lock on the same state (default 60s)",
+      description: "how long to wait for another run's lock on the same state or database (default 60s; bare seconds too)",
     },
     {
       flags: "--junit <file>",

@@ -83,6 +83,13 @@ export interface SandboxOverride {
   stateDir?: string;
 }
 
+/** --lock-timeout: a duration (90s, 2m), or bare seconds (60) as `reports sync` took it before it was global. */
+function parseLockTimeout(text: string): number {
+  const value = text.trim();
+  if (/^\d+(\.\d+)?$/.test(value) && Number(value) > 0) return Number(value) * 1000;
+  return parsePositiveDuration(value, "--lock-timeout");
+}
+
 function check<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new UsageError(`${what} ${firstIssue(parsed.error)}`);
@@ -182,7 +189,7 @@ export function resolveSettings(
     ],
     StateSetting,
   );
-  const lockTimeoutMs = globals.lockTimeout === undefined ? 60_000 : parsePositiveDuration(globals.lockTimeout, "--lock-timeout");
+  const lockTimeoutMs = globals.lockTimeout === undefined ? 60_000 : parseLockTimeout(globals.lockTimeout);
   const envKey = env.SIMADMIN_API_KEY?.trim();
   const apiKey = sandbox ? sandbox.apiKey : envKey || stored?.apiKey;
   // A keychain entry wins over a key left in the file (auth login moves it; see auth.ts).

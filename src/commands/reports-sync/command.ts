@@ -34,10 +34,6 @@ export const reportsSync: CommandDeclaration = {
         "sync even when the database holds another service's, organization's or key's reports (their windows are replaced)",
     },
     {
-      flags: "--lock-timeout <seconds>",
-      description: "how long to wait for another run into the same database (default 60), then exit 2",
-    },
-    {
       flags: "--dbt-sources <file>",
       description: "also write a dbt sources.yml for the tables, with freshness on fetched_at",
       values: { kind: "files" },

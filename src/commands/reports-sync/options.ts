@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import { parseIsoDate } from "../../domain/date-windows.js";
-import { parseDuration } from "../../domain/durations.js";
 import { UsageError } from "../../errors.js";
 import { parsedFlag, switchFlag, wholeNumberFlag } from "../shared/flags.js";
 
@@ -41,13 +40,6 @@ function parseTarget(text: string): { kind: "duckdb"; path: string } | { kind: "
   return { kind: "duckdb", path: value };
 }
 
-/** --lock-timeout: seconds (60) or a duration (90s, 2m), as the state store's flag takes it. */
-function parseLockTimeout(text: string): number {
-  const value = text.trim();
-  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
-  return parseDuration(value, "--lock-timeout");
-}
-
 export const ReportsSyncOptions = z.object({
   db: parsedFlag(parseTarget),
   kinds: parsedFlag(parseKinds).optional(),
@@ -55,7 +47,6 @@ export const ReportsSyncOptions = z.object({
   openDays: wholeNumberFlag("--open-days", 0, 366).optional(),
   dryRun: switchFlag,
   force: switchFlag,
-  lockTimeout: parsedFlag(parseLockTimeout).optional(),
   dbtSources: z.string().min(1).optional(),
 });
 

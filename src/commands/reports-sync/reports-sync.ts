@@ -43,7 +43,6 @@ const DEFAULT_OPEN_DAYS = 2;
 /** --timeout's default for report requests (docs/cli-contract.md, Global options), and so for the database. */
 const DEFAULT_TIMEOUT_SECONDS = 120;
 /** --lock-timeout's default (docs/cli-contract.md, State: the same wait as the state store's). */
-const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 /**
  * A record with more fields than this, or one that would take a table past MAX_FIELDS
  * columns, is kept in raw only (PostgreSQL allows 1,600 columns; DuckDB's reader and every
@@ -78,7 +77,8 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
 
   const target = options.db;
   const lock: LockWait = {
-    timeoutMs: options.lockTimeout ?? DEFAULT_LOCK_TIMEOUT_MS,
+    // The global --lock-timeout (default 60 s), as for the state store's locks.
+    timeoutMs: settings.lockTimeoutMs,
     onWait: (text) => printer.info(text),
     signal: services.signal,
   };
