@@ -40,6 +40,9 @@ export function memoryStateStore(): StateStore & { entries: Map<string, unknown>
       return [];
     },
     async *exportAll() {},
+    async importEntries(tenant, kind, imported) {
+      for (const entry of imported) entries.set(id(tenant, kind, entry.key), structuredClone(entry.value));
+    },
     async close() {},
   };
 }
