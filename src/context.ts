@@ -27,7 +27,7 @@ export interface RunContext {
   services: Services;
   messages: Messages;
   /** --ping-url's monitor, told when the run started; main.ts tells it how the run ended. */
-  pinger?: { finish(exitCode: number): Promise<void> };
+  pinger?: { finish(exitCode: number, failure?: string): Promise<void> };
 }
 
 /** What a command is given: the services and the printer, built after the output plan. */

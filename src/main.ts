@@ -143,7 +143,7 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     // The CI report (annotations, step summary, --junit) holds the exit code: written last.
     code = await finishCi(ctx, end ?? { exitCode: code, message: undefined, failed: code !== 0 }, deps, argv);
     // --ping-url: success or the exit code, once the run's last line is out (run-ping.ts).
-    await ctx?.pinger?.finish(code);
+    await ctx?.pinger?.finish(code, end?.message);
   } finally {
     ctx?.messages.stopProgress();
     await ctx?.services.dispose();

@@ -17,6 +17,8 @@ export interface TransportResponse {
 }
 
 export interface TransportRequest {
+  /** POST unless said otherwise: the service takes POSTs only; monitors' push URLs (ping.ts) take GETs. */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
   body: string | Uint8Array;
   signal: AbortSignal;

@@ -95,7 +95,7 @@ export function proxyTransport(choice: ProxyChoice): Transport {
         const answer = await agent.request({
           origin: target.origin,
           path: `${target.pathname}${target.search}`,
-          method: "POST",
+          method: req.method ?? "POST",
           headers: req.headers,
           body: typeof req.body === "string" ? Buffer.from(req.body, "utf8") : req.body,
           signal: req.signal,
@@ -110,6 +110,9 @@ export function proxyTransport(choice: ProxyChoice): Transport {
           body: answer.body,
           text: () => bodyText(answer.body),
           discard() {
+            // undici's body stream emits RequestAbortedError when destroyed before its end: with
+            // no listener that error would crash the process (a ping's answer is never read).
+            answer.body.on("error", () => undefined);
             answer.body.destroy();
           },
         };

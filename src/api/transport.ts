@@ -66,7 +66,7 @@ export const post: Post = (url, request) => {
       const req = (secure ? https().request : httpRequest)(
         target,
         {
-          method: "POST",
+          method: request.method ?? "POST",
           agent: secure ? (httpsAgent ??= new (https().Agent)({ keepAlive: true })) : httpAgent,
           headers: { ...request.headers, "content-length": String(body.byteLength) },
           signal: request.signal,

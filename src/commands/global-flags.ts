@@ -46,7 +46,7 @@ export function globalFlags(declarations: readonly Declaration[]): FlagDeclarati
     { flags: "--sandbox", description: "run against an in-process local sandbox (no key or settings needed)" },
     {
       flags: "--ping-url <url>",
-      description: "healthchecks-style monitor: pings <url>/start then <url> or <url>/<code> (the exit code)",
+      description: "a cron monitor (healthchecks.io, Cronitor, Uptime Kuma push URL) pinged at the start and end",
     },
     {
       flags: "--links-url <url>",

@@ -12,19 +12,26 @@ import { sandboxStateDir } from "../../src/sandbox/persist.js";
 import type { IOStreams } from "../../src/output/io.js";
 import { PassThrough, Readable, Writable } from "node:stream";
 import { closedPort, ROOMY, startTestEnv, type TestEnv } from "../helpers/in-process.js";
+import { startProxy } from "../helpers/proxy.js";
 
 // Issue 26 items 1-3 (docs/ci-and-cron.md): --ping-url, heartbeats without a terminal.
 
 let t: TestEnv;
 let monitor: Server;
 let monitorUrl: string;
-const pings: { method: string; url: string; headers: IncomingMessage["headers"] }[] = [];
+const pings: { method: string; url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
 beforeAll(async () => {
   t = await startTestEnv();
   monitor = createServer((req, res) => {
-    pings.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
-    req.resume();
-    res.end("OK");
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      pings.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      // Uptime Kuma 1.23 routes GET /api/push/:token only: any other method is a 404 there.
+      res.statusCode = req.url?.startsWith("/api/push/") && req.method !== "GET" ? 404 : 200;
+      res.end("OK");
+    });
   });
   await new Promise<void>((resolve) => monitor.listen(0, "127.0.0.1", resolve));
   monitorUrl = `http://127.0.0.1:${(monitor.address() as AddressInfo).port}`;
@@ -49,6 +56,55 @@ describe("--ping-url", () => {
     const r = await t.capture(["token", "--user", "nobody-here", "--ping-url", `${monitorUrl}/check-2/`]);
     expect(r.exitCode).toBe(5);
     expect(pings.map((p) => p.url)).toEqual(["/check-2/start", "/check-2/5"]);
+    // healthchecks keeps the body of a ping: the failure's error line, as stderr showed it.
+    expect(pings[1]?.body).toMatch(/^user token: .*nobody-here/);
+    expect(r.stderr).toContain(pings[1]?.body);
+  });
+
+  it("an Uptime Kuma push URL: no start ping, one GET ?status=up or ?status=down&msg=<error line>", async () => {
+    pings.length = 0;
+    const ok = await t.capture([
+      "token",
+      "--user",
+      "user-demo",
+      "--ping-url",
+      `${monitorUrl}/api/push/Tk1?status=up&msg=OK&ping=`,
+    ]);
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(ok.stderr).not.toContain("--ping-url");
+    const failed = await t.capture([
+      "token",
+      "--user",
+      "nobody-here",
+      "--ping-url",
+      `${monitorUrl}/api/push/Tk1?status=up&msg=OK&ping=`,
+    ]);
+    expect(failed.exitCode).toBe(5);
+    expect(failed.stderr).not.toContain("--ping-url");
+    expect(pings.map((p) => p.method)).toEqual(["GET", "GET"]);
+    const [up, down] = pings.map((p) => new URL(p.url, monitorUrl));
+    expect([up?.pathname, up?.searchParams.get("status"), up?.searchParams.get("msg")]).toEqual(["/api/push/Tk1", "up", "OK"]);
+    expect([down?.pathname, down?.searchParams.get("status")]).toEqual(["/api/push/Tk1", "down"]);
+    expect(down?.searchParams.get("msg")).toMatch(/nobody-here/);
+  });
+
+  it("a Cronitor telemetry URL (through a proxy, cronitor.link being off-line here): ?state=run then ?state=fail&status_code=5", async () => {
+    const proxy = await startProxy();
+    try {
+      const r = await t.capture(
+        ["token", "--user", "nobody-here", "--ping-url", "http://cronitor.link/p/abc123/nightly-export"],
+        {
+          env: { http_proxy: proxy.url, NO_PROXY: "127.0.0.1" },
+        },
+      );
+      expect(r.exitCode).toBe(5);
+      const [run, fail] = proxy.visits.map((v) => new URL(v.target));
+      expect([run?.pathname, run?.searchParams.get("state")]).toEqual(["/p/abc123/nightly-export", "run"]);
+      expect([fail?.searchParams.get("state"), fail?.searchParams.get("status_code")]).toEqual(["fail", "5"]);
+      expect(fail?.searchParams.get("message")).toMatch(/nobody-here/);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("only warns when the monitor cannot be reached", async () => {

@@ -1,4 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPort, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
@@ -87,6 +89,27 @@ describe.skipIf(skip)("through squid", () => {
     expect(r.stderr).toContain(`the proxy ${squid.url} refused a tunnel to ${base}: 407 Proxy Authentication Required`);
     expect(r.stderr).toContain("in HTTPS_PROXY");
     expect(posts(r.stderr)).toBe(1);
+  });
+
+  it("--ping-url through squid: the start and end pings go through it, and the run is not crashed by their unread answers", async () => {
+    const pinged: string[] = [];
+    const monitor = createServer((req, res) => {
+      pinged.push(`${req.method} ${req.url}`);
+      res.end("OK".repeat(10_000));
+    });
+    await new Promise<void>((resolve) => monitor.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(monitor.address() as AddressInfo).port}/check`;
+      const r = await t.capture([...TOKEN, "--ping-url", url], {
+        env: { http_proxy: squid.withCredentials("alice", "right-pa55") },
+      });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain("--ping-url");
+      expect(pinged).toEqual(["POST /check/start", "POST /check"]);
+      expect(squid.accessLog().filter((line) => line.includes("/check")).length).toBe(2);
+    } finally {
+      await new Promise((resolve) => monitor.close(resolve));
+    }
   });
 
   it("an upload squid refused is pending, not 'may have been accepted'; the next run sends it", async () => {
