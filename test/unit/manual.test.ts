@@ -35,6 +35,7 @@ const run = promisify(execFile);
 // man-db and groff are CI packages (.ci/run installs them and sets CI, under which a missing one
 // fails these tests); elsewhere the rendering tests skip.
 const hasMan = ["/usr/bin/man", "/usr/bin/groff"].every((path) => existsSync(path)) || process.env.CI !== undefined;
+const hasMandoc = existsSync("/usr/bin/mandoc") || process.env.CI !== undefined;
 
 /** `man -l` at 80 columns with groff's warnings on: what a reader sees, and what groff complained about. */
 async function renderMan(path: string): Promise<{ stdout: string; stderr: string }> {
@@ -79,7 +80,7 @@ describe("the generated manual", () => {
   });
 
   it("escapes what roff would read as requests or escapes", () => {
-    expect(roff("a\\b --x “q” …")).toBe("a\\eb \\-\\-x \\[u201C]q\\[u201D] \\[u2026]");
+    expect(roff("a\\b --x “q” … ✓")).toBe("a\\eb \\-\\-x \\(lqq\\(rq ... \\[u2713]");
   });
 });
 
@@ -98,10 +99,48 @@ describe.skipIf(!hasMan)("every man page, rendered by man -l at 80 columns", () 
     expect((await renderMan(bad)).stderr).toMatch(/warning: macro 'XX' not defined/);
   });
 
+  it.concurrent.each(manPages)("%s: groff -ww under LANG=C (-Tascii) finds every glyph and has no warning", async (path) => {
+    const { stderr } = await run("groff", ["-man", "-Tascii", "-ww", "-z", join(root, path)], {
+      env: { ...process.env, LANG: "C", LC_ALL: "C" },
+    });
+    expect(stderr).toBe("");
+  });
+
   it.concurrent.each(manPages)("%s: no warning, no line wider than 80", async (path) => {
     const { stdout, stderr } = await renderMan(join(root, path));
     expect(stderr).toBe("");
     expect(stdout).toMatch(/^SIMADMIN/);
     expect(stdout.split("\n").filter((line) => line.length > 80)).toEqual([]);
+  });
+});
+
+describe("every man page, by man-pages(7)'s rules", () => {
+  it.each(manPages)("%s: a date in .TH, no Markdown backticks, no docs/ path the package does not ship", (path) => {
+    const page = files.get(path) ?? "";
+    expect(page).toMatch(/^\.TH \S+ 1 "?\d{4}-\d{2}-\d{2}"? /m);
+    expect(page.split("\n").filter((line) => !line.startsWith('.\\"') && line.includes("`"))).toEqual([]);
+    expect(page).not.toMatch(/\bdocs\//);
+  });
+
+  describe.skipIf(!hasMandoc)("mandoc -Tlint", () => {
+    it("reports what it finds (so the check below can fail)", async () => {
+      const dir = await mkdtemp(join(tmpdir(), "simadmin-mandoc-"));
+      try {
+        await writeFile(join(dir, "bad.1"), '.TH BAD 1 ""\n.SH NAME\nbad \\- a page\n.SH DESCRIPTION\n.PP\ntext\n');
+        const result = await run("mandoc", ["-Tlint", join(dir, "bad.1")]).catch(
+          (error: { stdout: string; stderr: string }) => error,
+        );
+        expect(`${result.stdout}${result.stderr}`).toMatch(/missing date/);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+
+    it.concurrent.each(manPages)("%s: nothing to report, style included", async (path) => {
+      const result = await run("mandoc", ["-Tlint", "-Wall", join(root, path)]).catch(
+        (error: { stdout: string; stderr: string }) => error,
+      );
+      expect(`${result.stdout}${result.stderr}`).toBe("");
+    });
   });
 });

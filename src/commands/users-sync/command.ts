@@ -66,7 +66,7 @@ export const usersSync: CommandDeclaration = {
   ],
   help: `The baseline is what simadmin last synced for this base URL and organization, kept in the
 settings directory; the first run establishes it. Rows the service did not accept are planned
-again by the next run. See docs/users-sync.md.`,
+again by the next run.`,
   api: [2],
   outputs: DATA_FORMATS,
   writesSettings: false,
