@@ -70,7 +70,12 @@ export async function run(argv: string[], injected?: Deps): Promise<number> {
     return 0;
   }
   const owned = injected ? undefined : await defaultDeps();
-  const deps: Deps = injected ?? owned!;
+  let deps: Deps = injected ?? owned!;
+  // Under GitHub Actions no line of data or message may become a workflow command.
+  if (deps.env.GITHUB_ACTIONS === "true") {
+    const { guardWorkflowCommands } = await import("./output/workflow-guard.js");
+    deps = { ...deps, io: guardWorkflowCommands(deps.io) };
+  }
   // Help is laid out for 80 columns, or the terminal's width when it is narrower.
   const helpWidth = Math.min(HELP_WIDTH, deps.io.columns ?? HELP_WIDTH);
   // `simadmin help options | environment | exit-codes`: topics, not commands (gh's `help environment`).

@@ -117,7 +117,7 @@ export class Messages {
       const clock = this.clock;
       this.ciReport = new CiReport(
         this.env,
-        (line) => this.io.stderr.write(`${this.redactor.apply(line)}\n`),
+        (line) => (this.io.commands ?? this.io.stderr).write(`${this.redactor.apply(line)}\n`),
         this.globals.junit,
         clock ? () => clock.now() : Date.now,
         this.title,

@@ -28,7 +28,9 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
     record_delimiter: "unix",
     // csv-stringify quotes a value holding the record delimiter (LF) but not a lone CR, which
     // every reader takes for a line end: the row would split.
-    quoted_match: LINE_BREAK,
+    // A cell starting with `::` or holding `##[` is quoted too, so that no line of the CSV
+    // reads as a GitHub Actions workflow command (workflow-guard.ts), the data unchanged.
+    quoted_match: [LINE_BREAK, /^\s*::/, /##\[/],
     cast: {
       string: (value) => neutralizeCsvCell(value),
       // csv-stringify's default writes true as "1" and false as "": keep the JSON words.

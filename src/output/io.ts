@@ -11,6 +11,11 @@ export interface IOStreams {
   stdinIsTTY: boolean;
   /** Terminal width of stdout, when it is a terminal. */
   columns: number | undefined;
+  /**
+   * Where workflow commands (`::error …`) go under GitHub Actions: the raw stderr, while
+   * stdout and stderr are guarded against forged ones (workflow-guard.ts). Else stderr.
+   */
+  readonly commands?: Writable;
 }
 
 /**
