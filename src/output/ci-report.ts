@@ -27,6 +27,8 @@ export interface RejectedRow {
   /** The physical line the row starts on; looked up in the file when not given. */
   line?: number | undefined;
   message: string;
+  /** Left out of the upload as asked (--skip-invalid): a JUnit `<skipped>` and a warning annotation, not a failure. */
+  skipped?: boolean | undefined;
 }
 
 export interface CiTestCase {
@@ -35,7 +37,16 @@ export interface CiTestCase {
   failure?: string | undefined;
   file?: string | undefined;
   line?: number | undefined;
+  /** Also an `::error` annotation under GitHub Actions (an import task that ended FAILED). */
+  annotate?: boolean | undefined;
 }
+
+/**
+ * Exit codes of runs that could not do their work (the key, a permission, the network, the
+ * service, a local file, a bug, Ctrl-C): a JUnit `<error>`, where 5, 6 and 10 — the data
+ * was wrong or the service refused it — are `<failure>`s (docs/ci-and-cron.md).
+ */
+const ERROR_EXITS = new Set([1, 3, 4, 7, 8, 9, 11, 130]);
 
 /** GitHub's escaping of a workflow command's message (actions/toolkit, core/src/command.ts). */
 export function escapeData(text: string): string {
@@ -61,22 +72,42 @@ export function escapeXml(text: string): string {
     .replace(/\t/g, "&#9;");
 }
 
-/** A Markdown table cell: one line, no pipes breaking the table, no HTML. */
-function cell(text: string): string {
+/**
+ * A Markdown table cell shown as the text it is (GFM): one line, and the ASCII punctuation
+ * that Markdown could read backslash-escaped (CommonMark renders `\x` as the character):
+ * emphasis and code (`* _ ~ \``), links and images (`[ ]`: their `(` and `!` are then
+ * plain), HTML and entities (`< > &`), autolinks (`:` of `https:`, `@` of an address, `www.`),
+ * the table's pipes.
+ */
+export function markdownText(text: string): string {
   return text
     .replace(/[\r\n]+/g, " ")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/\|/g, "\\|")
-    .replace(/`/g, "\\`");
+    .replace(/[\\`*_[\]<>|~&:@]/g, (c) => `\\${c}`)
+    .replace(/\b(www)\./gi, "$1\\.");
 }
+
+/**
+ * A file name in a code span: shown verbatim (no entity, no escape but the table's pipe,
+ * which GFM reads before the span), fenced by more backticks than it holds.
+ */
+export function markdownCode(text: string): string {
+  const line = text.replace(/[\r\n]+/g, " ").replace(/\|/g, "\\|");
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(line) ? " " : "";
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+const cell = markdownText;
 
 export class CiReport {
   private readonly rejected: RejectedRow[] = [];
   private readonly cases: CiTestCase[] = [];
   private readonly facts: [string, string][] = [];
+  private readonly outputs = new Map<string, string>();
   private errorsFile: string | undefined;
+  /** A --dry-run: the summary says nothing was sent. */
+  dryRun = false;
   /** Whether a command recorded anything (the summary is written for those that do). */
   private used = false;
   private readonly encodings = new Map<string, string | undefined>();
@@ -118,6 +149,12 @@ export class CiReport {
     else this.facts.push([label, value]);
   }
 
+  /** A step output for the next steps of the workflow ($GITHUB_OUTPUT): `rows`, `task-ids`… */
+  output(name: string, value: string | number): void {
+    this.used = true;
+    this.outputs.set(name, String(value));
+  }
+
   setErrorsFile(path: string | undefined): void {
     this.errorsFile = path;
   }
@@ -145,6 +182,16 @@ export class CiReport {
         );
       }
     }
+    const outputPath = this.env.GITHUB_OUTPUT;
+    if (outputPath && this.onGitHub && this.used) {
+      try {
+        await appendFile(outputPath, this.stepOutputs(end.exitCode), "utf8");
+      } catch (error) {
+        warnings.push(
+          `could not write the step outputs to $GITHUB_OUTPUT (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+        );
+      }
+    }
     if (this.junitPath !== undefined) {
       // A local file the user asked for: its failure is the run's (exit 11), thrown as it is.
       await writeFileAtomic(this.junitPath, this.junit(end));
@@ -161,14 +208,39 @@ export class CiReport {
     return (inside.startsWith("..") || isAbsolute(inside) ? absolute : inside).split(sep).join("/");
   }
 
+  /** `name=value` lines; a value with a line break in GitHub's `name<<delimiter` form. */
+  private stepOutputs(exitCode: number): string {
+    const lines: string[] = [];
+    for (const [name, value] of [
+      ...this.outputs,
+      ["exit-code", String(exitCode)] as const,
+      ["dry-run", String(this.dryRun)] as const,
+    ]) {
+      if (!/[\r\n]/.test(value)) lines.push(`${name}=${value}`);
+      else {
+        let delimiter = "SIMADMIN_EOF";
+        while (value.includes(delimiter)) delimiter += "_";
+        lines.push(`${name}<<${delimiter}`, value, delimiter);
+      }
+    }
+    return `${lines.join("\n")}\n`;
+  }
+
   private annotate(): void {
-    for (const row of this.rejected.slice(0, ANNOTATION_CAP)) {
+    let annotated = 0;
+    for (const c of this.cases.filter((c) => c.annotate && c.failure !== undefined)) {
+      if (annotated++ >= ANNOTATION_CAP) break;
+      this.write(`::error title=${escapeProperty(c.name)}::${escapeData(c.failure ?? "")}`);
+    }
+    for (const row of this.rejected.slice(0, Math.max(0, ANNOTATION_CAP - annotated))) {
       const properties = [
         `file=${escapeProperty(this.annotationPath(row.file))}`,
         `line=${row.line ?? row.row}`,
-        `title=${escapeProperty(`row ${row.row} rejected`)}`,
+        `title=${escapeProperty(`row ${row.row} ${row.skipped ? "skipped" : "rejected"}`)}`,
       ];
-      this.write(`::error ${properties.join(",")}::${escapeData(`row ${row.row}: ${row.message}`)}`);
+      this.write(
+        `::${row.skipped ? "warning" : "error"} ${properties.join(",")}::${escapeData(`row ${row.row}: ${row.message}`)}`,
+      );
     }
     const total = this.rejected.length;
     if (total > ANNOTATION_CAP) {
@@ -208,19 +280,22 @@ export class CiReport {
   }
 
   private summary(end: RunEnd): string {
-    const lines: string[] = [`### \`simadmin ${cell(this.title)}\``, ""];
+    const command = markdownCode(`simadmin ${this.title}`);
+    const lines: string[] = [this.dryRun ? `### Dry run: ${command} (nothing was sent)` : `### ${command}`, ""];
     const said = end.message ? `: ${cell(end.message)}` : "";
     // Whether the exit code is a failure is the error class's to say (errors.ts `failed`):
     // exit 12 (changes pending) is an answer.
     const result =
       end.exitCode === 0
-        ? "✅ succeeded"
+        ? this.dryRun
+          ? "✅ dry run: nothing was sent"
+          : "✅ succeeded"
         : end.failed
           ? `❌ failed (exit ${end.exitCode})${said}`
           : `✅ exit ${end.exitCode}${said}`;
     lines.push("| | |", "|---|---|", `| Result | ${result} |`);
     for (const [label, value] of this.facts) lines.push(`| ${cell(label)} | ${cell(value)} |`);
-    if (this.errorsFile) lines.push(`| Errors file | \`${cell(this.errorsFile)}\` |`);
+    if (this.errorsFile) lines.push(`| Errors file | ${markdownCode(this.errorsFile)} |`);
     lines.push("");
     const batches = this.cases.filter((c) => c.name.startsWith("batch "));
     if (batches.length > 0) {
@@ -232,42 +307,60 @@ export class CiReport {
     if (this.rejected.length > 0) {
       const shown = this.rejected.slice(0, 20);
       lines.push(
-        `**Rejected rows: ${this.rejected.length}**${this.rejected.length > shown.length ? ` (the first ${shown.length})` : ""}`,
+        `**${this.rejected.every((r) => r.skipped) ? "Skipped" : "Rejected"} rows: ${this.rejected.length}**${this.rejected.length > shown.length ? ` (the first ${shown.length})` : ""}`,
         "",
       );
       lines.push("| File | Row | Line | Problem |", "|---|---|---|---|");
-      for (const r of shown) lines.push(`| ${cell(r.file)} | ${r.row} | ${r.line ?? ""} | ${cell(r.message)} |`);
+      for (const r of shown) lines.push(`| ${markdownCode(r.file)} | ${r.row} | ${r.line ?? ""} | ${cell(r.message)} |`);
       lines.push("");
     }
     return `${lines.join("\n")}\n`;
   }
 
   private junit(end: RunEnd): string {
-    const cases: CiTestCase[] = [
-      ...this.cases,
-      ...this.rejected.map((r) => ({ name: `${r.file} row ${r.row}`, failure: r.message, file: r.file, line: r.line ?? r.row })),
+    const { exitCode } = end;
+    type Case = CiTestCase & { outcome?: "failure" | "error" | "skipped" };
+    const cases: Case[] = [
+      ...this.cases.map((c): Case => (c.failure === undefined ? c : { ...c, outcome: "failure" })),
+      ...this.rejected.map((r): Case => ({
+        name: `${r.file} row ${r.row}`,
+        failure: r.message,
+        outcome: r.skipped ? "skipped" : "failure",
+        file: r.file,
+        line: r.line ?? r.row,
+      })),
     ];
-    // A run that recorded nothing (or failed before its rows) is one case: the run itself.
-    if (cases.length === 0 || (end.failed && cases.every((c) => c.failure === undefined))) {
-      cases.push({ name: this.title, ...(end.failed ? { failure: end.message ?? `exit ${end.exitCode}` } : {}) });
+    // A run that recorded nothing (or failed before its rows) is one case: the run itself —
+    // an <error> when it could not do its work (a 401, the network), else a <failure>.
+    if (cases.length === 0 || (end.failed && cases.every((c) => c.outcome === undefined || c.outcome === "skipped"))) {
+      cases.push({
+        name: this.title,
+        ...(end.failed
+          ? { failure: end.message ?? `exit ${exitCode}`, outcome: ERROR_EXITS.has(exitCode) ? "error" : "failure" }
+          : {}),
+      });
     }
-    const failures = cases.filter((c) => c.failure !== undefined).length;
+    const count = (outcome: Case["outcome"]): number => cases.filter((c) => c.outcome === outcome).length;
+    const [failures, errors, skipped] = [count("failure"), count("error"), count("skipped")];
     const seconds = ((this.now() - this.started) / 1000).toFixed(3);
     const timestamp = new Date(this.started).toISOString().replace(/\.\d+Z$/, "");
     const suite = escapeXml(`simadmin ${this.title}`);
     const out = [
       `<?xml version="1.0" encoding="UTF-8"?>`,
-      `<testsuites name="simadmin" tests="${cases.length}" failures="${failures}" errors="0" time="${seconds}">`,
-      `  <testsuite name="${suite}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" time="${seconds}" timestamp="${timestamp}">`,
+      `<testsuites name="simadmin" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds}">`,
+      `  <testsuite name="${suite}" tests="${cases.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds}" timestamp="${timestamp}">`,
     ];
     for (const c of cases) {
       const where = c.file === undefined ? "" : ` file="${escapeXml(c.file)}"${c.line === undefined ? "" : ` line="${c.line}"`}`;
       const open = `    <testcase classname="${suite}" name="${escapeXml(c.name)}"${where} time="0"`;
-      if (c.failure === undefined) out.push(`${open}/>`);
+      const text = escapeXml(c.failure ?? "");
+      if (c.outcome === undefined) out.push(`${open}/>`);
+      else if (c.outcome === "skipped") out.push(`${open}>`, `      <skipped message="${text}"/>`, `    </testcase>`);
       else {
+        const type = c.outcome === "error" ? `exit ${exitCode}` : "rejected";
         out.push(
           `${open}>`,
-          `      <failure message="${escapeXml(c.failure)}" type="rejected">${escapeXml(c.failure)}</failure>`,
+          `      <${c.outcome} message="${text}" type="${escapeXml(type)}">${text}</${c.outcome}>`,
           `    </testcase>`,
         );
       }

@@ -235,7 +235,7 @@ describe("users import under GitHub Actions", () => {
     expect(r.summary).toContain("❌ failed (exit 6)");
     expect(r.summary).toMatch(/\| Rows \| 4 \(2 valid, 2 invalid\) \|/);
     expect(r.summary).toMatch(/Errors file \| `.*staff\.errors\.csv`/);
-    expect(r.summary).toMatch(/\| .*staff\.csv \| 4 \| 5 \| /);
+    expect(r.summary).toMatch(/\| `.*staff\.csv` \| 4 \| 5 \| /);
 
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(r.junit) as {
       testsuites: {

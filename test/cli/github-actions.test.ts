@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ describe("no forged workflow command", () => {
     const commands = workflowCommands(r.stderr);
     // The one annotation of the rejected row, its file name escaped as a property.
     expect(commands).toHaveLength(1);
-    expect(commands[0]).toMatch(/^::error file=staff%0A%3A%3Aerror%3A%3Aforged%0A .*,line=3,title=row 3 rejected::row 3: /);
+    expect(commands[0]).toMatch(/^::warning file=staff%0A%3A%3Aerror%3A%3Aforged%0A .*,line=3,title=row 3 skipped::row 3: /);
     // The warning and the closing line name the file, their line breaks kept but defused.
     expect(r.stderr).toContain("\n:\\u003aerror::forged");
   });
@@ -75,5 +75,106 @@ describe("no forged workflow command", () => {
     const out = ["ok\n  :", ":error::x\n#", "#[add-mask]y\n"].map((chunk) => guard.filter(chunk)).join("");
     expect(workflowCommands(out)).toEqual([]);
     expect(out).toBe("ok\n  :\\u003aerror::x\n##\\u005badd-mask]y\n");
+  });
+});
+
+async function ciRun(name: string, csv: string, args: string[], env: Record<string, string> = {}) {
+  const run = await mkdtemp(join(dir, "run-"));
+  const file = join(run, name);
+  await writeFile(file, csv);
+  const paths = { summary: join(run, "summary.md"), output: join(run, "output.txt"), junit: join(run, "report.xml") };
+  const r = await t.capture(["users", "import", file, "--junit", paths.junit, ...args], {
+    env: {
+      GITHUB_ACTIONS: "true",
+      GITHUB_WORKSPACE: run,
+      GITHUB_STEP_SUMMARY: paths.summary,
+      GITHUB_OUTPUT: paths.output,
+      ...env,
+    },
+  });
+  const read = (path: string): Promise<string> => readFile(path, "utf8").catch(() => "");
+  return { ...r, summary: await read(paths.summary), output: await read(paths.output), junit: await read(paths.junit) };
+}
+
+const row = (user: string, email = user): string => `Al,Ng,${user},${email},trainee,Sales,ACTIVE,Add`;
+
+describe("the step's report", () => {
+  it("a task that ended FAILED is an ::error annotation; counts and task ids go to $GITHUB_OUTPUT", async () => {
+    const r = await ciRun("staff.csv", `${header}\n${row("al@fail.example.com")}\n`, ["--yes", "--wait"]);
+    expect(r.exitCode, r.stderr).toBe(10);
+    const taskId = /task (task-[\w-]+)/.exec(r.stderr)?.[1];
+    expect(taskId).toBeDefined();
+    expect(workflowCommands(r.stderr)).toEqual([
+      expect.stringMatching(new RegExp(`^::error title=batch 1 .*::batch 1: .*FAILED task ${taskId}$`)),
+    ]);
+    const outputs = Object.fromEntries(
+      r.output
+        .trim()
+        .split("\n")
+        .map((line) => line.split("=") as [string, string]),
+    );
+    expect(outputs).toMatchObject({
+      rows: "1",
+      "valid-rows": "1",
+      "invalid-rows": "0",
+      batches: "1",
+      "failed-batches": "1",
+      "task-ids": taskId,
+      "exit-code": "10",
+      "dry-run": "false",
+    });
+  });
+
+  it("a dry run's summary says so in its heading; a real run's does not", async () => {
+    const dry = await ciRun("staff.csv", `${header}\n${row("dry@example.com")}\n`, ["--dry-run"]);
+    expect(dry.exitCode, dry.stderr).toBe(0);
+    expect(dry.summary).toMatch(/^### Dry run: `simadmin users import .*staff\.csv` \(nothing was sent\)$/m);
+    expect(dry.summary).toContain("dry run: nothing was sent");
+    expect(dry.output).toContain("dry-run=true");
+    const real = await ciRun("staff.csv", `${header}\n${row("real@example.com")}\n`, ["--yes"]);
+    expect(real.exitCode, real.stderr).toBe(0);
+    expect(real.summary).toMatch(/^### `simadmin users import .*staff\.csv`$/m);
+    expect(real.summary).not.toContain("Dry run");
+  });
+
+  it("Markdown in a value is text; a file name is a code span without HTML entities", async () => {
+    const value = "![pic](http://e.example/i.png)**bold**<b>x</b>";
+    const r = await ciRun("R&D.csv", `${header}\n${row(value, "al@example.com")}\n`, []);
+    expect(r.exitCode).toBe(6);
+    expect(r.summary).toMatch(/\| `[^`|]*\/R&D\.csv` \| 2 \| 2 \| /);
+    expect(r.summary).not.toContain("&amp;");
+    expect(r.summary).toContain("\\!\\[pic\\]\\(http\\:");
+    expect(r.summary).toContain("\\*\\*bold\\*\\*\\<b\\>");
+    // No character Markdown reads is left unescaped in the problem cell.
+    const problem =
+      r.summary
+        .split("\n")
+        .find((line) => line.includes("pic"))
+        ?.split(" | ")[3] ?? "";
+    expect(problem.replace(/\\./g, "")).not.toMatch(/[[\]()*<>!`_]/);
+  });
+});
+
+describe("JUnit", () => {
+  it("rows left out by --skip-invalid are <skipped>, not failures", async () => {
+    const r = await ciRun("staff.csv", `${header}\n${row("skip@example.com")}\n${row("bo@example.com", "bo@example.org")}\n`, [
+      "--skip-invalid",
+      "--yes",
+    ]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.junit).toMatch(/<testsuite [^>]*tests="2" failures="0" errors="0" skipped="1"/);
+    expect(r.junit).toMatch(/<testcase [^>]*name="[^"]*staff\.csv row 3"[^>]*>\s*<skipped message="username: /);
+    expect(workflowCommands(r.stderr)).toEqual([
+      expect.stringMatching(/^::warning file=staff\.csv,line=3,title=row 3 skipped::/),
+    ]);
+  });
+
+  it("a refused API key is an <error>, not a failure", async () => {
+    const r = await ciRun("staff.csv", `${header}\n${row("al@example.com")}\n`, ["--yes"], {
+      SIMADMIN_API_KEY: "sk_wrong_0123456789",
+    });
+    expect(r.exitCode).toBe(3);
+    expect(r.junit).toMatch(/<testsuite [^>]*failures="0" errors="1" skipped="0"/);
+    expect(r.junit).toMatch(/<error message="[^"]+" type="exit 3">/);
   });
 });

@@ -163,7 +163,7 @@ describe("the step summary", () => {
         "|---|---|",
         "| Result | ❌ failed (exit 6): 3 rows were rejected |",
         "| Rows | 120 (117 valid, 3 invalid) |",
-        "| Sent &lt;b&gt; | a &amp; b |",
+        "| Sent \\<b\\> | a \\& b |",
         "| Errors file | `staff.errors.csv` |",
         "",
         "| Batch | Outcome |",
@@ -175,8 +175,8 @@ describe("the step summary", () => {
         "",
         "| File | Row | Line | Problem |",
         "|---|---|---|---|",
-        "| staff.csv | 4 | 5 | email \\`x\\` |",
-        "| staff.csv | 6 |  | name |",
+        "| `staff.csv` | 4 | 5 | email \\`x\\` |",
+        "| `staff.csv` | 6 |  | name |",
         "",
         "",
       ].join("\n"),
@@ -221,8 +221,8 @@ describe("the step summary", () => {
     const text = await readFile(summary, "utf8");
     expect(text).toContain("| batch 50 | ok |\n| … | 2 more |\n\n**Rejected rows: 21** (the first 20)\n");
     expect(text).not.toContain("| batch 51 |");
-    expect(text).toContain("| s.csv | 21 | 21 | bad |\n\n");
-    expect(text).not.toContain("| s.csv | 22 |");
+    expect(text).toContain("| `s.csv` | 21 | 21 | bad |\n\n");
+    expect(text).not.toContain("| `s.csv` | 22 |");
   });
 
   it("exactly 50 batches and 20 rows: no 'more' line, no 'first'", async () => {
@@ -269,7 +269,7 @@ describe("the JUnit report", () => {
     expect(await readFile(junit, "utf8")).toBe(
       [
         `<?xml version="1.0" encoding="UTF-8"?>`,
-        `<testsuites name="simadmin" tests="5" failures="2" errors="0" time="1.234">`,
+        `<testsuites name="simadmin" tests="5" failures="2" errors="0" skipped="0" time="1.234">`,
         `  <testsuite name="simadmin users import &lt;staff&gt;.csv" tests="5" failures="2" errors="0" skipped="0" time="1.234" timestamp="2026-11-21T08:30:00">`,
         `    <testcase classname="simadmin users import &lt;staff&gt;.csv" name="batch 1" file="staff.csv" line="2" time="0"/>`,
         `    <testcase classname="simadmin users import &lt;staff&gt;.csv" name="batch 2" file="staff.csv" time="0"/>`,
@@ -307,18 +307,25 @@ describe("the JUnit report", () => {
       `    <testcase classname="simadmin simadmin" name="simadmin" time="0"/>`,
     ],
     [
-      "a run that failed before its rows: one failing case with its message",
+      "a run that could not do its work (rate limit, exit 7) before its rows: one <error> case with its message",
       7,
       "rate limited",
       [{ name: "batch 1" }],
-      `    <testcase classname="simadmin simadmin" name="simadmin" time="0">\n      <failure message="rate limited" type="rejected">rate limited</failure>`,
+      `    <testcase classname="simadmin simadmin" name="simadmin" time="0">\n      <error message="rate limited" type="exit 7">rate limited</error>`,
     ],
     [
-      "a failure without a message: the exit code",
+      "a network failure without a message (exit 8): an <error> with the exit code",
       8,
       undefined,
       [],
-      `    <testcase classname="simadmin simadmin" name="simadmin" time="0">\n      <failure message="exit 8" type="rejected">exit 8</failure>`,
+      `    <testcase classname="simadmin simadmin" name="simadmin" time="0">\n      <error message="exit 8" type="exit 8">exit 8</error>`,
+    ],
+    [
+      "invalid data before its rows (exit 6): a <failure>",
+      6,
+      "bad rows",
+      [],
+      `    <testcase classname="simadmin simadmin" name="simadmin" time="0">\n      <failure message="bad rows" type="rejected">bad rows</failure>`,
     ],
   ])("%s", async (_name, exitCode, message, cases, expected) => {
     const junit = join(dir.path, "junit.xml");
@@ -327,8 +334,13 @@ describe("the JUnit report", () => {
     await ci.finish(end(exitCode, message));
     const text = await readFile(junit, "utf8");
     expect(text).toContain(expected);
-    const counts = { 0: `tests="1" failures="0"`, 7: `tests="2" failures="1"`, 8: `tests="1" failures="1"` }[exitCode];
-    expect(text).toContain(`<testsuites name="simadmin" ${counts} errors="0" time="0.000">`);
+    const counts = {
+      0: `tests="1" failures="0" errors="0"`,
+      6: `tests="1" failures="1" errors="0"`,
+      7: `tests="2" failures="0" errors="1"`,
+      8: `tests="1" failures="0" errors="1"`,
+    }[exitCode];
+    expect(text).toContain(`<testsuites name="simadmin" ${counts} skipped="0" time="0.000">`);
   });
 
   it("a failed run whose cases already hold a failure gets no extra case", async () => {

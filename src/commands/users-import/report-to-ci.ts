@@ -6,7 +6,11 @@ import { plural } from "./common.js";
 export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
   if (outcome.kind === "object") {
     const plan = outcome.value;
-    if (typeof plan.batches === "number") ci.fact("Plan", `dry run: ${plural(plan.batches, "batch", "batches")} would be sent`);
+    ci.dryRun = true;
+    if (typeof plan.batches === "number") {
+      ci.fact("Plan", `dry run: ${plural(plan.batches, "batch", "batches")} would be sent`);
+      ci.output("batches", plan.batches);
+    }
     return;
   }
   if (outcome.kind !== "records") return;
@@ -17,11 +21,18 @@ export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
     const failed = b.state === "rejected" || b.status === "FAILED";
     ci.testCase({
       name: `batch ${String(b.batch)}${rows}${task}`,
-      failure: failed ? `batch ${String(b.batch)}: ${String(b.state)}${b.status ? ` ${String(b.status)}` : ""}` : undefined,
+      failure: failed
+        ? `batch ${String(b.batch)}: ${String(b.state)}${b.status ? ` ${String(b.status)}` : ""}${task}`
+        : undefined,
+      // A task that ended FAILED is the run's news: an annotation, not only a summary line.
+      annotate: b.status === "FAILED",
     });
   }
   if (batches.length > 0) {
     const tasks = batches.map((b) => b.taskId).filter((t): t is string => typeof t === "string");
     ci.fact("Batches", `${batches.length}${tasks.length > 0 ? ` (task ids: ${tasks.join(", ")})` : ""}`);
+    ci.output("batches", batches.length);
+    ci.output("task-ids", tasks.join(" "));
+    ci.output("failed-batches", batches.filter((b) => b.state === "rejected" || b.status === "FAILED").length);
   }
 }

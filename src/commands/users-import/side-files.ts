@@ -43,7 +43,8 @@ export class RejectedRowsFile {
   private columns: string[] | undefined;
   rows = 0;
   /** Told of every rejected row as it is written (the CI report: annotations, JUnit). */
-  onRejected: ((row: number, message: string) => void) | undefined;
+  /** `local`: found invalid here (skipped with --skip-invalid); else rejected by the service. */
+  onRejected: ((row: number, message: string, local: boolean) => void) | undefined;
   /** csv-stringify with the formula guard (output/csv.ts), row by row into the temp file. */
   private readonly csv: Stringifier;
 
@@ -92,7 +93,7 @@ export class RejectedRowsFile {
       : "";
     this.csv.write([...this.columns!.map((c) => invalid.cells[c] ?? ""), invalid.row, problemText(invalid.problems) + extra]);
     this.rows++;
-    this.onRejected?.(invalid.row, problemText(invalid.problems) + extra);
+    this.onRejected?.(invalid.row, problemText(invalid.problems) + extra, true);
   }
 
   addService(user: UserRow, columns: string[], messages: string[]): void {
@@ -101,7 +102,7 @@ export class RejectedRowsFile {
     const known = new Set<string>(USER_COLUMNS);
     this.csv.write([...this.columns!.map((c) => (known.has(c) ? (values[c] ?? "") : "")), user.row, messages.join("; ")]);
     this.rows++;
-    this.onRejected?.(user.row, `rejected by the service: ${messages.join("; ")}`);
+    this.onRejected?.(user.row, `rejected by the service: ${messages.join("; ")}`, false);
   }
 
   /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */

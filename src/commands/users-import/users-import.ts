@@ -117,7 +117,8 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
       : await RejectedRowsFile.open(errorsPathFor(flags.file));
     const ci = await ctx.printer.ci();
     ci.source(flags.file, flags.encoding);
-    errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
+    errors.onRejected = (row, message, local) =>
+      ci.reject({ file: flags.file, row, message, skipped: local && flags.skipInvalid === true });
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, {

@@ -41,7 +41,11 @@ export async function validateImportFile(
   }
   for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
-  (await ctx.printer.ci()).fact(
+  const ci = await ctx.printer.ci();
+  ci.output("rows", summary.totalRows);
+  ci.output("valid-rows", summary.validRows);
+  ci.output("invalid-rows", invalid);
+  ci.fact(
     "Rows",
     `${summary.totalRows.toLocaleString("en-US")} (${summary.validRows.toLocaleString("en-US")} valid, ${invalid.toLocaleString("en-US")} invalid)`,
   );

@@ -28,6 +28,7 @@ export async function readRosterFile(
       file: rosterPath,
       row: invalid.row,
       message: invalid.problems.map((p) => `${p.field}: ${p.message}`).join("; "),
+      skipped: options.skipInvalid === true,
     });
   }
   ci.fact("Roster", `${plural(roster.users.length, "user")}, ${plural(roster.invalid.length, "invalid row")}`);
