@@ -1,4 +1,4 @@
-import { CliError, InterruptedError, InvalidDataError, UsageError } from "../../errors.js";
+import { CliError, InterruptedError, InvalidDataError, ServiceError, UsageError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { readProgressFile } from "../../engines/progress/input.js";
@@ -63,13 +63,19 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     ? await asker.links([...results.values()].filter((r) => !r.facts?.completed && !r.error))
     : undefined;
   progress.stop();
-  const { table, refused } = progressTable(file, {
+  const { table, refused, unsettled } = progressTable(file, {
     results,
     links,
     doneAt,
     apiVersion: settings.apiVersion,
     requests: `${asker.requests} request${asker.requests === 1 ? "" : "s"} in ${formatDuration(Math.max(0, doneAt - now)) || "0s"}`,
   });
+  if (unsettled > 0 && !failure) {
+    failure = new ServiceError(
+      `${unsettled} pair${unsettled === 1 ? "" : "s"} could not be settled: the service's answer could not be read (see the error column); the other pairs are in the output`,
+      { hint: "run again later: those pairs are asked again; if it persists, report the answer (--verbose shows it)", retryable: false },
+    );
+  }
   if (refused > 0 && !failure) {
     failure = new InvalidDataError(`${refused} pair${refused === 1 ? "" : "s"} refused by the service (see the error column)`, {
       hint: "check their userId and simulationId in the organization (--org)",

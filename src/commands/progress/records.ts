@@ -39,17 +39,22 @@ export interface ProgressAnswers {
   requests: string;
 }
 
-/** The records and summary, and how many pairs the service refused. */
-export function progressTable(file: ProgressFile, answers: ProgressAnswers): { table: ProgressTable; refused: number } {
+/** The records and summary, how many pairs the service refused and how many its answer could not settle. */
+export function progressTable(
+  file: ProgressFile,
+  answers: ProgressAnswers,
+): { table: ProgressTable; refused: number; unsettled: number } {
   const { results, links } = answers;
   const records: JsonRecord[] = [];
   const states: ProgressState[] = [];
   let refused = 0;
+  let unsettled = 0;
   for (const row of file.rows) {
     const result = results.get(row);
     const facts = result?.facts;
     const state = result?.error ? "unknown" : pairState(facts, row.dueDate, answers.doneAt, answers.apiVersion);
     if (state !== "unknown") states.push(state);
+    else if (result?.unsettled) unsettled++;
     else refused++;
     const record: JsonRecord = {
       userId: row.userId,
@@ -69,14 +74,17 @@ export function progressTable(file: ProgressFile, answers: ProgressAnswers): { t
     }
     records.push(record);
   }
-  const summary = formatCounts(countStates(states)) + (refused > 0 ? `, ${refused} refused by the service` : "");
+  const summary =
+    formatCounts(countStates(states)) +
+    (refused > 0 ? `, ${refused} refused by the service` : "") +
+    (unsettled > 0 ? `, ${unsettled} unsettled (the answer could not be read)` : "");
   const extraColumns = file.header.names.filter(
     (n, i) => i !== file.header.userId && i !== file.header.simulationId && i !== file.header.dueDate,
   );
   const known = [
     ...PROGRESS_COLUMNS,
     ...extraColumns,
-    ...(refused > 0 ? ["error"] : []),
+    ...(refused + unsettled > 0 ? ["error"] : []),
     ...(links ? ["link", "linkExpiresAt"] : []),
   ];
   const table: ProgressTable = {
@@ -87,5 +95,5 @@ export function progressTable(file: ProgressFile, answers: ProgressAnswers): { t
     knownFields: known,
     note: `${summary} (${answers.requests})`,
   };
-  return { table, refused };
+  return { table, refused, unsettled };
 }

@@ -3,6 +3,7 @@ import type { ApiClient } from "../../api/client.js";
 import { isItemRejection, rejectionText } from "../../api/rejections.js";
 import type { UserTokens } from "../../api/user-tokens.js";
 import type { Clock } from "../../clock.js";
+import { UnexpectedResponseError } from "../../errors.js";
 import { composeUserLink } from "../../domain/links.js";
 import { pairFacts, type PairFacts, type ProgressRow } from "../../domain/progress.js";
 import type { CompletedPairCache, PairIdentity } from "./cache.js";
@@ -15,8 +16,10 @@ import type { CompletedPairCache, PairIdentity } from "./cache.js";
 export interface PairResult {
   row: ProgressRow;
   facts: PairFacts | undefined;
-  /** The service refused the pair (404, 400): the message. */
+  /** The service refused the pair (404, 400), or its answer could not settle it: the message. */
   error?: string;
+  /** The answer came but could not be read (a malformed attempt): the pair is unsettled, not refused. */
+  unsettled?: boolean;
 }
 
 /** A pair's link, and when the token it carries expires. */
@@ -81,6 +84,11 @@ export class PairAsker {
       attempts = await endpoints.getCompletionData(this.deps.client, ref);
     } catch (error) {
       if (isItemRejection(error)) return { row, facts: undefined, error: rejectionText(error) };
+      // One malformed answer settles nothing about this pair, and nothing about the others:
+      // reported on its row, the run goes on (and asks it again next time: nothing is cached).
+      if (error instanceof UnexpectedResponseError) {
+        return { row, facts: undefined, error: `the service's answer could not be read: ${error.message}`, unsettled: true };
+      }
       throw error;
     } finally {
       this.asked++;
