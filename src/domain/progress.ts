@@ -108,18 +108,28 @@ export interface PairFacts {
   bestScore: number | null;
 }
 
-/** The facts of one pair from its attempts (docs/service-spec.md §2: completed = both completedAt and completionTime). */
+/**
+ * The facts of one pair from its attempts (docs/service-spec.md §2: completed = both completedAt
+ * and completionTime). For progress a completion must also say when: a completedAt that is no
+ * timestamp (`" "`, `"null"`) would make a pair completed — and cached for good — on nothing
+ * (docs/progress.md); such an attempt counts as not completed.
+ */
 export function pairFacts(attempts: readonly AttemptLike[]): PairFacts {
   const summary = summarizeAttempts(attempts);
   let first: { at: number; text: string } | undefined;
+  let unreadable = 0;
   for (const attempt of attempts) {
     if (classifyAttempt(attempt) !== "completed") continue;
-    const at = completedAtMs(attempt) ?? Number.POSITIVE_INFINITY;
-    if (!first || at < first.at) first = { at, text: typeof attempt.completedAt === "string" ? attempt.completedAt : "" };
+    const at = completedAtMs(attempt);
+    if (at === undefined) {
+      unreadable++;
+      continue;
+    }
+    if (!first || at < first.at) first = { at, text: attempt.completedAt ?? "" };
   }
   return {
-    completed: summary.completed > 0,
-    incomplete: summary.incomplete + summary.inconsistent,
+    completed: first !== undefined,
+    incomplete: summary.incomplete + summary.inconsistent + unreadable,
     attempts: summary.attempts,
     completedAt: first?.text ?? null,
     bestScore: summary.bestScore,

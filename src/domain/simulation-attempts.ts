@@ -24,17 +24,8 @@ function hasValue(value: unknown): boolean {
   return value !== null && value !== undefined && value !== "";
 }
 
-/**
- * A completedAt that says when: a string that reads as a date-time. `" "`, `"null"` or
- * `"n/a"` say nothing, and a pair taken as completed on such a value would be cached for good
- * (docs/progress.md): they count as no value.
- */
-function isTimestamp(value: unknown): boolean {
-  return typeof value === "string" && /^\s*\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value));
-}
-
 export function classifyAttempt(attempt: AttemptLike): AttemptState {
-  const at = isTimestamp(attempt.completedAt);
+  const at = hasValue(attempt.completedAt);
   const time = hasValue(attempt.completionTime);
   if (at && time) return "completed";
   if (!at && !time) return "incomplete";
@@ -43,10 +34,7 @@ export function classifyAttempt(attempt: AttemptLike): AttemptState {
 
 /** Why an attempt is inconsistent, for the warning on stderr. */
 export function describeInconsistency(attempt: AttemptLike): string {
-  if (hasValue(attempt.completedAt) && !isTimestamp(attempt.completedAt)) {
-    return `its completedAt ${JSON.stringify(attempt.completedAt)} is not a timestamp`;
-  }
-  return isTimestamp(attempt.completedAt) ? "it has completedAt but no completionTime" : "it has completionTime but no completedAt";
+  return hasValue(attempt.completedAt) ? "it has completedAt but no completionTime" : "it has completionTime but no completedAt";
 }
 
 const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/i;

@@ -148,12 +148,18 @@ describe("pairFacts", () => {
     expect(pairFacts([done("e1", "yesterday", 1), done("e2", "2026-01-10T09:00:00Z", 2)]).completedAt).toBe(
       "2026-01-10T09:00:00Z",
     );
-    expect(pairFacts([done("e1", "yesterday", 1)]).completedAt).toBe("yesterday");
   });
 
-  it("a completedAt that is not text (a number) gives an empty completedAt, not a number", () => {
-    expect(pairFacts([done("e1", 1_768_000_000_000, 1)]).completedAt).toBe("");
-  });
+  it.each([["yesterday"], [" "], ["null"], [1_768_000_000_000]])(
+    "a completedAt that is no timestamp (%j) is no completion: not completed, no completedAt, counted as incomplete",
+    (completedAt) => {
+      expect(pairFacts([done("e1", completedAt as string, 1)])).toMatchObject({
+        completed: false,
+        completedAt: null,
+        incomplete: 1,
+      });
+    },
+  );
 });
 
 describe("pairState", () => {
