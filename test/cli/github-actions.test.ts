@@ -131,6 +131,8 @@ describe("the step's report", () => {
     expect(dry.summary).toMatch(/^### Dry run: `simadmin users import .*staff\.csv` \(nothing was sent\)$/m);
     expect(dry.summary).toContain("dry run: nothing was sent");
     expect(dry.output).toContain("dry-run=true");
+    expect(dry.stderr).toMatch(/uploading needs 1 access request/);
+    expect(dry.stderr).not.toMatch(/uploads needs/);
     const real = await ciRun("staff.csv", `${header}\n${row("real@example.com")}\n`, ["--yes"]);
     expect(real.exitCode, real.stderr).toBe(0);
     expect(real.summary).toMatch(/^### `simadmin users import .*staff\.csv`$/m);

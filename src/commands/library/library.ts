@@ -152,7 +152,7 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
   }
   const walked = result(
     collected,
-    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"}${largestPage < size && collected.length > largestPage ? ` (the service sent at most ${largestPage} a page of the ${size} asked)` : ` of ${size}`}`,
+    `${collected.length} simulation${collected.length === 1 ? "" : "s"} from ${pagesFetched} page${pagesFetched === 1 ? "" : "s"}${largestPage < size && collected.length > largestPage ? ` (the service sent at most ${largestPage} a page of the ${size} asked)` : ` (up to ${size} a page)`}`,
   );
   return failure ? { ...walked, failure } : walked;
 });

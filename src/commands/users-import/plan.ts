@@ -68,7 +68,7 @@ export async function dryRunResult(
     value,
     note:
       `dry run: nothing was sent. ${planText(subject)}` +
-      `\n  the uploads ${requests.text} (then --wait polls the import tasks)` +
+      `\n  uploading ${requests.text} (then --wait polls the import tasks)` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
 }
