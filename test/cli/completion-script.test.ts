@@ -99,6 +99,8 @@ describe("completion-script bash", () => {
     { line: ["simadmin", "reports", "users", ""], expected: [] },
     { line: ["simadmin", "reports", "sync", "--db", "/nonexistent-dir/"], expected: [] },
     { line: ["simadmin", "reports", "sync", "--k"], expected: ["--kinds"] },
+    { line: ["simadmin", "reports", "sync", "--kinds", "te"], expected: ["teams-result"] },
+    { line: ["simadmin", "reports", "users", "--delimiter", ""], expected: [",", ";", "tab"] },
   ])("completes $line", async ({ line, expected }) => {
     expect(await bashComplete(line)).toEqual(expected);
   });
@@ -156,6 +158,9 @@ describe("completion-script fish", () => {
     { line: "simadmin auth ", expected: ["login", "logout", "status"] },
     { line: "simadmin reports ", expected: [...REPORT_KINDS, "all", "sync"].sort() },
     { line: "simadmin reports users ", expected: [] },
+    // `;` is a separator in fish's -a list: escaped, it is offered like the others.
+    { line: "simadmin reports users --delimiter ", expected: [",", ";", "tab"] },
+    { line: "simadmin reports sync --kinds ", expected: [...REPORT_KINDS] },
   ])("completes '$line'", async ({ line, expected }) => {
     const result = await execa("fish", ["--no-config", "-c", `source $argv[1]; complete -C '${line}'`, files.fish!], {
       reject: false,
@@ -191,6 +196,57 @@ describe("completion-script fish", () => {
     });
     const names = result.stdout.split("\n").map((entry) => entry.split("\t")[0]);
     expect(names).toEqual(expect.arrayContaining(["--user", "--all", "--output"]));
+  });
+});
+
+describe("no space after a value's start (--map firstName=)", () => {
+  it("bash: compopt -o nospace for a word ending in =, not for others", async () => {
+    const program = (line: string[]) =>
+      `compopt() { echo "compopt $*"; }; source "$1"; shift; COMP_WORDS=(${line.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${line.length - 1}; _simadmin; printf '%s\\n' "\${COMPREPLY[@]}"`;
+    const map = await execa("bash", [
+      "--norc",
+      "--noprofile",
+      "-c",
+      program(["simadmin", "users", "sync", "r.csv", "--map", "first"]),
+      "bash",
+      files.bash!,
+    ]);
+    expect(map.stdout.split("\n")).toEqual(["compopt -o nospace", "firstName="]);
+    const kinds = await execa("bash", [
+      "--norc",
+      "--noprofile",
+      "-c",
+      program(["simadmin", "reports", "sync", "--kinds", "us"]),
+      "bash",
+      files.bash!,
+    ]);
+    expect(kinds.stdout.split("\n")).toEqual(["user-results", "users"]);
+  });
+
+  it.skipIf(skipWithout("zsh"))("zsh: compadd -S '' for a word ending in =", async () => {
+    const harness = `
+      compdef() { :; }
+      source "$1"; shift
+      compadd() { print -r -- "compadd $*"; }
+      _describe() { :; }
+      compset() { :; }
+      words=("$@"); CURRENT=$#
+      _simadmin`;
+    const result = await execa("zsh", [
+      "-f",
+      "-c",
+      harness,
+      "zsh",
+      files.zsh!,
+      "simadmin",
+      "users",
+      "sync",
+      "r.csv",
+      "--map",
+      "",
+    ]);
+    expect(result.stdout).toContain("compadd -S  -- firstName= lastName= email=");
+    expect(result.stdout).not.toMatch(/compadd -- .*firstName=/);
   });
 });
 

@@ -24,6 +24,8 @@ __simadmin_reply() {
     @dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$2")) ;;
     *) IFS=$' \\t\\n'; COMPREPLY=($(compgen -W "$1" -- "$2")) ;;
   esac
+  # A word that ends in = (--map firstName=) is the start of a value: no space after it.
+  if [[ \${#COMPREPLY[@]} -gt 0 && "\${COMPREPLY[*]}" == *= ]]; then compopt -o nospace 2>/dev/null; fi
 }
 
 _simadmin() {

@@ -5,6 +5,15 @@ function fq(text: string): string {
   return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\s+/g, " ")}'`;
 }
 
+/**
+ * One word of a `-a` list: fish reads the list as a command line, where `;` ends it and
+ * quotes, `$`, `(`, `|`, `&`, `<`, `>`, `*`, `?`, `~`, `#`, `{`… mean something; escaped, each
+ * is offered as itself (`--delimiter ;`).
+ */
+function fishWord(word: string): string {
+  return word.replace(/[^\w=.,:@%+/-]/g, (c) => `\\${c}`);
+}
+
 /** The fish script: `complete` lines guarded by the command path and the positional count it computes. */
 export function fishScript(root: CommandSpec): string {
   const commands = allCommands(root);
@@ -51,7 +60,7 @@ export function fishScript(root: CommandSpec): string {
     if (flag.takesValue) {
       if (flag.values.kind === "files") parts.push("-r -F");
       else if (flag.values.kind === "dirs") parts.push(`-x -a ${fq("(__fish_complete_directories)")}`);
-      else if (flag.values.kind === "words") parts.push(`-x -a ${fq(flag.values.words.join(" "))}`);
+      else if (flag.values.kind === "words") parts.push(`-x -a ${fq(flag.values.words.map(fishWord).join(" "))}`);
       else parts.push("-x");
     }
     parts.push(`-d ${fq(flag.description)}`);

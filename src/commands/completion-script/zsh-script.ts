@@ -38,7 +38,15 @@ __simadmin_offer() {
     '') return 1 ;;
     @files) _files ;;
     @dirs) _files -/ ;;
-    *) compadd -- \${=1} ;;
+    *)
+      # A word that ends in = (--map firstName=) is the start of a value: no space after it.
+      local -a all open closed
+      all=(\${=1})
+      open=(\${(M)all:#*=})
+      closed=(\${all:#*=})
+      (( \${#closed} )) && compadd -- \$closed
+      (( \${#open} )) && compadd -S '' -- \$open
+      ;;
   esac
 }
 

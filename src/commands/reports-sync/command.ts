@@ -18,6 +18,8 @@ export const reportsSync: CommandDeclaration = {
     {
       flags: "--kinds <list>",
       description: `comma-separated report kinds (default: all seven: ${REPORT_KINDS.join(", ")})`,
+      // The shells complete the first kind of the list (docs/shell-completion.md).
+      values: { kind: "words", words: REPORT_KINDS },
     },
     {
       flags: "--since <date>",
