@@ -34,7 +34,9 @@ function describe(error: unknown): string {
 
 export async function compileQuery(expression: string): Promise<CompiledQuery> {
   if (expression.trim() === "") throw new UsageError("--query: the expression is empty; e.g. --query '[].id'");
-  const { compile, search } = await import("@jmespath-community/jmespath");
+  const library = await import("@jmespath-community/jmespath");
+  const { compile, search } = library;
+  (await import("./query-compat.js")).withPythonCompatibility(library);
   try {
     compile(expression);
   } catch (error) {

@@ -115,4 +115,26 @@ describe("--query", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^error: --query: .*length\(\)/);
   });
+
+  // What jmespath.py (the AWS CLI's) answers for the same expressions and data.
+  const ROWS = "[{date:'2026-11-14',name:'ann'},{date:'2026-11-16',name:'bo'},{date:'2026-11-15',name:'cy'}]";
+  it.each([
+    ["[?date >= '2026-11-15'].name", ["bo", "cy"]],
+    ["[?date < '2026-11-15'].name", ["ann"]],
+    ["[?date > `1`].name", []],
+    ["max_by(@, &date).name", "bo"],
+    ["min_by(@, &date).name", "ann"],
+    ["max_by(@, &name).date", "2026-11-15"],
+    ["max_by(`[]`, &date)", null],
+  ])("strings order as in jmespath.py: %s", async (expression, expected) => {
+    const r = await t.capture(["token", "--user", "user-demo", "-o", "json", "--query", `${ROWS} | ${expression}`]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(expected);
+  });
+
+  it("max_by with keys that mix strings and numbers is exit 2 naming --query", async () => {
+    const r = await t.capture(["token", "--user", "user-demo", "--query", "[{k:'a'},{k:`1`}] | max_by(@, &k)"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^error: --query: max_by\(\): the keys mix numbers and strings/);
+  });
 });
