@@ -73,7 +73,10 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   if (unsettled > 0 && !failure) {
     failure = new ServiceError(
       `${unsettled} pair${unsettled === 1 ? "" : "s"} could not be settled: the service's answer could not be read (see the error column); the other pairs are in the output`,
-      { hint: "run again later: those pairs are asked again; if it persists, report the answer (--verbose shows it)", retryable: false },
+      {
+        hint: "run again later: those pairs are asked again; if it persists, report the answer (--verbose shows it)",
+        retryable: false,
+      },
     );
   }
   if (refused > 0 && !failure) {
