@@ -1,6 +1,7 @@
 import * as endpoints from "../../api/endpoints.js";
 import { composeUserLink } from "../../domain/links.js";
 import { explainNotFound } from "../shared/access.js";
+import { validUntilNote } from "../shared/valid-until.js";
 import { defineRun } from "../types.js";
 import { LinkOptions } from "./options.js";
 
@@ -33,5 +34,6 @@ export const run = defineRun(LinkOptions, async ({ options, services, printer })
   }
   const link = composeUserLink(deepLink, grant.token);
   const { expiresAt } = grant;
-  return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link };
+  const note = validUntilNote(printer, expiresAt, services.clock.now());
+  return { kind: "object", value: { userId, simulationId, link, deepLink, expiresAt }, text: link, ...(note ? { note } : {}) };
 });

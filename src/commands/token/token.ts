@@ -1,4 +1,5 @@
 import { explainNotFound } from "../shared/access.js";
+import { validUntilNote } from "../shared/valid-until.js";
 import { defineRun } from "../types.js";
 import { TokenOptions } from "./options.js";
 
@@ -7,7 +8,7 @@ import { TokenOptions } from "./options.js";
 // is this command's purpose; it is never written to settings, logs or traces
 // (docs/service-spec.md §5.6: do not store user tokens).
 
-export const run = defineRun(TokenOptions, async ({ options, services }) => {
+export const run = defineRun(TokenOptions, async ({ options, services, printer }) => {
   const organizationId = await services.org();
   const userId = options.user;
   let grant;
@@ -17,5 +18,6 @@ export const run = defineRun(TokenOptions, async ({ options, services }) => {
     throw explainNotFound(error, { org: organizationId, user: userId });
   }
   const { token, expiresIn, expiresAt } = grant;
-  return { kind: "object", value: { userId, token, expiresIn, expiresAt }, text: token };
+  const note = validUntilNote(printer, expiresAt, services.clock.now());
+  return { kind: "object", value: { userId, token, expiresIn, expiresAt }, text: token, ...(note ? { note } : {}) };
 });
