@@ -44,8 +44,8 @@ __simadmin_offer() {
       all=(\${=1})
       open=(\${(M)all:#*=})
       closed=(\${all:#*=})
-      (( \${#closed} )) && compadd -- \$closed
-      (( \${#open} )) && compadd -S '' -- \$open
+      (( \${#closed} )) && compadd -- $closed
+      (( \${#open} )) && compadd -S '' -- $open
       ;;
   esac
 }
