@@ -50,7 +50,7 @@ fetched_at, row_number (the primary key: window_start, row_number), raw (JSON) a
 snake_case column per field; simadmin_sync_windows records each fetch and whose data it is,
 simadmin_sync_columns which column holds which field. Runs into one database wait for each
 other (--lock-timeout); a database holding another tenant's reports is refused without
---force. See docs/reports-sync.md.`,
+--force.`,
   examples: [
     "simadmin reports sync --db reports.duckdb",
     "simadmin reports sync --db reports.duckdb --since 2025-01-01 --dry-run",
