@@ -178,6 +178,9 @@ export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
     // read-only directory (exit 11, docs/cli-contract.md "Bad input").
     if (globals.out) await checkOutputPath(globals.out);
   }
+  // --junit is written when the run is over: a directory, or a missing or read-only
+  // directory, is found now, before anything is sent (docs/ci-and-cron.md).
+  if (globals.junit) await checkOutputPath(globals.junit);
   return {
     format,
     formatSource,

@@ -283,10 +283,17 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
 /** A FIFO or device: opened for appending and written in place (nothing to rename). */
 async function openDirect(path: string, target: string): Promise<AtomicFile> {
   let stream: WriteStream;
+  // A FIFO: the blocking open below would wait for a reader for ever (fifo-write.ts). Opened
+  // non-blocking first, it fails at once without one; with one, the stream's open returns at
+  // once, and the probe is closed after it (the reader sees no end of file in between).
+  const { isFifo, openFifoNonBlocking } = await import("./fifo-write.js");
+  const probe = (await isFifo(target)) ? await openFifoNonBlocking(target) : undefined;
   try {
     stream = await openStream(target, "a", 0o600);
   } catch (error) {
     throw fileError(error, path);
+  } finally {
+    await probe?.close();
   }
   const failed = firstFailure(stream, path);
   let done = false;
@@ -311,6 +318,9 @@ async function openDirect(path: string, target: string): Promise<AtomicFile> {
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
   const target = await checkOutputPath(path);
   if (target.kind === "special") {
+    // A FIFO without a reader must not block the run for ever (fifo-write.ts).
+    const { isFifo, writeToFifo } = await import("./fifo-write.js");
+    if (await isFifo(target.target)) return writeToFifo(target.target, data);
     try {
       await writeFile(target.target, data, { flag: "a" });
     } catch (error) {

@@ -16,6 +16,13 @@ import { writeFileAtomic } from "./atomic-file.js";
 // with the exit code once the run is over. Workflow commands go to stderr, which the
 // Actions runner reads like stdout, so that stdout keeps only the command's data.
 
+/** Appends to a file, or writes into a FIFO without blocking when nobody reads it (fifo-write.ts). */
+async function appendTo(path: string, text: string): Promise<void> {
+  const { isFifo, writeToFifo } = await import("./fifo-write.js");
+  if (await isFifo(path)) await writeToFifo(path, text);
+  else await appendFile(path, text, "utf8");
+}
+
 /** GitHub keeps at most ten error annotations a step (docs/ci-and-cron.md). */
 export const ANNOTATION_CAP = 10;
 
@@ -175,7 +182,7 @@ export class CiReport {
     if (this.onGitHub) this.annotate();
     if (summaryPath && this.used) {
       try {
-        await appendFile(summaryPath, this.summary(end), "utf8");
+        await appendTo(summaryPath, this.summary(end));
       } catch (error) {
         warnings.push(
           `could not append the run summary to $GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
@@ -185,7 +192,7 @@ export class CiReport {
     const outputPath = this.env.GITHUB_OUTPUT;
     if (outputPath && this.onGitHub && this.used) {
       try {
-        await appendFile(outputPath, this.stepOutputs(end.exitCode), "utf8");
+        await appendTo(outputPath, this.stepOutputs(end.exitCode));
       } catch (error) {
         warnings.push(
           `could not write the step outputs to $GITHUB_OUTPUT (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
