@@ -165,7 +165,7 @@ async function finishCi(ctx: RunContext | undefined, end: RunEnd, deps: Deps, ar
     return code;
   } catch (error) {
     // The run already failed on this very file (--junit checked before the work): said once.
-    if (code !== 0 && error instanceof Error && error.message === failure) return code;
+    if (code !== 0 && error instanceof Error && error.message === end.message) return code;
     const { reportError } = await import("./report-error.js");
     const reported = reportError(error, deps, ctx, argv.includes("--verbose") || argv.includes("-v"));
     return code === 0 ? reported : code;
