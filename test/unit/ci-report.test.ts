@@ -370,7 +370,7 @@ describe("an exit code that is an answer, not a failure (exit 12, changes pendin
     const { ci } = report({}, junit);
     await ci.finish(pending);
     const text = await readFile(junit, "utf8");
-    expect(text).toContain(`<testsuites name="simadmin" tests="1" failures="0" errors="0" time="0.000">`);
+    expect(text).toContain(`<testsuites name="simadmin" tests="1" failures="0" errors="0" skipped="0" time="0.000">`);
     expect(text).toContain(`    <testcase classname="simadmin simadmin" name="simadmin" time="0"/>`);
     expect(text).not.toContain("<failure");
   });
