@@ -32,8 +32,11 @@ const REGENERATE = "npm run build && node scripts/docs.mjs --write";
 export const slug = (name) => name.replace(/ /g, "-");
 
 /** `users import <file>`: the name and its arguments. */
+/** `<shell>`, or `[<link>…]` for an argument given zero or more times. */
+const argUsage = (arg) => (arg.many ? `[<${arg.name}>…]` : `<${arg.name}>`);
+
 function synopsis(declaration) {
-  return [`simadmin ${declaration.name}`, ...(declaration.args ?? []).map((arg) => `<${arg.name}>`)].join(" ");
+  return [`simadmin ${declaration.name}`, ...(declaration.args ?? []).map(argUsage)].join(" ");
 }
 
 function usageWithRequired(declaration) {
@@ -103,7 +106,7 @@ export function commandPage(declaration, { flagText, topics }) {
   ];
   if (declaration.args?.length) {
     lines.push("", "## Arguments", "", "| argument | meaning |", "|---|---|");
-    for (const arg of declaration.args) lines.push(`| ${code(`<${arg.name}>`)} | ${md(arg.description)} |`);
+    for (const arg of declaration.args) lines.push(`| ${code(argUsage(arg))} | ${md(arg.description)} |`);
   }
   if (declaration.flags?.length) lines.push("", "## Options", "", flagsTable(declaration.flags, flagText));
   lines.push(

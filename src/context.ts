@@ -20,6 +20,11 @@ export interface Deps {
   signal: AbortSignal;
   /** Tests only: stand-ins the services use instead of building their own (an API client). */
   fakes?: ServiceFakes;
+  /**
+   * Holds off the forced exit that follows Ctrl-C/SIGTERM within a second, until the returned
+   * function is called (a server finishing its requests in flight). Absent in tests: nothing to hold.
+   */
+  holdForcedExit?: () => () => void;
 }
 
 /** A run from its start (main.ts holds it: errors are redacted and the services disposed however the run ends). */
@@ -69,6 +74,7 @@ export function createRunContext(
     },
     writesSettings: declared.writesSettings,
     fakes: deps.fakes,
+    holdForcedExit: deps.holdForcedExit,
   });
   return { services, messages };
 }

@@ -128,6 +128,19 @@ export class ServiceError extends CliError {
 }
 
 /**
+ * 8 as well: the rate budget had no free slot within the request's time limit, so nothing
+ * was sent. `nextSlotInMs` says when one frees: a server answers 503 with that Retry-After
+ * (links serve) instead of making its caller wait.
+ */
+export class BudgetFullError extends ServiceError {
+  readonly nextSlotInMs: number;
+  constructor(message: string, options: { hint?: string; nextSlotInMs: number }) {
+    super(message, { hint: options.hint, delivery: "not-sent" });
+    this.nextSlotInMs = options.nextSlotInMs;
+  }
+}
+
+/**
  * 8 as well: the service answered, but not in a shape we can use. Never the user's fault;
  * never retried. It answered, so the request may have been acted on ("maybe-received", the
  * default) — unless the answer itself says it was not: a redirect (client.ts).

@@ -25,9 +25,15 @@ function packageVersion(): string {
 async function defaultDeps(): Promise<Deps & { dispose(): void }> {
   const controller = new AbortController();
   let forced: NodeJS.Timeout | undefined;
+  let holds = 0;
   const onSignal = (): void => {
-    if (controller.signal.aborted) return;
     controller.abort();
+    // A server draining its requests (links serve) ends by itself; a second signal forces.
+    if (holds > 0) {
+      holds = 0;
+      return;
+    }
+    if (forced) return;
     // Ctrl-C stops within a second: if unwinding takes longer, remove temp files and leave.
     forced = setTimeout(() => {
       void import("./output/atomic-file.js").then(({ removePendingTempFilesSync }) => {
@@ -55,6 +61,14 @@ async function defaultDeps(): Promise<Deps & { dispose(): void }> {
     env: process.env,
     clock: systemClock,
     signal: controller.signal,
+    holdForcedExit() {
+      holds++;
+      let released = false;
+      return () => {
+        if (!released && holds > 0) holds--;
+        released = true;
+      };
+    },
     dispose() {
       process.off("SIGINT", onSignal);
       process.off("SIGTERM", onSignal);

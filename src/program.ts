@@ -162,7 +162,8 @@ export function createProgram(runner: Runner, version: string, named?: string): 
     const command = parent.command(words[words.length - 1]!).description(declaration.description);
     commands.set(declaration.name, command);
     if (declaration.kind === "command") {
-      for (const arg of declaration.args ?? []) command.argument(`<${arg.name}>`, arg.description);
+      for (const arg of declaration.args ?? [])
+        command.argument(arg.many ? `[${arg.name}...]` : `<${arg.name}>`, arg.description);
       const flags = declaration.flags ?? [];
       const hasSubcommands = DECLARATIONS.some((d) => d.name.startsWith(`${declaration.name} `));
       // A flag the command above also declares is read by that one (commander), whichever it follows.

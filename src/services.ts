@@ -52,6 +52,8 @@ export interface ServicesOptions {
   globals: GlobalOptions;
   /** Traces, warnings and the redaction of the API key. */
   reporter: Reporter;
+  /** See Deps.holdForcedExit (context.ts). */
+  holdForcedExit?: (() => () => void) | undefined;
   /** The command may change the settings file (its declaration says writesSettings). */
   writesSettings: boolean;
   /** Stand-ins for tests: given, they are used instead of building the real thing. */
@@ -72,6 +74,7 @@ export class Services {
   readonly globals: GlobalOptions;
   private readonly reporter: Reporter;
   private readonly writesSettings: boolean;
+  private readonly forcedExitHold: (() => () => void) | undefined;
   private settingsPromise: Promise<ResolvedSettings> | undefined;
   private resolved: ResolvedSettings | undefined;
   private apiPromise: Promise<ApiClient> | undefined;
@@ -91,6 +94,16 @@ export class Services {
     this.reporter = options.reporter;
     this.writesSettings = options.writesSettings;
     this.fakes = options.fakes ?? {};
+    this.forcedExitHold = options.holdForcedExit;
+  }
+
+  /**
+   * A server that stops on SIGTERM by finishing what is in flight (links serve) holds off the
+   * forced exit that otherwise follows Ctrl-C within a second; it calls the returned function
+   * once it has stopped.
+   */
+  holdForcedExit(): () => void {
+    return this.forcedExitHold?.() ?? (() => undefined);
   }
 
   settings(): Promise<ResolvedSettings> {
@@ -311,7 +324,22 @@ export class Services {
     return this.openClient({ ...service, profile, sources: {} }, apiKey);
   }
 
-  private async openClient(settings: ClientSettings, apiKey: string | undefined): Promise<ApiClient> {
+  /**
+   * A client of its own for a long-running server (links serve): its requests follow `signal`
+   * rather than Ctrl-C — a server stopping on SIGTERM finishes the requests in flight — and
+   * each takes at most `deadlineMs`, budget waits included. Same settings, key and budget.
+   */
+  async serverApi(options: { signal: AbortSignal; deadlineMs: number }): Promise<ApiClient> {
+    if (this.fakes.api) return this.fakes.api;
+    const settings = await this.settings();
+    return this.openClient(settings, settings.baseUrl ? await this.apiKey() : undefined, options);
+  }
+
+  private async openClient(
+    settings: ClientSettings,
+    apiKey: string | undefined,
+    server?: { signal: AbortSignal; deadlineMs: number },
+  ): Promise<ApiClient> {
     const { reporter } = this;
     const trace = reporter.verbose ? (line: string): void => reporter.trace(line) : undefined;
     // The rate ledger lives in the settings directory: one that cannot be made (a file in the
@@ -323,7 +351,8 @@ export class Services {
       apiKey,
       env: this.env,
       clock: this.clock,
-      signal: this.signal,
+      signal: server?.signal ?? this.signal,
+      deadlineMs: server?.deadlineMs,
       sandbox: this.globals.sandbox === true,
       limits: () => this.rateLimits(),
       reporter: { warn: (text) => reporter.warn(text), trace, redact: (secret) => reporter.redact(secret) },

@@ -55,6 +55,11 @@ export interface OpenClientOptions {
   reporter: ClientReporter;
   /** Every wait of the scheduler (rate budget, retry back-off). */
   onWait(event: WaitEvent): void;
+  /**
+   * The longest one request may take, budget waits and retries included (default 10 min): a
+   * server answering people keeps it short and says "try again shortly" instead.
+   */
+  deadlineMs?: number | undefined;
   /** Registers what must be closed when the command ends (connections, the budget store). */
   addCleanup(cleanup: () => Promise<void>): void;
 }
@@ -112,6 +117,7 @@ export async function openApiClient(options: OpenClientOptions): Promise<OpenedC
     limits,
     store,
     retries: settings.retries,
+    deadlineMs: options.deadlineMs,
     clock,
     signal,
     onWait: (event) => {

@@ -8,6 +8,7 @@ import { library } from "./library/command.js";
 import { assign, unassign } from "./assign/command.js";
 import { token } from "./token/command.js";
 import { link } from "./link/command.js";
+import { links, linksRevoke, linksServe } from "./links/command.js";
 import { completion } from "./completion/command.js";
 import { progress } from "./progress/command.js";
 import { progressNotify } from "./progress-notify/command.js";
@@ -43,6 +44,9 @@ export const DECLARATIONS: readonly Declaration[] = [
   unassign,
   token,
   link,
+  links,
+  linksServe,
+  linksRevoke,
   completion,
   progress,
   progressNotify,

@@ -33,10 +33,12 @@ export interface FlagDeclaration {
   values?: ValueSource;
 }
 
-/** One positional argument; every argument is required. */
+/** One positional argument; required unless `many` (zero or more, the last argument only). */
 export interface ArgumentDeclaration {
   name: string;
   description: string;
+  /** Zero or more values (`[link...]`); the command checks whether it needs any. */
+  many?: boolean;
   /** What the shell completes for it (the command checks the value itself). */
   values?: ValueSource;
 }

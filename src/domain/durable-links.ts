@@ -210,3 +210,26 @@ export function linkExpiry(
   }
   return expiresAt;
 }
+
+/**
+ * A resume ticket: handed out with a 503 ("the budget is full, this page continues by
+ * itself") so that the page's automatic reload — a GET, the only thing a meta refresh can do —
+ * may finish the click the trainee already made. Only a POST gets one, so a scanner that
+ * fetches links never holds one. It names the link (its ref) and an expiry, signed with the
+ * link key under another label than link ids.
+ */
+export function signResumeTicket(key: Uint8Array, ref: string, expiresAt: number): string {
+  const expiry = seconds(expiresAt, "the ticket's expiry").toString(36);
+  const tag = createHmac("sha256", key).update(`simadmin resume\0${ref}\0${expiry}`).digest().subarray(0, 12);
+  return `${expiry}.${tag.toString("base64url")}`;
+}
+
+export function verifyResumeTicket(key: Uint8Array, ref: string, ticket: string, now: number): boolean {
+  const match = /^([0-9a-z]{1,8})\.([A-Za-z0-9_-]{16})$/.exec(ticket);
+  if (!match) return false;
+  const expiresAt = parseInt(match[1]!, 36) * 1000;
+  if (!(now < expiresAt)) return false;
+  const given = Buffer.from(match[2]!, "base64url");
+  const expected = createHmac("sha256", key).update(`simadmin resume\0${ref}\0${match[1]!}`).digest().subarray(0, 12);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,5 +1,5 @@
 import type { Clock } from "../../clock.js";
-import { InterruptedError, RateLimitError, ServiceError, throwIfAborted } from "../../errors.js";
+import { BudgetFullError, InterruptedError, RateLimitError, ServiceError, throwIfAborted } from "../../errors.js";
 import { DEFAULT_BASE_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS, backoffDelayMs } from "./backoff.js";
 import type { Reservation } from "./budget.js";
 import type { BudgetStore } from "./store.js";
@@ -183,10 +183,10 @@ export class Scheduler {
       // Nothing was sent and no 429 received: not exit 7 but a local
       // timeout, exit 8, naming the budget and where it is kept.
       const { limits } = this.#options;
-      throw new ServiceError(
+      throw new BudgetFullError(
         `${request.label}: no ${request.group} request slot within this request's time limit ` +
           `(next in ${formatDuration(reservation.waitMs)}; budget ${formatRateLimit(limits[request.group])}, ${this.#ledger.description}); nothing was sent`,
-        { hint: "other simadmin runs sharing this budget are queued ahead; try again later", delivery: "not-sent" },
+        { hint: "other simadmin runs sharing this budget are queued ahead; try again later", nextSlotInMs: reservation.waitMs },
       );
     }
     return reservation;
