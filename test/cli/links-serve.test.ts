@@ -57,7 +57,8 @@ describe.each(MATRIX_DIALECTS)("links serve against the %s dialect", (dialect) =
       rateLimits: { reports: { limit: 10_000, windowMs: 1000 }, access: { limit: 10_000, windowMs: 1000 } },
     });
     env = { ...t.env, SIMADMIN_LINKS_KEY: KEY, SIMADMIN_RATE_LIMITS: "access=1000/1s" };
-    serving = await serveLinks(["--listen", "127.0.0.1:0"], env);
+    // One retry: the failing-service test need not wait through five back-offs.
+    serving = await serveLinks(["--listen", "127.0.0.1:0", "--retries", "1"], env);
     env.SIMADMIN_LINKS_URL = serving.url;
   });
   afterAll(async () => {
@@ -169,7 +170,7 @@ describe.each(MATRIX_DIALECTS)("links serve against the %s dialect", (dialect) =
 
   it("says the service failed, with a retry, never the service's body", async () => {
     const link = await makeLink("user-demo", "sim-007");
-    t.sandbox.faults.failNext("/v2/access-api/simulation/deep-links", 10, 500, { body: { message: "db exploded at 0xdead" } });
+    t.sandbox.faults.failNext("/v2/access-api/simulation/deep-links", 2, 500, { body: { message: "db exploded at 0xdead" } });
     const failed = await post(link);
     t.sandbox.faults.clear();
     expect(failed.status).toBe(502);
