@@ -78,7 +78,13 @@ describe.skipIf(!present)("a durable link in chromium", () => {
     // Opening the page asked the service nothing.
     expect(t.sandbox.requests.length).toBe(before);
     // The stylesheet applied under the CSP (its hash matches): the button is styled, not grey.
-    expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(11, 87, 208)");
+    expect(
+      await start.evaluate(
+        (el) =>
+          (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el)
+            .backgroundColor,
+      ),
+    ).toBe("rgb(11, 87, 208)");
 
     await Promise.all([page.waitForURL((url) => url.href.startsWith(appUrl)), start.click()]);
     const landed = new URL(page.url());
