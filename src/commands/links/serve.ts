@@ -1,7 +1,6 @@
 import * as endpoints from "../../api/endpoints.js";
 import { LocalFileError, UsageError } from "../../errors.js";
 import { linkKey } from "../../state/link-key.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { linksState, linkTenant } from "../shared/durable-links.js";
 import { defineRun } from "../types.js";
 import { CLICK_HOLD_MS, LinkClicks } from "./clicks.js";
@@ -28,9 +27,8 @@ export const run = defineRun(ServeOptions, async ({ options, services, printer }
   if (key.source === "created") {
     printer.warn("made a new link key: durable links made before with another key do not work here (see docs/links.md)");
   }
-  const stderr = (line: string): void => {
-    printer.io.stderr.write(`${printer.redactor.apply(escapeControlChars(line))}\n`);
-  };
+  // The request lines and `listening on` are the server's output: --quiet does not silence them.
+  const stderr = (line: string): void => printer.say(line);
   const revocations = await watchRevocations(store, tenant, (text) => printer.warn(text));
   const metrics = new Metrics();
   const tokens = cachedUserTokens(async (userId) => {
