@@ -31,7 +31,7 @@ export const link: CommandDeclaration = {
     },
     { flags: "--valid-until <date>", description: "with --durable: the link works through this day (YYYY-MM-DD, local time)" },
   ],
-  help: "A plain link carries a user token that the service lets live one hour (3600 s): fine to open now, dead by the next morning, and a mail gateway that opens links to scan them can spend it first. To mail a link, make it --durable: it stays valid for weeks (--valid-for, default 30 days) and gets a fresh token only when the trainee clicks Start on the page `simadmin links serve` shows. Durable links need the link service's address: --links-url, SIMADMIN_LINKS_URL or `simadmin config set linksUrl <url>`.",
+  help: "A plain link carries a user token that the service lets live one hour (3600 s): fine to open now, dead by the next morning, and a mail gateway that opens links to scan them can spend it first. To mail a link, make it --durable: it stays valid for weeks (--valid-for, default 30 days) and gets a fresh token only when the trainee clicks Start on the page simadmin links serve shows. Durable links need the link service's address: --links-url, SIMADMIN_LINKS_URL or `simadmin config set linksUrl <url>`.",
   examples: [
     "simadmin link --user user-demo --sim sim-001 -o text",
     "simadmin link --user user-demo --sim sim-001 --assign",

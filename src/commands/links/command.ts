@@ -16,7 +16,7 @@ export const linksServe: CommandDeclaration = {
   name: "links serve",
   description: "serve durable links: a Start page per link, a fresh user token on click (runs until SIGTERM or Ctrl-C)",
   flags: [{ flags: "--listen <host:port>", description: "address to listen on (default 127.0.0.1:8080; :0 for a free port)" }],
-  help: "Runs in the foreground with the profile's API key and organization, and prints `listening on http://host:port` on stderr once it accepts connections. GET /l/<id> answers a page with a Start button and asks the service nothing (mail scanners spend no token); the button's POST asks for the deep link and a user token (one per user, kept in memory while 10 minutes of it remain) and redirects to the simulation. When the access budget is full the page waits and continues by itself. Also GET /healthz and GET /metrics (Prometheus). Put it behind your TLS reverse proxy: see docs/links.md.",
+  help: "Runs in the foreground with the profile's API key and organization, and prints 'listening on http://host:port' on stderr once it accepts connections. GET /l/<id> answers a page with a Start button and asks the service nothing (mail scanners spend no token); the button's POST asks for the deep link and a user token (one per user, kept in memory while 10 minutes of it remain) and redirects to the simulation. When the access budget is full the page waits and continues by itself. Also GET /healthz and GET /metrics (Prometheus). Put it behind your TLS reverse proxy (the README's documentation list: durable links).",
   examples: [
     "simadmin links serve",
     "SIMADMIN_RATE_STORE=redis://10.0.0.5:6379/0 simadmin links serve --listen 0.0.0.0:8080",
@@ -37,7 +37,7 @@ export const linksRevoke: CommandDeclaration = {
   description: "stop durable links from working: given links or ids, or every link of a user made before now",
   args: [{ name: "link", description: "a durable link (…/l/<id>) or its id", many: true }],
   flags: [{ flags: "--user <id>", description: "revoke every link of this user made until now" }],
-  help: "Revocations are kept in the state store, beside the link key; every running `links serve` using that store honours them within 10 seconds. Nothing is sent to the service.",
+  help: "Revocations are kept in the state store, beside the link key; every running links serve using that store honours them within 10 seconds. Nothing is sent to the service.",
   examples: ["simadmin links revoke https://links.example.com/l/AWsJ42Jr…", "simadmin links revoke --user u-123"],
   api: "local",
   outputs: "none",
