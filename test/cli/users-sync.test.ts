@@ -214,12 +214,12 @@ describe("users sync after a failed or killed night", () => {
     expect(n1.stderr).toMatch(
       /ended FAILED; the next `simadmin users sync .*n1\.csv` sends again what the service did not accept/,
     );
+    expect(n1.stderr).toContain("4 rows not accepted (yet): the next sync plans them again");
     expect(userOf(e, "p1@example.com")).toBeUndefined();
     // Next night HR fixed the address: everything is planned again, nothing twice.
     const fixed = [...people(1, 3), { first: "F", last: "Ail", email: "x@example.com" }];
     const n2 = await e.capture(["users", "sync", await roster(dir, "n2.csv", fixed), "--wait"], { clock });
     expect(n2.exitCode, n2.stderr).toBe(0);
-    expect(n2.stderr).toContain("4 rows of the last run did not reach the service or were not accepted");
     expect(sentRows(n2.sent).sort()).toEqual([
       "Add ACTIVE p1@example.com",
       "Add ACTIVE p2@example.com",
@@ -229,7 +229,30 @@ describe("users sync after a failed or killed night", () => {
     expect(userOf(e, "x@example.com")?.status).toBe("ACTIVE");
   });
 
-  it("a night cut off mid-upload: the next night sends only the rows the service may not have, and ends clean", async () => {
+  it("a FAILED task without --wait: the next night asks, plans its rows again, and they never enter the baseline meanwhile", async () => {
+    const { e, clock, dir } = await night();
+    const path = await roster(dir, "n1.csv", [...people(1, 2), { first: "F", last: "Ail", email: "x@fail.example.com" }]);
+    const n1 = await e.capture(["users", "sync", path], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(0);
+    expect(n1.stderr).toContain("3 rows in 1 import task not known to have ended (no --wait): the next sync asks the service");
+    clock.advance(10_000);
+    // --plan asks nothing; a real run asks, finds FAILED, and sends the three again.
+    const n2 = await e.capture(["users", "sync", path, "--wait"], { clock });
+    expect(n2.exitCode, n2.stderr).toBe(10);
+    expect(n2.stderr).toContain("3 rows of the last run did not reach the service or were not imported");
+    expect(n2.sent.map((r) => r.path)[0]).toBe(`${UPLOAD}/status`);
+    expect(sentRows(n2.sent).sort()).toEqual([
+      "Add ACTIVE p1@example.com",
+      "Add ACTIVE p2@example.com",
+      "Add ACTIVE x@fail.example.com",
+    ]);
+    // Still FAILED: still out of the baseline, so a --plan still has them to send.
+    const n3 = await e.capture(["users", "sync", path, "--plan", "-o", "json"], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(12);
+    expect((JSON.parse(n3.stdout) as { change: string }[]).map((r) => r.change)).toEqual(["add", "add", "add"]);
+  });
+
+  it("a night cut off mid-upload: the batch that may have arrived is held (exit 8), never sent again unasked", async () => {
     const { e, clock, dir } = await night();
     // 800 starters = two batches (750 + 50); the service accepts the second upload but the
     // connection drops before its answer: the run cannot know, like a run killed mid-upload.
@@ -243,38 +266,53 @@ describe("users sync after a failed or killed night", () => {
     expect(sentRows(n1.sent)).toHaveLength(800);
     clock.advance(10_000);
 
+    // The next night asks how batch 1 ended (COMPLETED: its 750 enter the baseline) and holds batch 2.
     const n2 = await e.capture(["users", "sync", path, "-o", "json"], { clock });
-    expect(n2.exitCode, n2.stderr).toBe(0);
-    expect(n2.stderr).toContain("50 rows of the last run may have reached the service");
-    // Batch 1 is not sent again; the 50 of the cut-off batch are, and are found to exist.
-    expect(sentRows(n2.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
-    expect(n2.stderr).toContain("50 Adds refused as existing were sent before in an upload that was cut off");
+    expect(n2.exitCode, n2.stderr).toBe(8);
+    expect(sentRows(n2.sent)).toEqual([]);
+    expect(n2.stderr).toContain("the last run's 750 accepted rows entered the baseline");
+    expect(n2.stderr).toContain("held batch 2 (50 users of the plan of");
+    expect(n2.stderr).toContain(`\`simadmin users sync ${path} --mark-imported 2\``);
+    expect(n2.stderr).toContain(`\`simadmin users sync ${path} --resend-ambiguous\``);
+    // Every night after is the same until the user says: nothing is ever sent twice by itself.
+    const n3 = await e.capture(["users", "sync", path], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(8);
+    expect(sentRows(n3.sent)).toEqual([]);
+
+    // --resend-ambiguous: the 50 go again, are refused as existing, and that settles them.
+    const n4 = await e.capture(["users", "sync", path, "--resend-ambiguous"], { clock });
+    expect(n4.exitCode, n4.stderr).toBe(0);
+    expect(sentRows(n4.sent)).toEqual(people(751, 800).map((p) => `Add ACTIVE ${p.email}`));
+    expect(n4.stderr).toContain("50 Adds refused as existing were sent before");
     clock.advance(10_000);
-    const n3 = await e.capture(["users", "sync", path, "--plan"], { clock });
-    expect(n3.exitCode, n3.stderr).toBe(0);
-    // Those 50 are in the baseline now: no warning about them any more (QA, bug 2).
-    expect(n3.stderr).not.toContain("may have reached the service");
+    const n5 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n5.exitCode, n5.stderr).toBe(0);
+    expect(n5.stderr).not.toContain("held batch");
     expect(userOf(e, "p800@example.com")?.status).toBe("ACTIVE");
   });
 });
 
-describe("users sync: a cut-off upload, then a night that sent nothing", () => {
-  it("still reads the refused Adds two nights later as 'it went through'", async () => {
+describe("users sync: a cut-off upload, then a night that could not send", () => {
+  it("re-sent Adds not delivered stay held, and are still read as 'it went through' when they are", async () => {
     const { e, clock, dir } = await night();
     const path = await roster(dir, "n.csv", people(1, 5));
     e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
     expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(8);
     clock.advance(10_000);
     e.sandbox.faults.failNext(UPLOAD, 10, 429);
-    const n2 = await e.capture(["users", "sync", path, "--retries", "0"], { clock });
+    const n2 = await e.capture(["users", "sync", path, "--resend-ambiguous", "--retries", "0"], { clock });
     expect(n2.exitCode, n2.stderr).toBe(7);
     e.sandbox.faults.clear();
+    // Not delivered by n2, but maybe by n1: held again, not planned as new.
     const n3 = await e.capture(["users", "sync", path], { clock });
-    expect(n3.exitCode, n3.stderr).toBe(0);
-    expect(n3.stderr).toContain("5 Adds refused as existing");
-    const n4 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n3.exitCode, n3.stderr).toBe(8);
+    expect(sentRows(n3.sent)).toEqual([]);
+    const n4 = await e.capture(["users", "sync", path, "--resend-ambiguous"], { clock });
     expect(n4.exitCode, n4.stderr).toBe(0);
-    expect(n4.stderr).not.toContain("may have reached the service");
+    expect(n4.stderr).toContain("5 Adds refused as existing");
+    const n5 = await e.capture(["users", "sync", path, "--plan"], { clock });
+    expect(n5.exitCode, n5.stderr).toBe(0);
+    expect(n5.stderr).not.toContain("held batch");
   });
 });
 
@@ -332,37 +370,47 @@ describe("users sync on a terminal, and --resume", () => {
     expect(after.exitCode, after.stderr).toBe(0);
   });
 
-  it("a held batch checked at the service: --resume --mark-imported records it and its rows enter the baseline", async () => {
+  it("a held batch checked at the service: --mark-imported records it and its rows enter the baseline", async () => {
     const { e, clock, dir } = await night();
     const path = await roster(dir, "n.csv", people(1, 5));
     e.sandbox.faults.dropAfterAccept(UPLOAD, 1);
-    expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(8);
+    const n1 = await e.capture(["users", "sync", path], { clock });
+    expect(n1.exitCode, n1.stderr).toBe(8);
+    // Ctrl-C or not, no next step ever names a file of the sync's own.
+    expect(n1.stderr).not.toContain("users import");
     clock.advance(10_000);
-    const held = await e.capture(["users", "sync", path, "--resume"], { clock });
+    const held = await e.capture(["users", "sync", path], { clock });
     expect(held.exitCode, held.stderr).toBe(8);
-    expect(sentRows(held.sent)).toEqual([]);
-    // The ways out name the sync's own command, not plan.csv's import.
-    expect(held.stderr).toContain(`\`simadmin users sync ${path} --resume --mark-imported 1\``);
-    expect(held.stderr).toContain(`\`simadmin users sync ${path} --resume --resend-ambiguous\``);
-    const both = await e.capture(["users", "sync", path, "--resume", "--mark-imported", "1", "--resend-ambiguous"], { clock });
+    expect(sentRows(held.sent), held.stderr).toEqual([]);
+    // The ways out name the sync's own command.
+    expect(held.stderr).toContain(`\`simadmin users sync ${path} --mark-imported 1\``);
+    expect(held.stderr).toContain(`\`simadmin users sync ${path} --resend-ambiguous\``);
+    expect(held.stderr).not.toContain("users import");
+    const both = await e.capture(["users", "sync", path, "--mark-imported", "1", "--resend-ambiguous"], { clock });
     expect(both.exitCode).toBe(2);
     expect(both.sent).toEqual([]);
+    const wrong = await e.capture(["users", "sync", path, "--mark-imported", "2"], { clock });
+    expect(wrong.exitCode).toBe(2);
+    expect(wrong.stderr).toContain("--mark-imported: no held batch 2 (held: 1)");
 
-    const marked = await e.capture(["users", "sync", path, "--resume", "--mark-imported", "1"], { clock });
+    const marked = await e.capture(["users", "sync", path, "--mark-imported", "1"], { clock });
     expect(marked.exitCode, marked.stderr).toBe(0);
     expect(sentRows(marked.sent)).toEqual([]);
-    expect(marked.stderr).toContain("baseline: 5 rows accepted by the service entered it");
+    expect(marked.stderr).toContain("--mark-imported: held batch 1 recorded as imported (5 users entered the baseline)");
     const after = await e.capture(["users", "sync", path, "--plan"], { clock });
     expect(after.exitCode, after.stderr).toBe(0);
     expect(sentRows(after.sent)).toEqual([]);
   });
 
-  it("--resend-ambiguous without --resume is a usage error and sends nothing", async () => {
+  it("--resend-ambiguous and --mark-imported with --plan are usage errors and send nothing", async () => {
     const { e, clock, dir } = await night();
-    const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--resend-ambiguous"], { clock });
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain("--resend-ambiguous applies only with --resume");
-    expect(r.sent).toEqual([]);
+    const path = await roster(dir, "hr.csv", people(1, 2));
+    for (const flags of [["--resend-ambiguous"], ["--mark-imported", "1"]]) {
+      const r = await e.capture(["users", "sync", path, "--plan", ...flags], { clock });
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("they cannot go with --plan");
+      expect(r.sent).toEqual([]);
+    }
   });
 });
 

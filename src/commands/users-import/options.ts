@@ -1,38 +1,10 @@
 import * as z from "zod";
 import { UsageError } from "../../errors.js";
-import { parseAcceptedTasks, parseBatchNumbers } from "../../domain/users-csv/import-manifest.js";
+import { parseAcceptedTasks } from "../../domain/users-csv/import-manifest.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
+import { checkMarkImported, markImportedFlag } from "../shared/import-flags.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
-
-/** --mark-imported 2,3: batch numbers as the held-batch message names them. */
-export const markImportedFlag = parsedFlag((text) => {
-  const numbers = parseBatchNumbers(text);
-  if (numbers === undefined)
-    throw new UsageError(`--mark-imported: ${JSON.stringify(text)} is not a list of batch numbers like 2 or 2,3`);
-  return numbers;
-});
-
-/** Shared with users sync: --mark-imported needs --resume and contradicts --resend-ambiguous. */
-export function checkMarkImported(
-  options: { markImported?: number[] | undefined; resendAmbiguous: boolean },
-  ctx: z.RefinementCtx,
-  resuming: boolean,
-): void {
-  if (options.markImported === undefined) return;
-  if (!resuming)
-    usageIssue(
-      ctx,
-      "--mark-imported applies only with --resume",
-      "add --resume: it continues the import recorded in the manifest",
-    );
-  if (options.resendAmbiguous)
-    usageIssue(
-      ctx,
-      "--mark-imported and --resend-ambiguous contradict each other: a held batch is either imported already or sent again",
-      "run one of them; a second --resume can settle other batches the other way",
-    );
-}
 
 export const UsersImportOptions = z
   .object({
@@ -43,9 +15,9 @@ export const UsersImportOptions = z
     resume: switchFlag,
     /** Also send again batches whose task ended FAILED (and ambiguous ones), keeping their history. */
     retryFailed: switchFlag,
-    /** Under --resume: also send again batches whose earlier upload may have been received. */
+    /** Under --resume: also send again batches whose earlier upload may have been received (docs/import-safety.md). */
     resendAmbiguous: switchFlag,
-    /** Under --resume: held batches the user checked were imported; recorded without sending. */
+    /** Under --resume: held batches the user checked were imported; recorded without sending (docs/import-safety.md). */
     markImported: markImportedFlag.optional(),
     /** Under --resume: the taskId an accepted batch got when the manifest could not record it (disk full). */
     acceptedTask: parsedFlag((text) => {
@@ -67,7 +39,13 @@ export const UsersImportOptions = z
         "--resend-ambiguous applies only with --resume (or --retry-failed)",
         "add --resume: it continues the import recorded in <file>.import.json",
       );
-    checkMarkImported(options, ctx, options.resume || options.retryFailed);
+    if (options.markImported !== undefined && !options.resume && !options.retryFailed)
+      usageIssue(
+        ctx,
+        "--mark-imported applies only with --resume",
+        "add --resume: it continues the import recorded in the manifest",
+      );
+    checkMarkImported(options, ctx);
     if (options.acceptedTask !== undefined && !options.resume && !options.retryFailed)
       usageIssue(ctx, "--accepted-task applies only with --resume", "add --resume");
     if (options.acceptedTask !== undefined && options.resendAmbiguous)

@@ -3,7 +3,8 @@ import { formatDuration } from "../../domain/durations.js";
 import { batchRecord, type ManifestBatch, rowRange } from "../../domain/users-csv/import-manifest.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOutcome } from "../types.js";
-import { plural, type ImportFlags, type ImportSetup } from "./common.js";
+import { type ImportFlags, type ImportSetup } from "./common.js";
+import { plural } from "../shared/row-report.js";
 
 // How an import that sent its batches ends: the batches are the output whatever happened,
 // then the lines for people and the exit code. Exit 10 (FAILED) and 9 (timeout) only with

@@ -7,7 +7,8 @@ import { planBatchSizes } from "../../domain/users-csv/batches.js";
 import type { ValidationSummary } from "../../domain/users-csv/validate.js";
 import type { CommandResult } from "../../output/render.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
-import { plural, type ImportFlags } from "./common.js";
+import { type ImportFlags } from "./common.js";
+import { plural } from "../shared/row-report.js";
 
 // What an import will send, for people before it does: --dry-run's report and the
 // confirmation asked on a terminal (docs/cli-contract.md "Confirmation").

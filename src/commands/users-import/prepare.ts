@@ -10,7 +10,8 @@ import {
 import { prepareImport } from "../../engines/users-import/prepare.js";
 import { readValidUserRows, type ValidationSummary } from "../../domain/users-csv/validate.js";
 import type { Progress } from "../../output/progress.js";
-import { openSource, plural, type ImportFlags, type ImportSetup } from "./common.js";
+import { openSource, type ImportFlags, type ImportSetup } from "./common.js";
+import { plural } from "../shared/row-report.js";
 import type { ImportStart } from "./start.js";
 
 // Pass 2 of `users import` (users-import.ts): every batch built and its hash recorded in the

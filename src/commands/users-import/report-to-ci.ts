@@ -1,6 +1,6 @@
 import type { CiReport } from "../../output/ci-report.js";
 import type { CommandOutcome } from "../types.js";
-import { plural } from "./common.js";
+import { plural } from "../shared/row-report.js";
 
 /** The batches as CI test cases and summary lines (output/ci-report.ts); a plan (--dry-run) as lines. */
 export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {

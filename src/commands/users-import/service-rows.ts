@@ -1,7 +1,7 @@
 import type { CommandContext } from "../../context.js";
 import type { ManifestBatch } from "../../domain/users-csv/import-manifest.js";
 import type { UserRow } from "../../domain/users-csv/validate.js";
-import { MAX_ROW_LINES, problemLine, showRowLines } from "./common.js";
+import { MAX_ROW_LINES, problemLine, showRowLines } from "../shared/row-report.js";
 import type { RejectedRowsFile } from "./side-files.js";
 
 // What the service said about a batch's rows (its upload answer, docs/service-spec.md §4.8,

@@ -4,7 +4,8 @@ import type { ManifestBatch } from "../../domain/users-csv/import-manifest.js";
 import { taskStateOf } from "../../domain/users-csv/task-status.js";
 import { askUnfinishedTasks, unfinishedBatches } from "../../engines/users-import/statuses.js";
 import { waitForTasks } from "../shared/import-wait.js";
-import { plural, type ImportFlags } from "./common.js";
+import { type ImportFlags } from "./common.js";
+import { plural } from "../shared/row-report.js";
 import type { ManifestStore } from "./side-files.js";
 
 // How the import tasks of the uploaded batches end: --wait polls them (shared/import-wait.ts),

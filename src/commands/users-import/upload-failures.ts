@@ -1,6 +1,7 @@
 import { CliError, InvalidDataError, LocalFileError, ServiceError } from "../../errors.js";
 import { type ManifestBatch, rowRange } from "../../domain/users-csv/import-manifest.js";
-import { plural, type ImportFlags } from "./common.js";
+import { type ImportFlags } from "./common.js";
+import { plural } from "../shared/row-report.js";
 import type { ManifestStore } from "./side-files.js";
 
 // An upload of pass 3 (upload.ts) that did not end with a recorded taskId, in the import's

@@ -7,7 +7,8 @@ import { sourceBatches } from "../../engines/users-import/prepare.js";
 import { runImport, type ImportStop } from "../../engines/users-import/run.js";
 import { heldError } from "./held-batches.js";
 import { ManifestStore, RejectedRowsFile } from "./side-files.js";
-import { openSource, plural, type ImportFlags } from "./common.js";
+import { openSource, type ImportFlags } from "./common.js";
+import { plural } from "../shared/row-report.js";
 import { reportServiceRows } from "./service-rows.js";
 import { acceptedUnrecordedError, ambiguousError, notSentError, refusedError } from "./upload-failures.js";
 

@@ -11,7 +11,8 @@ import {
 import { checkOutputPath } from "../../output/atomic-file.js";
 import { checkReadableFile } from "../shared/local-files.js";
 import { defineRun, type CommandOutcome } from "../types.js";
-import { plural, type ImportFlags, type ImportSetup } from "./common.js";
+import { type ImportFlags, type ImportSetup } from "./common.js";
+import { plural } from "../shared/row-report.js";
 import { UsersImportOptions } from "./options.js";
 import { importOutcome } from "./outcome.js";
 import { confirmUpload, dryRunResult } from "./plan.js";

@@ -5,7 +5,8 @@ import { UsersCsvFileError, validateUsersCsv, type ValidationSummary } from "../
 import type { Progress } from "../../output/progress.js";
 import type { CommandResult } from "../../output/render.js";
 import type { CommandOutcome } from "../types.js";
-import { openSource, plural, PROBLEM_COLUMNS, problemLines, problemsResult, showRowLines, type ImportFlags } from "./common.js";
+import { openSource, type ImportFlags } from "./common.js";
+import { plural, PROBLEM_COLUMNS, problemLines, problemsResult, showRowLines } from "../shared/row-report.js";
 import type { RejectedRowsFile } from "./side-files.js";
 
 // Pass 1 of `users import` (users-import.ts): every row validated, streamed, each invalid one

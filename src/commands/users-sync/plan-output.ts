@@ -3,7 +3,7 @@ import type { Cell } from "../../domain/records.js";
 import type { Baseline, SyncPlan } from "../../domain/users-sync/plan.js";
 import type { CommandResult } from "../../output/render.js";
 import { fitColumns, tableHint } from "../../output/table-columns.js";
-import { plural } from "../users-import/common.js";
+import { plural } from "../shared/row-report.js";
 
 // The plan for people: the summary line on stderr and the plan rows as the result.
 
@@ -15,7 +15,8 @@ const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "team
  */
 const PLAN_TABLE_ORDER = ["email", "change", "status", "changed", "teamName", "firstName", "lastName", "action", "row"];
 
-export function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline | undefined): string {
+/** `planOnly`: a --plan, which writes nothing, so a first one establishes no baseline. */
+export function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline | undefined, planOnly = false): string {
   const c = plan.counts;
   const parts = [
     plural(c.add, "Add"),
@@ -26,7 +27,7 @@ export function summaryLine(plan: SyncPlan, organizationId: string, baseline: Ba
   ];
   const base =
     baseline === undefined
-      ? "first sync: no baseline yet for this service and organization; this run establishes it"
+      ? `first sync: no baseline yet for this service and organization; ${planOnly ? "the first run without --plan establishes it" : "this run establishes it"}`
       : `baseline of ${baseline.updatedAt}: ${plural(Object.keys(baseline.users).length, "user")}, ${plan.baselineActive.toLocaleString("en-US")} active`;
   return `plan for organization ${organizationId}: ${parts.join(", ")} (${base})`;
 }

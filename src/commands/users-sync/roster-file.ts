@@ -5,7 +5,7 @@ import { readRoster, type Roster, RosterMapError } from "../../domain/users-sync
 import { readTableFile } from "../../output/table-file.js";
 import { checkReadableFile } from "../shared/local-files.js";
 import type { CommandOutcome } from "../types.js";
-import { plural, problemLines, problemsResult, showRowLines } from "../users-import/common.js";
+import { plural, problemLines, problemsResult, showRowLines } from "../shared/row-report.js";
 import type { UsersSyncOptions } from "./options.js";
 
 // Step 2 of a sync (users-sync.ts): the roster read (CSV or workbook, --map, --encoding)

@@ -2,156 +2,227 @@ import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
 import { ChangesPendingError, InvalidDataError, UsageError } from "../../errors.js";
 import {
+  applyToBaseline,
   type Baseline,
+  DEFAULT_MAX_CHANGES,
   DEFAULT_MAX_DEACTIVATE,
   guardProblem,
-  keyOf,
   planSync,
   type SyncedUser,
+  type SyncPlan,
 } from "../../domain/users-sync/plan.js";
+import type { Deactivations, PlannedRow } from "../../domain/users-sync/records.js";
+import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
+import { keyOf } from "../../domain/users-sync/user-key.js";
+import { escapeControlChars } from "../../text/sanitize.js";
 import { defineRun, type CommandOutcome } from "../types.js";
-import { plural } from "../users-import/common.js";
-import { planCsv } from "./apply.js";
+import { plural } from "../shared/row-report.js";
 import { followUp } from "./follow-up.js";
-import { importPlan } from "./import-plan.js";
+import { heldLines } from "./held.js";
+import { legacyDir, readLegacy, retireLegacy } from "./legacy.js";
 import { UsersSyncOptions } from "./options.js";
 import { planResult, summaryLine } from "./plan-output.js";
 import { readRosterFile } from "./roster-file.js";
-import { settleLastRun } from "./settle.js";
-import { planRows, type PlanRecord, SyncState, type SyncSetup } from "./state.js";
+import { sendPlan } from "./send.js";
+import { sendingOutcome } from "./sent-outcome.js";
+import { settleLastRun } from "./settle-last.js";
+import { SYNC_KIND, type SyncSnapshot, SyncState } from "./sync-state.js";
 
-// users sync <roster> (docs/cli-contract.md "Sync"; docs/users-sync.md).
+// users sync <roster> (docs/cli-contract.md "Sync"; docs/users-sync.md; the whole walk from
+// bin/ to the socket and the state written: docs/architecture.md "users sync, end to end").
 //
-// A run: settle the last run (its accepted batches enter the baseline; the rest is planned
-// again) → read the roster → plan against the baseline → guards → --plan stops (0/12) →
-// confirmation on a terminal → the plan as a users CSV through `users import`'s machinery →
-// the accepted rows enter the baseline. The sync lock is held from the settling to the end,
-// so two runs never interleave; --plan takes none and writes nothing.
-//
-// The steps' parts: settle.ts (1), roster-file.ts (2), plan-output.ts (the plan for people),
-// import-plan.ts with apply.ts (4); state.ts keeps the baseline and the last plan;
-// follow-up.ts writes the command a hint names.
+// A run, holding the store's `users-sync` lock for this service and organization from the
+// first read to the last write (two machines never interleave): settle what earlier runs
+// left (settle-last.ts) → the held batches the user settles (--mark-imported,
+// --resend-ambiguous) → read the roster → plan against the baseline, leaving alone the users
+// held or in a task not known to have ended → guards → --plan stops (0/12) → confirmation on
+// a terminal → the plan through the import engine, recorded in the store as it goes
+// (send.ts) → the outcome in the sync's words (sent-outcome.ts). --plan takes no lock and
+// writes nothing.
 
 type Options = UsersSyncOptions;
+
+const WEEK_MS = 7 * 24 * 3600_000;
 
 export const run = defineRun(UsersSyncOptions, async ({ options, args, ...ctx }) => {
   const rosterPath = args[0];
   if (rosterPath === undefined || rosterPath.trim() === "")
     throw new UsageError("users sync: the roster file is missing, e.g. `simadmin users sync hr-export.xlsx --plan`");
-  const { service: serviceKey, organizationId } = await ctx.services.tenant();
+  const organizationId = await ctx.services.org();
   if (!options.plan) await ctx.services.api(); // a missing base URL or key stops here, before the lock
-  // Under --sandbox the address changes from run to run and the settings directory is a
-  // temporary one: the baseline lives beside the sandbox's own kept state instead (services.ts).
-  const root = await ctx.services.stateDir();
-  const state = SyncState.for(root, serviceKey, organizationId);
-  await state.ensureDir();
-  const lock = options.plan
-    ? undefined
-    : await (
-        await import("../../output/file-lock.js")
-      ).acquireFileLock(state.lockPath, {
-        what: `a users sync of organization ${organizationId}`,
-        command: `simadmin users sync ${rosterPath}`,
-        now: () => ctx.services.clock.now(),
-      });
-  try {
-    return await sync(ctx, options, { rosterPath, organizationId, serviceKey, state });
-  } finally {
-    await lock?.release();
-  }
+  const state = new SyncState(await ctx.services.state(), await ctx.services.tenant());
+  // Held until the run ends (the services release it): settling, planning and sending are one step.
+  if (!options.plan) await ctx.services.lockState(SYNC_KIND, "simadmin users sync");
+  return sync(ctx, options, { rosterPath, organizationId, state });
 });
 
-async function sync(ctx: CommandContext, options: Options, setup: SyncSetup): Promise<CommandOutcome> {
+interface Setup {
+  rosterPath: string;
+  organizationId: string;
+  state: SyncState;
+}
+
+async function sync(ctx: CommandContext, options: Options, setup: Setup): Promise<CommandOutcome> {
   const { state, organizationId } = setup;
-  const nowIso = (): string => new Date(ctx.services.clock.now()).toISOString();
-  let baseline = await state.loadBaseline();
+  const next = followUp(ctx, options, setup.rosterPath);
+  const now = ctx.services.clock.now();
+  const nowIso = new Date(now).toISOString();
+  const snapshot = await loadSnapshot(ctx, options, state);
+  const firstRun = snapshot.baseline === undefined && snapshot.run === undefined && snapshot.tasks.length === 0;
+  if (firstRun) warnFirstRunInCi(ctx, state);
 
-  // 1. The last run: what the service accepted of it enters the baseline (a killed run
-  //    never got that far); the rest is planned again below.
-  const last = await state.loadPlan();
-  if (last && options.resume) return resumeLastPlan(ctx, options, setup, baseline, last);
-  if (options.resume) {
+  // 1. What earlier runs left.
+  if (options.resume && snapshot.run === undefined && snapshot.unsent === undefined)
     throw new UsageError(`--resume: there is no unfinished sync of organization ${organizationId} to resume`, {
-      hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --resume`,
+      hint: `run \`${next}\` without --resume`,
     });
+  const settled = await settleLastRun(ctx, state, snapshot, { plan: options.plan, organizationId });
+  let baseline: Baseline | undefined = firstRun ? undefined : settled.baseline;
+  let held = settled.held;
+
+  // 2. Held batches the user settles now.
+  if (options.markImported) {
+    const marked = markHeldImported(settled.baseline, held, options.markImported, nowIso);
+    if (!marked.ok)
+      throw new UsageError(`--mark-imported: ${marked.problem}; nothing was recorded or sent`, {
+        hint: `run \`${next}\` to see what is held`,
+      });
+    await state.put({ baseline: marked.baseline, held: marked.held });
+    ctx.printer.info(
+      `--mark-imported: held batch ${options.markImported.join(", ")} recorded as imported (${plural(marked.rows, "user")} entered the baseline); nothing was sent`,
+    );
+    baseline = marked.baseline;
+    held = marked.held;
   }
-  let uncertain: SyncedUser[] = [];
-  if (last) ({ baseline, uncertain } = await settleLastRun(ctx, options, setup, baseline, last));
-
-  // 2. The roster.
-  const read = await readRosterFile(ctx, options, setup.rosterPath);
-  if ("outcome" in read) return read.outcome;
-  const { roster } = read;
-
-  // 3. The plan and its guards.
-  const plan = planSync(roster.users, baseline, {
-    assumeExisting: options.assumeExisting,
-    leaveAlone: roster.invalidEmails,
-  });
-  if (options.assumeExisting && baseline !== undefined)
-    ctx.printer.warn("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
-  const summary = summaryLine(plan, organizationId, baseline);
-  ctx.printer.info(summary);
-  const result = planResult(ctx, plan);
-  const guard = guardProblem(
-    plan,
-    { users: roster.users.length, invalid: roster.invalid.length },
-    { value: options.maxDeactivate ?? DEFAULT_MAX_DEACTIVATE, explicit: options.maxDeactivate !== undefined },
-  );
-  if (guard) return { ...result, failure: new InvalidDataError(guard.message, { hint: guard.hint }) };
-  if (options.plan) {
-    if (plan.rows.length === 0) return { ...result, note: "plan: nothing to do; the roster and the last sync agree" };
-    return {
-      ...result,
-      failure: new ChangesPendingError(`plan: ${plural(plan.rows.length, "change")} pending; nothing was sent`, {
-        hint: `run \`${followUp(ctx, options, setup.rosterPath)}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
-      }),
-    };
+  const released = options.resendAmbiguous ? held : [];
+  if (options.resendAmbiguous) {
+    if (released.length === 0) ctx.printer.info("--resend-ambiguous: no batch is held; nothing to send again");
+    else
+      ctx.printer.warn(
+        `--resend-ambiguous: sending the users of ${released.map((h) => `held batch ${h.number}`).join(", ")} again; an Add the service refuses as existing is taken as done`,
+      );
+    held = [];
   }
-  if (plan.rows.length === 0) return { ...result, note: "nothing to do: the roster and the last sync agree; nothing was sent" };
+  const uncertain: Record<string, SyncedUser> = {};
+  for (const row of released.flatMap((h) => h.rows)) if (row.action === "Add") uncertain[keyOf(row.email)] = row;
 
-  if (ctx.printer.io.stdinIsTTY && !options.yes) {
-    ctx.printer.say(summary);
-    const { confirm } = await import("../../output/prompt.js");
-    if (!(await confirm(ctx.printer.io, `Send ${plural(plan.rows.length, "change")} to ${organizationId}?`))) {
-      throw new UsageError("sync cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
+  // 3. The plan: the last run's unsent rows (--resume) or the roster against the baseline.
+  let plan: SyncPlan;
+  let result: ReturnType<typeof planResult>;
+  if (options.resume) {
+    const unsent = snapshot.run ? settled.unsent : (snapshot.unsent?.rows ?? []);
+    const rows = [...unsent, ...released.flatMap((h) => h.rows)];
+    const createdAt = snapshot.run?.createdAt ?? snapshot.unsent?.createdAt;
+    ctx.printer.info(
+      `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${basename(setup.rosterPath)} is not read`,
+    );
+    plan = { rows, counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 }, baselineActive: 0, firstRun: false };
+    result = planResult(ctx, plan);
+  } else {
+    const read = await readRosterFile(ctx, options, setup.rosterPath);
+    if ("outcome" in read) return read.outcome;
+    const { roster } = read;
+    for (const line of heldLines(held)) ctx.printer.warn(line);
+    // --plan asks nothing, so it plans as if the tasks not known to have ended COMPLETED (what
+    // a real run most likely finds); a real run asked, and leaves the users of those still
+    // running alone.
+    const open = settled.tasks.flatMap((t) => t.rows);
+    const planBaseline = options.plan && open.length > 0 ? applyToBaseline(settled.baseline, open, nowIso) : baseline;
+    plan = planSync(roster.users, planBaseline, {
+      assumeExisting: options.assumeExisting,
+      leaveAlone: new Set([...roster.invalidEmails, ...usersInFlight(held, options.plan ? [] : settled.tasks)]),
+    });
+    if (options.assumeExisting && baseline !== undefined)
+      ctx.printer.warn("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
+    const summary = summaryLine(plan, organizationId, planBaseline, options.plan);
+    ctx.printer.info(summary);
+    result = planResult(ctx, plan);
+    const recent = recentDeactivations(snapshot.deactivations, now, plan);
+    const guard = guardProblem(plan, {
+      roster: { users: roster.users.length, invalid: roster.invalid.length },
+      deactivate: { value: options.maxDeactivate ?? DEFAULT_MAX_DEACTIVATE, explicit: options.maxDeactivate !== undefined },
+      changes: { value: options.maxChanges ?? DEFAULT_MAX_CHANGES, explicit: options.maxChanges !== undefined },
+      recentDeactivations: recent.others,
+      baselineUsers: Object.keys(planBaseline?.users ?? {}).length,
+    });
+    if (guard) return { ...result, failure: new InvalidDataError(guard.message, { hint: guard.hint }) };
+    if (options.plan) {
+      if (plan.rows.length === 0) return { ...result, note: "plan: nothing to do; the roster and the last sync agree" };
+      return {
+        ...result,
+        failure: new ChangesPendingError(`plan: ${plural(plan.rows.length, "change")} pending; nothing was sent`, {
+          hint: `run \`${next}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
+        }),
+      };
+    }
+    if (plan.rows.length > 0 && ctx.printer.io.stdinIsTTY && !options.yes) {
+      ctx.printer.io.stderr.write(`${escapeControlChars(summary)}\n`);
+      const { confirm } = await import("../../output/prompt.js");
+      if (!(await confirm(ctx.printer.io, `Send ${plural(plan.rows.length, "change")} to ${organizationId}?`)))
+        throw new UsageError("sync cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
     }
   }
 
-  // 4. Send, then move the baseline by what was accepted.
-  const addKeys = new Set(plan.rows.filter((r) => r.action === "Add").map((r) => keyOf(r.email)));
-  const record: PlanRecord = {
-    version: 1,
-    createdAt: nowIso(),
-    wait: options.wait,
-    rows: planRows(plan.rows),
-    folded: [],
-    foldedRows: 0,
-    uncertain: Object.fromEntries(uncertain.filter((u) => addKeys.has(keyOf(u.email))).map((u) => [keyOf(u.email), u])),
-  };
-  await state.writePlanCsv(planCsv(plan.rows));
-  await state.savePlan(record);
-  const applied = await importPlan(ctx, options, setup, baseline, record);
-  return { ...result, note: applied.note, ...(applied.failure ? { failure: applied.failure } : {}) };
+  // 4. Send, recorded in the store as it goes; then the outcome in the sync's words.
+  if (plan.rows.length === 0) {
+    // Held batches released with nothing to send are held still (their users may exist).
+    if (snapshot.unsent !== undefined && !options.resume) await state.put({ unsent: null });
+    return sendingOutcome(ctx, options, { result, next, held, sent: undefined });
+  }
+  ctx.printer.interruptNote = `the state store records what was sent: the next \`${next}\` settles it and sends nothing twice`;
+  const sent = await sendPlan(ctx, options, {
+    state,
+    baseline,
+    held,
+    tasks: settled.tasks,
+    rows: plan.rows as PlannedRow[],
+    uncertain,
+    deactivations: withDeactivations(snapshot.deactivations, now, plan),
+    organizationId,
+  });
+  return sendingOutcome(ctx, options, { result, next, held: sent.settled.held, sent });
 }
 
-/** --resume: the last plan's batches never sent go out through the import's --resume; the roster is not read. */
-async function resumeLastPlan(
-  ctx: CommandContext,
-  options: Options,
-  setup: SyncSetup,
-  baseline: Baseline | undefined,
-  last: PlanRecord,
-): Promise<CommandOutcome> {
-  ctx.printer.info(
-    `--resume: finishing the plan of ${last.createdAt} (${plural(last.rows.length, "row")}); ${basename(setup.rosterPath)} is not read`,
+/** The store's snapshot; an empty store first takes in what an earlier version kept in the settings directory. */
+async function loadSnapshot(ctx: CommandContext, options: Options, state: SyncState): Promise<SyncSnapshot> {
+  const snapshot = await state.load();
+  // Under --sandbox the settings directory is a temporary one: there is nothing to move.
+  if (ctx.services.globals.sandbox || !(await state.isEmpty())) return snapshot;
+  const settings = await ctx.services.settings();
+  const dir = legacyDir(settings.configDir, state.tenant.service, state.tenant.organizationId);
+  const legacy = await readLegacy(dir);
+  if (!legacy) return snapshot;
+  if (options.plan) {
+    ctx.printer.info(`--plan: using the users sync state of ${dir} as it is; a real run moves it into the state store ${state.store.location}`);
+    return { ...snapshot, ...legacy.changes, run: legacy.changes.run ?? undefined } as SyncSnapshot;
+  }
+  await state.put(legacy.changes);
+  const moved = await retireLegacy(dir);
+  ctx.printer.info(`moved the users sync state of ${dir} into the state store ${state.store.location} (the old files are kept in ${moved})`);
+  return state.load();
+}
+
+/** docs/users-sync.md "In CI": a runner that starts empty has no baseline, so leavers are never found. */
+function warnFirstRunInCi(ctx: CommandContext, state: SyncState): void {
+  const env = ctx.services.env;
+  const ci = [env.CI, env.GITHUB_ACTIONS].some((v) => v !== undefined && v !== "" && v !== "false" && v !== "0");
+  if (!ci) return;
+  ctx.printer.warn(
+    `first sync of this service and organization in the state store ${state.store.location}, on a CI runner: without a baseline, users who left the roster cannot be found (they are never deactivated) and every user is sent as Add; keep the state between runs — SIMADMIN_STATE=postgres://… (a shared PostgreSQL), or cache that directory between runs (docs/users-sync.md "In CI")`,
   );
-  const applied = await importPlan(ctx, options, setup, baseline, last, true);
-  const result = planResult(ctx, {
-    rows: last.rows,
-    counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
-    baselineActive: 0,
-    firstRun: false,
-  });
-  return { ...result, note: applied.note, ...(applied.failure ? { failure: applied.failure } : {}) };
+}
+
+/** Users sent INACTIVE by the syncs of the last 7 days, other than those this plan deactivates. */
+function recentDeactivations(history: Deactivations, now: number, plan: SyncPlan): { others: number } {
+  const mine = new Set(plan.rows.filter((r) => r.change === "deactivate").map((r) => keyOf(r.email)));
+  const others = Object.entries(history).filter(([key, at]) => !mine.has(key) && now - Date.parse(at) < WEEK_MS).length;
+  return { others };
+}
+
+/** The history written with a run: the last 7 days, and this plan's deactivations now. */
+function withDeactivations(history: Deactivations, now: number, plan: SyncPlan): Deactivations {
+  const kept = Object.fromEntries(Object.entries(history).filter(([, at]) => now - Date.parse(at) < WEEK_MS));
+  const at = new Date(now).toISOString();
+  for (const row of plan.rows) if (row.change === "deactivate") kept[keyOf(row.email)] = at;
+  return kept;
 }

@@ -5,21 +5,27 @@
 // is the baseline: every user a sync sent and the service accepted, with the values sent.
 //
 // Decisions:
-// - Users are matched by email, ignoring case (the users CSV's duplicate rule).
+// - Users are matched by email as a person reads it (keyOf: NFC, invisible characters left
+//   out, case ignored).
 // - new → Add (Update on a first run with --assume-existing: the users were imported
 //   before simadmin kept a baseline); changed first/last name, team or status → Update;
 //   in the baseline as ACTIVE but gone from the roster → Update with status INACTIVE and
 //   the baseline's last values (the service's Update needs every column); in the baseline
 //   as INACTIVE and back in the roster → Update with status ACTIVE (a returner).
 // - A user whose roster row is invalid (kept out with --skip-invalid) is left as it is:
-//   neither updated nor deactivated — a typo in HR's file must not fire anyone.
+//   neither updated nor deactivated — a typo in HR's file must not fire anyone. So is a user
+//   of a held batch or of a task not known to have ended (leaveAlone): neither sent nor
+//   deactivated until its upload is settled.
 // - Guards, in this order: an empty roster, a roster under half of the baseline's ACTIVE
 //   users (a truncated export), more deactivations than --max-deactivate (default 10 % of
 //   the baseline's ACTIVE users, rounded up so that a small organization may lose one).
 //   An explicit --max-deactivate replaces the half-roster guard: it says how many may go.
+//   Deactivations are also counted over the last 7 days, and Updates against --max-changes
+//   (default 10 % of the baseline's users; a first run only with an explicit one).
 
 import * as z from "zod";
 import type { RosterUser } from "./roster.js";
+import { keyOf } from "./user-key.js";
 
 export const SyncedUser = z.object({
   email: z.string().min(1),
@@ -68,7 +74,13 @@ export interface SyncPlan {
   firstRun: boolean;
 }
 
-export const keyOf = (email: string): string => email.toLowerCase();
+
+/** The users keyed by keyOf (a baseline written before keys were normalized had lower case only). */
+function byKey(users: Readonly<Record<string, SyncedUser>>): Record<string, SyncedUser> {
+  const out: Record<string, SyncedUser> = {};
+  for (const user of Object.values(users)) out[keyOf(user.email)] = user;
+  return out;
+}
 
 const COMPARED = ["firstName", "lastName", "teamName", "status", "email"] as const;
 
@@ -77,13 +89,15 @@ export function planSync(
   baseline: Baseline | undefined,
   options: { assumeExisting?: boolean; leaveAlone?: ReadonlySet<string> } = {},
 ): SyncPlan {
-  const known = baseline?.users ?? {};
+  const known = byKey(baseline?.users ?? {});
   const rows: PlanRow[] = [];
   const counts: PlanCounts = { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 };
   const seen = new Set<string>();
   for (const user of roster) {
     const key = keyOf(user.email);
     seen.add(key);
+    // Held, or in a task not known to have ended: what the service holds for it is not known.
+    if (options.leaveAlone?.has(key)) continue;
     const values: SyncedUser = {
       email: user.email,
       firstName: user.firstName,
@@ -122,10 +136,11 @@ export function planSync(
   return { rows, counts, baselineActive, firstRun: baseline === undefined };
 }
 
-/** `--max-deactivate`: a number of users, or a percentage of the baseline's ACTIVE users. */
+/** `--max-deactivate` (a percentage of the baseline's ACTIVE users) and `--max-changes` (of its users): a number, or a percentage. */
 export type DeactivateLimit = { kind: "count"; value: number } | { kind: "percent"; value: number };
 
 export const DEFAULT_MAX_DEACTIVATE: DeactivateLimit = { kind: "percent", value: 10 };
+export const DEFAULT_MAX_CHANGES: DeactivateLimit = { kind: "percent", value: 10 };
 
 export function parseDeactivateLimit(text: string): DeactivateLimit | undefined {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$/.exec(text);
@@ -139,13 +154,26 @@ export function deactivateAllowance(limit: DeactivateLimit, baselineActive: numb
   return limit.kind === "count" ? limit.value : Math.ceil((baselineActive * limit.value) / 100);
 }
 
+/** A guard's limit, and whether the user gave it (a default is said to be one). */
+export interface GuardLimit {
+  value: DeactivateLimit;
+  explicit: boolean;
+}
+
+export interface GuardContext {
+  roster: { users: number; invalid: number };
+  deactivate: GuardLimit;
+  /** --max-changes: Updates (changed values, returners), not deactivations. */
+  changes: GuardLimit;
+  /** Users the syncs of the last 7 days sent INACTIVE, other than this plan's. */
+  recentDeactivations: number;
+  /** Users in the baseline (--max-changes' percentage counts them). */
+  baselineUsers: number;
+}
+
 /** Why the plan must not be sent, in one line with the numbers; undefined when it may. */
-export function guardProblem(
-  plan: SyncPlan,
-  roster: { users: number; invalid: number },
-  limit: { value: DeactivateLimit; explicit: boolean },
-): { message: string; hint: string } | undefined {
-  const listed = roster.users + roster.invalid;
+export function guardProblem(plan: SyncPlan, guard: GuardContext): { message: string; hint: string } | undefined {
+  const listed = guard.roster.users + guard.roster.invalid;
   if (listed === 0) {
     return {
       message: "the roster lists no users; nothing was sent",
@@ -153,19 +181,48 @@ export function guardProblem(
     };
   }
   // listed is at least 1 here: an empty baseline never looks truncated.
-  if (!limit.explicit && listed * 2 < plan.baselineActive) {
+  if (!guard.deactivate.explicit && listed * 2 < plan.baselineActive) {
     return {
       message: `the roster lists ${listed} users, under half of the ${plan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
       hint: `check the HR export; if so many users really left, pass --max-deactivate ${plan.counts.deactivate}`,
     };
   }
+  const limit = guard.deactivate;
   const allowed = deactivateAllowance(limit.value, plan.baselineActive);
-  if (plan.counts.deactivate > allowed) {
-    const what =
-      limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
+  const deactivate = plan.counts.deactivate;
+  if (deactivate > allowed) {
+    const what = limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
     return {
-      message: `the plan deactivates ${plan.counts.deactivate} users, more than the ${allowed} allowed (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
-      hint: `check the roster; if these leavers are real, pass --max-deactivate ${plan.counts.deactivate}`,
+      message: `the plan deactivates ${deactivate} users, more than the ${allowed} allowed (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
+      hint: `check the roster; if these leavers are real, pass --max-deactivate ${deactivate}`,
+    };
+  }
+  // Over the last 7 days, measured against the active users before those deactivations, so
+  // that nightly runs within the limit each cannot empty the organization in a month.
+  const recent = guard.recentDeactivations;
+  const weekAllowed = deactivateAllowance(limit.value, plan.baselineActive + recent);
+  if (deactivate > 0 && deactivate + recent > weekAllowed) {
+    const what =
+      limit.value.kind === "percent"
+        ? `${limit.value.value}% of the ${plan.baselineActive + recent} users active before them`
+        : "--max-deactivate";
+    return {
+      message: `the plan deactivates ${deactivate} users and the syncs of the last 7 days deactivated ${recent}: ${deactivate + recent}, more than the ${weekAllowed} allowed in 7 days (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
+      hint: `check the roster; if these leavers are real, pass --max-deactivate ${deactivate + recent}`,
+    };
+  }
+  const updates = plan.counts.update + plan.counts.reactivate;
+  // A first run has nothing to compare with: only an explicit --max-changes applies to it.
+  if (plan.firstRun && !guard.changes.explicit) return undefined;
+  const changesAllowed = deactivateAllowance(guard.changes.value, guard.baselineUsers);
+  if (updates > changesAllowed) {
+    const what =
+      guard.changes.value.kind === "percent"
+        ? `${guard.changes.value.value}% of ${guard.baselineUsers} users in the baseline`
+        : "--max-changes";
+    return {
+      message: `the plan updates ${updates} users, more than the ${changesAllowed} allowed (${what}${guard.changes.explicit ? "" : ", the default"}); nothing was sent`,
+      hint: `check the roster and any --map (a swapped column changes every user); if these changes are real, pass --max-changes ${updates}`,
     };
   }
   return undefined;
@@ -173,7 +230,7 @@ export function guardProblem(
 
 /** The baseline after the service accepted `rows`. */
 export function applyToBaseline(baseline: Baseline, rows: readonly SyncedUser[], nowIso: string): Baseline {
-  const users = { ...baseline.users };
+  const users = byKey(baseline.users);
   for (const row of rows) {
     users[keyOf(row.email)] = {
       email: row.email,

@@ -21,6 +21,7 @@ import { CsvFileError } from "../csv-input/errors.js";
 import { mapHeader } from "../csv-input/header.js";
 import { readHeader, RowChecker } from "../users-csv/rows.js";
 import { type InvalidRow, USER_COLUMNS, WHOLE_ROW } from "../users-csv/model.js";
+import { INVISIBLE_CHARACTERS, keyOf } from "./user-key.js";
 
 /** Roster columns `--map` may name. */
 export const MAPPABLE_COLUMNS = ["firstName", "lastName", "email", "username", "teamName", "role", "status"] as const;
@@ -43,7 +44,7 @@ export interface Roster {
   users: RosterUser[];
   /** Rows that break a rule, with their problems (row numbers of the roster). */
   invalid: InvalidRow[];
-  /** Lower-cased emails of the invalid rows that have one: users a sync must leave alone. */
+  /** Keys (user-key.ts) of the invalid rows that have an email: users a sync must leave alone. */
   invalidEmails: Set<string>;
   warnings: string[];
 }
@@ -133,7 +134,7 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
         cells: original,
         problems: [{ row, field: WHOLE_ROW, message: `has ${cells.length} cells, expected ${layout.width} like the header` }],
       });
-      if (email !== "") invalidEmails.add(email.toLowerCase());
+      if (email !== "") invalidEmails.add(keyOf(email));
       continue;
     }
     // The row in USER_COLUMNS order, with what a roster may leave out filled in.
@@ -146,9 +147,23 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
       if (column === "status") return "ACTIVE";
       return "";
     });
-    if (checker.check(values, row) !== "valid") {
-      invalid.push({ row, cells: original, problems: checker.problems });
-      if (email !== "") invalidEmails.add(email.toLowerCase());
+    // One address, one user: written in NFC (what the service receives), and never with a
+    // character nobody can see (it would make another user of the same address).
+    values[2] = values[2]!.normalize("NFC");
+    values[3] = values[3]!.normalize("NFC");
+    const problems = checker.check(values, row) === "valid" ? [] : [...checker.problems];
+    const hidden = email.match(INVISIBLE_CHARACTERS);
+    if (hidden)
+      problems.push({
+        row,
+        field: "email",
+        message: `contains an invisible character (${[...new Set(hidden)].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`).join(", ")}); the address would name another user`,
+      });
+    // Written in NFC and without invisible characters, two ways of writing one address are
+    // the same text: the users CSV's duplicate rule (case ignored) reports the second.
+    if (problems.length > 0) {
+      invalid.push({ row, cells: original, problems });
+      if (email !== "") invalidEmails.add(keyOf(email));
       continue;
     }
     const v = checker.values;
