@@ -8,6 +8,12 @@ export interface FaultInjector {
   delayNext(path: string, count: number, ms: number): void;
   dropNext(path: string, count: number): void;
   dropAfterAccept(path: string, count: number): void;
+  /**
+   * The next accepted uploads are performed, but their answer counts more invalid users than
+   * its errors name (a service whose counts and row errors disagree): the client cannot tell
+   * which rows were imported.
+   */
+  miscountNext(path: string, count: number): void;
   clear(): void;
 }
 
@@ -47,6 +53,7 @@ export class FaultController implements FaultInjector {
   private readonly immediate: Rule<ImmediateFault>[] = [];
   private readonly delays: Rule<number>[] = [];
   private readonly afterAccept: Rule<true>[] = [];
+  private readonly miscounts: Rule<true>[] = [];
 
   failNext(path: string, count: number, status: number, options: { retryAfterSeconds?: number; body?: unknown } = {}): void {
     checkCount(count);
@@ -82,10 +89,16 @@ export class FaultController implements FaultInjector {
     this.afterAccept.push({ pattern: path, remaining: count, value: true });
   }
 
+  miscountNext(path: string, count: number): void {
+    checkCount(count);
+    this.miscounts.push({ pattern: path, remaining: count, value: true });
+  }
+
   clear(): void {
     this.immediate.length = 0;
     this.delays.length = 0;
     this.afterAccept.length = 0;
+    this.miscounts.length = 0;
   }
 
   /** Consumes the delay rule for this request, if any (0 when none). */
@@ -100,5 +113,13 @@ export class FaultController implements FaultInjector {
   /** Consumed only when the request is actually performed. */
   takeDropAfterAccept(path: string): boolean {
     return take(this.afterAccept, path) ?? false;
+  }
+
+  /** Consumed only by an answer that carries counts (a performed upload). */
+  takeMiscount(path: string, body: unknown): unknown {
+    if (typeof body !== "object" || body === null || !("invalidUsersCount" in body)) return body;
+    if (!take(this.miscounts, path)) return body;
+    const counted = body as { invalidUsersCount: number; validUsersCount?: number };
+    return { ...counted, invalidUsersCount: counted.invalidUsersCount + 2 };
   }
 }

@@ -176,6 +176,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const answer = await decide(req, route, body, recorded);
     if (answer.performed && faults.takeDropAfterAccept(path)) return drop();
+    if (answer.performed && "body" in answer.result)
+      answer.result = { ...answer.result, body: faults.takeMiscount(path, answer.result.body) };
     finish(answer.result.status);
     await sendResult(res, answer.result);
   }

@@ -1,7 +1,7 @@
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
-// users sync <roster> (docs/cli-contract.md "Sync", exit 12). Plain data: see ../types.ts.
+// users sync <roster> (docs/cli-contract.md "Sync", exit 12; issue 23). Plain data: see ../types.ts.
 
 export const usersSync: CommandDeclaration = {
   kind: "command",
@@ -26,6 +26,11 @@ export const usersSync: CommandDeclaration = {
       values: { kind: "none" },
     },
     {
+      flags: "--max-changes <n|p%>",
+      description: "stop before sending when more users would be updated (default 10% of the baseline's users)",
+      values: { kind: "none" },
+    },
+    {
       flags: "--map <column=Header>",
       description: 'read a column under another header name, e.g. --map firstName="First Name" (repeatable)',
       repeatable: true,
@@ -44,12 +49,11 @@ export const usersSync: CommandDeclaration = {
     },
     {
       flags: "--resend-ambiguous",
-      description: "with --resume: also send again a batch whose upload may have been received (users import's rule)",
+      description: "send again the users of held batches (uploads that may have been received); an Add refused as existing counts as done",
     },
     {
       flags: "--mark-imported <batches>",
-      description:
-        "with --resume: record held batches (e.g. 2 or 2,3) as imported without sending; their rows enter the baseline",
+      description: "record held batches (e.g. 2 or 2,3) as imported without sending, once checked at the service; their rows enter the baseline",
       values: { kind: "none" },
     },
     {
@@ -63,10 +67,15 @@ export const usersSync: CommandDeclaration = {
     "simadmin users sync hr-export.csv --yes --wait",
     'simadmin users sync hr.xlsx --map firstName="First Name" --map lastName="Last Name" --map email="Work Email"',
     "simadmin users sync hr.csv --max-deactivate 25 --yes",
+    "simadmin users sync hr.csv --mark-imported 2",
+    "SIMADMIN_STATE=postgres://sync@db.example.org/hr simadmin users sync hr.csv --yes",
   ],
   help: `The baseline is what simadmin last synced for this base URL and organization, kept in the
-settings directory; the first run establishes it. Rows the service did not accept are planned
-again by the next run.`,
+state store (--state, SIMADMIN_STATE: a directory, or a shared PostgreSQL every machine sees);
+the first run establishes it. Rows the service did not accept are planned again by the next
+run; a batch whose upload may have been received is held (exit 8) until --mark-imported or
+--resend-ambiguous; a task whose end is not known is asked about by the next run. See
+docs/users-sync.md.`,
   api: [2],
   outputs: DATA_FORMATS,
   writesSettings: false,

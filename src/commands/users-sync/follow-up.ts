@@ -4,9 +4,9 @@ import type { UsersSyncOptions } from "./options.js";
 
 /**
  * The command of this run without --plan/--dry-run, every word quoted for the shell, so that
- * the hint can be pasted back as it is (a hint must itself work, docs/cli-contract.md): the roster
- * path and every flag that changes what is planned (--map, --encoding, --max-deactivate,
- * --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
+ * the hint can be pasted back as it is (QA bug 1; issue 21's rule for hints): the roster
+ * path and every flag that changes what is planned (--map, --encoding, --max-deactivate, --max-changes,
+ * --max-changes, --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
  * the organization. Output flags (-o, --out, --fields, --query, …) are left out: they shape
  * what is printed, not what is sent. Values are written in their parsed form (`--map
  * firstName=First Name`, `--max-deactivate 10%`), which parses to the same options.
@@ -27,6 +27,8 @@ export function followUp(ctx: CommandContext, options: UsersSyncOptions, rosterP
   if (options.encoding !== undefined) words.push("--encoding", options.encoding);
   const limit = options.maxDeactivate;
   if (limit !== undefined) words.push("--max-deactivate", limit.kind === "percent" ? `${limit.value}%` : String(limit.value));
+  const changes = options.maxChanges;
+  if (changes !== undefined) words.push("--max-changes", changes.kind === "percent" ? `${changes.value}%` : String(changes.value));
   if (options.skipInvalid) words.push("--skip-invalid");
   if (options.assumeExisting) words.push("--assume-existing");
   if (options.yes) words.push("--yes");

@@ -2,7 +2,8 @@
 // changes only for rows the service accepted"; docs/users-sync.md "Settling a run").
 //
 // Each batch of the run, by what the import engine recorded of it:
-//   pending, rejected          never reached the service, or refused whole: planned again
+//   pending                    never reached the service: planned again
+//   rejected                   refused whole (no valid row, no task): its rows planned again
 //   uploading, ambiguous       may have been received: held (never sent again unasked)
 //   uploaded, disputed         its answer contradicts itself: held like an ambiguous one
 //   uploaded, marked imported  the user checked (--mark-imported): its rows enter the baseline
@@ -38,13 +39,13 @@ export interface Settled {
   tasks: OpenTask[];
   /** Rows that entered the baseline now. */
   entered: number;
-  /** Rows of batches never sent, or refused whole: planned again. */
+  /** Rows of batches never sent: planned again. */
   notSent: number;
   /** The rows of the run's batches never sent, in plan order (what --resume sends). */
   unsent: PlannedRow[];
   /** Rows of FAILED tasks: planned again. */
   failed: number;
-  /** Rows the service rejected inside an accepted batch: planned again. */
+  /** Rows the service rejected (inside an accepted batch, or refused whole): planned again. */
   rejected: number;
   /** Re-sent Adds refused as existing: an earlier upload delivered them. */
   rejectedExisting: number;
@@ -116,8 +117,7 @@ export function settleRun(input: SettleInput): Settled {
       }
       const sentBefore = row.action === "Add" ? run!.uncertain[keyOf(row.email)] : undefined;
       if (sentBefore === undefined) {
-        if (refused) out.notSent++;
-        else out.rejected++;
+        out.rejected++;
         return;
       }
       entering.push(sentBefore);
