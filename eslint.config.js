@@ -81,8 +81,6 @@ function commandFolders() {
     auth: ["config"],
     // ValueSource is a declaration type: it belongs beside types.ts.
     config: ["completion-script"],
-    // users sync moves onto the import engine (engines/users-import/) and the state store.
-    "users-sync": ["users-import"],
   };
 
   const folders = readdirSync(new URL("./src/commands", import.meta.url), { withFileTypes: true })

@@ -27,7 +27,12 @@ afterAll(async () => {
 async function twoMachines(options: SandboxOptions = {}) {
   const clock = createFakeClock();
   let onRequest: ((line: string) => void) | undefined;
-  const e: TestEnv = await startTestEnv({ now: () => clock.now(), importStepMs: 1000, log: (line) => onRequest?.(line), ...options });
+  const e: TestEnv = await startTestEnv({
+    now: () => clock.now(),
+    importStepMs: 1000,
+    log: (line) => onRequest?.(line),
+    ...options,
+  });
   const dir = await tempDir();
   dirs.push(dir);
   const { Client } = await import("pg");
@@ -83,11 +88,15 @@ describe.runIf(postgresAvailable() || process.env.CI)("users sync with its state
       // Night 2 on B: p12 left, p13 started.
       const n2 = await m.b(["users", "sync", await roster(m.dir, "n2.csv", 1, 11, [person(13)]), "--wait"]);
       expect(n2.exitCode, n2.stderr).toBe(0);
-      const sent = n2.sent.filter((r) => r.path === UPLOAD).map((r) => (r.body as { csvText: string }).csvText.trim().split("\n").slice(1));
-      expect(sent.flat().map((l) => l.split(",").slice(3).join(" ")).sort()).toEqual([
-        "p12@example.com trainee Sales INACTIVE Update",
-        "p13@example.com trainee Sales ACTIVE Add",
-      ]);
+      const sent = n2.sent
+        .filter((r) => r.path === UPLOAD)
+        .map((r) => (r.body as { csvText: string }).csvText.trim().split("\n").slice(1));
+      expect(
+        sent
+          .flat()
+          .map((l) => l.split(",").slice(3).join(" "))
+          .sort(),
+      ).toEqual(["p12@example.com trainee Sales INACTIVE Update", "p13@example.com trainee Sales ACTIVE Add"]);
       // Night 3 on A: A sees B's night.
       const n3 = await m.a(["users", "sync", join(m.dir, "n2.csv"), "--plan"]);
       expect(n3.exitCode, n3.stderr).toBe(0);

@@ -34,7 +34,12 @@ interface Person {
   email: string;
   team?: string;
 }
-const person = (n: number, team = "Sales"): Person => ({ first: `First${n}`, last: `Last${n}`, email: `p${n}@example.com`, team });
+const person = (n: number, team = "Sales"): Person => ({
+  first: `First${n}`,
+  last: `Last${n}`,
+  email: `p${n}@example.com`,
+  team,
+});
 const people = (from: number, to: number): Person[] => Array.from({ length: to - from + 1 }, (_, i) => person(from + i));
 
 async function roster(dir: string, name: string, rows: Person[], header = "firstName,lastName,email,teamName"): Promise<string> {
@@ -107,7 +112,9 @@ describe("users sync guards count every change", () => {
     const swapped = ["--map", "firstName=Last Name", "--map", "lastName=First Name"];
     const r = await e.capture(["users", "sync", good, ...swapped, "-o", "json"], { clock });
     expect(r.exitCode, r.stderr).toBe(6);
-    expect(r.stderr).toContain("the plan updates 40 users, more than the 4 allowed (10% of 40 users in the baseline, the default); nothing was sent");
+    expect(r.stderr).toContain(
+      "the plan updates 40 users, more than the 4 allowed (10% of 40 users in the baseline, the default); nothing was sent",
+    );
     expect(r.stderr).toContain("--max-changes 40");
     expect(sentRows(r.sent)).toEqual([]);
     const allowed = await e.capture(["users", "sync", good, ...swapped, "--max-changes", "40"], { clock });
@@ -117,7 +124,9 @@ describe("users sync guards count every change", () => {
 
   it("nightly deactivations within 10% each are also counted over 7 days", async () => {
     const { e, clock, dir } = await night();
-    expect((await e.capture(["users", "sync", await roster(dir, "d0.csv", people(1, 20)), "--wait"], { clock })).exitCode).toBe(0);
+    expect((await e.capture(["users", "sync", await roster(dir, "d0.csv", people(1, 20)), "--wait"], { clock })).exitCode).toBe(
+      0,
+    );
     // Night 1: 2 of 20 leave (10%): allowed.
     clock.advance(DAY);
     const n1 = await e.capture(["users", "sync", await roster(dir, "d1.csv", people(3, 20)), "--wait"], { clock });
@@ -144,11 +153,16 @@ describe("users sync without a baseline", () => {
     const { e, clock, dir } = await night();
     const r = await e.capture(["users", "sync", await roster(dir, "hr.csv", people(1, 2)), "--plan"], { clock });
     expect(r.exitCode, r.stderr).toBe(12);
-    expect(r.stderr).toContain("first sync: no baseline yet for this service and organization; the first run without --plan establishes it");
+    expect(r.stderr).toContain(
+      "first sync: no baseline yet for this service and organization; the first run without --plan establishes it",
+    );
     expect(r.stderr).not.toContain("this run establishes it");
   });
 
-  it.each([["CI", "true"], ["GITHUB_ACTIONS", "true"]])("a first sync under %s warns that leavers cannot be found, naming SIMADMIN_STATE", async (name, value) => {
+  it.each([
+    ["CI", "true"],
+    ["GITHUB_ACTIONS", "true"],
+  ])("a first sync under %s warns that leavers cannot be found, naming SIMADMIN_STATE", async (name, value) => {
     const { e, clock, dir } = await night();
     const path = await roster(dir, "hr.csv", people(1, 2));
     const r = await e.capture(["users", "sync", path, "--plan"], { clock, env: { [name]: value } });

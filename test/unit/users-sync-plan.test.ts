@@ -372,30 +372,39 @@ describe("guardProblem: --max-changes and deactivations over 7 days", () => {
     const swapped = Array.from({ length: 40 }, (_, i) => user(i + 1, { firstName: `L${i + 1}`, lastName: `F${i + 1}` }));
     const plan = planSync(swapped, base);
     expect(guardProblem(plan, context(plan))).toEqual({
-      message: "the plan updates 40 users, more than the 4 allowed (10% of 40 users in the baseline, the default); nothing was sent",
+      message:
+        "the plan updates 40 users, more than the 4 allowed (10% of 40 users in the baseline, the default); nothing was sent",
       hint: "check the roster and any --map (a swapped column changes every user); if these changes are real, pass --max-changes 40",
     });
-    expect(guardProblem(plan, context(plan, { changes: { value: { kind: "count", value: 40 }, explicit: true } }))).toBeUndefined();
+    expect(
+      guardProblem(plan, context(plan, { changes: { value: { kind: "count", value: 40 }, explicit: true } })),
+    ).toBeUndefined();
     expect(
       guardProblem(plan, context(plan, { changes: { value: { kind: "count", value: 39 }, explicit: true } }))?.message,
     ).toContain("more than the 39 allowed (--max-changes)");
   });
 
   it("4 Updates of 40 pass the default; 5 do not; returners count, deactivations do not", () => {
-    const moved = (n: number) =>
-      Array.from({ length: 40 }, (_, i) => user(i + 1, i < n ? { teamName: "Moved" } : {}));
+    const moved = (n: number) => Array.from({ length: 40 }, (_, i) => user(i + 1, i < n ? { teamName: "Moved" } : {}));
     expect(guardProblem(planSync(moved(4), base), context(planSync(moved(4), base)))).toBeUndefined();
     expect(guardProblem(planSync(moved(5), base), context(planSync(moved(5), base)))?.message).toContain(
       "the plan updates 5 users, more than the 4 allowed",
     );
     const withReturners = baselineOf(Array.from({ length: 40 }, (_, i) => user(i + 1, i < 5 ? { status: "INACTIVE" } : {})));
-    const back = planSync(Array.from({ length: 40 }, (_, i) => user(i + 1)), withReturners);
+    const back = planSync(
+      Array.from({ length: 40 }, (_, i) => user(i + 1)),
+      withReturners,
+    );
     expect(back.counts.reactivate).toBe(5);
     expect(guardProblem(back, context(back))?.message).toContain("the plan updates 5 users");
   });
 
   it("a first run checks --max-changes only when it is given", () => {
-    const plan = planSync(Array.from({ length: 10 }, (_, i) => user(i + 1)), undefined, { assumeExisting: true });
+    const plan = planSync(
+      Array.from({ length: 10 }, (_, i) => user(i + 1)),
+      undefined,
+      { assumeExisting: true },
+    );
     expect(guardProblem(plan, { ...context(plan), baselineUsers: 0 })).toBeUndefined();
     expect(
       guardProblem(plan, { ...context(plan), baselineUsers: 0, changes: { value: { kind: "count", value: 3 }, explicit: true } })
@@ -406,7 +415,10 @@ describe("guardProblem: --max-changes and deactivations over 7 days", () => {
   it("counts the deactivations of the last 7 days against the users active before them", () => {
     // 36 active now, 4 deactivated this week: 10% of 40 allows 4 in 7 days, so one more is too many.
     const now = baselineOf(Array.from({ length: 36 }, (_, i) => user(i + 1)));
-    const plan = planSync(Array.from({ length: 35 }, (_, i) => user(i + 1)), now);
+    const plan = planSync(
+      Array.from({ length: 35 }, (_, i) => user(i + 1)),
+      now,
+    );
     expect(plan.counts.deactivate).toBe(1);
     expect(guardProblem(plan, { ...context(plan, { recent: 4 }), roster: { users: 35, invalid: 0 } })).toEqual({
       message:
@@ -415,7 +427,10 @@ describe("guardProblem: --max-changes and deactivations over 7 days", () => {
     });
     expect(guardProblem(plan, { ...context(plan, { recent: 3 }), roster: { users: 35, invalid: 0 } })).toBeUndefined();
     // A plan that deactivates nobody is never stopped by the week's count.
-    const none = planSync(Array.from({ length: 36 }, (_, i) => user(i + 1)), now);
+    const none = planSync(
+      Array.from({ length: 36 }, (_, i) => user(i + 1)),
+      now,
+    );
     expect(guardProblem(none, { ...context(none, { recent: 30 }), roster: { users: 36, invalid: 0 } })).toBeUndefined();
   });
 });

@@ -7,11 +7,7 @@ import type { RejectedRowsFile } from "./side-files.js";
 // how rows are reported is commands/shared/row-report.ts, which `users sync` shares.
 
 /** The parsed options (options.ts) and the file argument. */
-export type ImportFlags = UsersImportOptions & {
-  file: string;
-  /** The command a next step names (users sync passes its own); default `simadmin users import <file>`. */
-  rerun?: string;
-};
+export type ImportFlags = UsersImportOptions & { file: string };
 
 /** What one run decided before reading the file: where the batches go and the side files. */
 export interface ImportSetup {

@@ -5,12 +5,6 @@ import type { ManifestStore } from "./side-files.js";
 // Batches an earlier run may have delivered, which a --resume does not send again without
 // --resend-ambiguous: the error that names them and the ways out.
 
-/** The held-batch errors: their hint is the way out, which users sync keeps (it names the sync's command). */
-const heldErrors = new WeakSet<Error>();
-export function isHeldBatchesError(error: unknown): boolean {
-  return error instanceof Error && heldErrors.has(error);
-}
-
 /**
  * Exit 8 ("the service's answer is unknown", docs/cli-contract.md "Retries"): batches an
  * earlier run may have delivered were held back; each is named with how to check it.
@@ -19,7 +13,7 @@ export function heldError(held: readonly ManifestBatch[], total: number, rerun: 
   const numbers = held.map((b) => b.number).join(",");
   const names = held.map((b) => `batch ${b.number} of ${total} (${rowRange(b)})`).join(", ");
   const tasks = store.manifest.batches.filter((b) => b.taskId !== undefined);
-  const error = new ServiceError(
+  return new ServiceError(
     `${names} may have been received by the service in an earlier run (killed or cut off after the upload began); not sent again`,
     {
       delivery: "not-sent",
@@ -31,6 +25,4 @@ export function heldError(held: readonly ManifestBatch[], total: number, rerun: 
         `; if they do not, \`${rerun} --resume --resend-ambiguous\` sends ${held.length === 1 ? "it" : "them"} again`,
     },
   );
-  heldErrors.add(error);
-  return error;
 }

@@ -85,7 +85,7 @@ export function acceptedUnrecordedError(
     {
       path: store.path,
       ...(failure.code === undefined ? {} : { code: failure.code }),
-      hint: `do not send it again: free some space, then \`${flags.rerun ?? `simadmin users import ${flags.file}`} --resume --accepted-task ${number}=${taskId}\` records that task and sends the remaining batches; follow it with \`simadmin import-status --task ${taskId}\``,
+      hint: `do not send it again: free some space, then \`simadmin users import ${flags.file} --resume --accepted-task ${number}=${taskId}\` records that task and sends the remaining batches; follow it with \`simadmin import-status --task ${taskId}\``,
       cause: failure,
     },
   );

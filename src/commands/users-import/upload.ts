@@ -84,7 +84,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
       ctx.printer.warn(`batch ${batch.number} (${rowRange(batch)}), task ${batch.taskId}: ${batch.disputed}; check its rows`);
     if (outcome.stop) throw stopError(flags, setup.fileName, store, outcome.stop);
     if (outcome.held.length > 0)
-      throw heldError(outcome.held, store.batches.length, flags.rerun ?? `simadmin users import ${flags.file}`, store);
+      throw heldError(outcome.held, store.batches.length, `simadmin users import ${flags.file}`, store);
   } finally {
     stopListening();
     progress.done();

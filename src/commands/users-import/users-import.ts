@@ -25,7 +25,7 @@ import { uploadBatches } from "./upload.js";
 import { validateImportFile } from "./validation.js";
 
 // users import <file> [--dry-run] [--skip-invalid] [--wait [--wait-timeout]] [--resume] [-y]
-// (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8).
+// (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8; issue 7).
 //
 // The file is read three times, streamed, never held whole (a million rows must fit in
 // 150 MiB):
@@ -74,17 +74,17 @@ export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx 
 
 /**
  * The whole import of one users file — validation, manifest, lock, batches, errors file,
- * --wait — for `users import` and for `users sync`, which writes its plan as a users CSV
- * and imports it through here (one import machinery, not two).
+ * --wait. The uploads themselves are the import engine's (engines/users-import/), which
+ * `users sync` drives too, with its own journal and words.
  */
-export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise<CommandOutcome> {
+async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise<CommandOutcome> {
   await checkReadableFile(flags.file);
   const fileName = basename(flags.file);
   const manifestPath = manifestPathFor(flags.file);
   // Every side file is checked before anything is read or sent (exit 11 naming it): the
   // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
   // A dry run writes no manifest, and its errors file only when there is a row to put in it:
-  // a valid file in a read-only directory is a clean dry run.
+  // a valid file in a read-only directory is a clean dry run (issue 22 item 3).
   if (!flags.dryRun) {
     await checkOutputPath(errorsPathFor(flags.file));
     await checkOutputPath(manifestPath);
@@ -118,8 +118,7 @@ export async function importUsersFile(ctx: CommandContext, flags: ImportFlags): 
       : await RejectedRowsFile.open(errorsPathFor(flags.file));
     const ci = await ctx.printer.ci();
     ci.source(flags.file, flags.encoding);
-    errors.onRejected = (row, message, local) =>
-      ci.reject({ file: flags.file, row, message, skipped: local && flags.skipInvalid === true });
+    errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, {

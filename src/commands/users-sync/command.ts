@@ -49,11 +49,13 @@ export const usersSync: CommandDeclaration = {
     },
     {
       flags: "--resend-ambiguous",
-      description: "send again the users of held batches (uploads that may have been received); an Add refused as existing counts as done",
+      description:
+        "send again the users of held batches (uploads that may have been received); an Add refused as existing counts as done",
     },
     {
       flags: "--mark-imported <batches>",
-      description: "record held batches (e.g. 2 or 2,3) as imported without sending, once checked at the service; their rows enter the baseline",
+      description:
+        "record held batches (e.g. 2 or 2,3) as imported without sending, once checked at the service; their rows enter the baseline",
       values: { kind: "none" },
     },
     {

@@ -28,7 +28,8 @@ export function followUp(ctx: CommandContext, options: UsersSyncOptions, rosterP
   const limit = options.maxDeactivate;
   if (limit !== undefined) words.push("--max-deactivate", limit.kind === "percent" ? `${limit.value}%` : String(limit.value));
   const changes = options.maxChanges;
-  if (changes !== undefined) words.push("--max-changes", changes.kind === "percent" ? `${changes.value}%` : String(changes.value));
+  if (changes !== undefined)
+    words.push("--max-changes", changes.kind === "percent" ? `${changes.value}%` : String(changes.value));
   if (options.skipInvalid) words.push("--skip-invalid");
   if (options.assumeExisting) words.push("--assume-existing");
   if (options.yes) words.push("--yes");

@@ -27,20 +27,19 @@ export function heldError(held: readonly HeldBatch[], followUp: string): Service
   const numbers = held.map((h) => h.number).join(",");
   const tasks = held.map((h) => h.batch.taskId).filter((t): t is string => t !== undefined);
   const it = held.length === 1 ? "it" : "them";
-  return new ServiceError(
-    `${held.map((h) => `${describeHeld(h)}: ${why(h)}`).join("; ")}; not sent again`,
-    {
-      delivery: "not-sent",
-      hint:
-        `check in the app whether ${held.length === 1 ? "its users exist" : "their users exist"} with those values` +
-        (tasks.length > 0 ? ` (\`simadmin import-status ${tasks.map((t) => `--task ${t}`).join(" ")}\`)` : "") +
-        `; if they do, \`${followUp} --mark-imported ${numbers}\` records ${it} as synced without sending` +
-        `; if they do not, \`${followUp} --resend-ambiguous\` sends ${it} again (an Add refused as existing is then taken as done)`,
-    },
-  );
+  return new ServiceError(`${held.map((h) => `${describeHeld(h)}: ${why(h)}`).join("; ")}; not sent again`, {
+    delivery: "not-sent",
+    hint:
+      `check in the app whether ${held.length === 1 ? "its users exist" : "their users exist"} with those values` +
+      (tasks.length > 0 ? ` (\`simadmin import-status ${tasks.map((t) => `--task ${t}`).join(" ")}\`)` : "") +
+      `; if they do, \`${followUp} --mark-imported ${numbers}\` records ${it} as synced without sending` +
+      `; if they do not, \`${followUp} --resend-ambiguous\` sends ${it} again (an Add refused as existing is then taken as done)`,
+  });
 }
 
 /** The lines a run prints about held batches it leaves held (a --plan, or before sending). */
 export function heldLines(held: readonly HeldBatch[]): string[] {
-  return held.map((h) => `${describeHeld(h)} is held: ${why(h)}; its users are left as they are (${rowRange(h.batch)} of that plan)`);
+  return held.map(
+    (h) => `${describeHeld(h)} is held: ${why(h)}; its users are left as they are (${rowRange(h.batch)} of that plan)`,
+  );
 }

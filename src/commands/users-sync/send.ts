@@ -120,7 +120,9 @@ export async function sendPlan(ctx: CommandContext, options: UsersSyncOptions, i
           ),
         rows: (batch, _users, fresh) => {
           if (!fresh || !batch.rowErrors?.length) return;
-          ctx.printer.info(`batch ${batch.number} (${rowRange(batch)}): ${plural(batch.rowErrors.length, "row")} rejected by the service`);
+          ctx.printer.info(
+            `batch ${batch.number} (${rowRange(batch)}): ${plural(batch.rowErrors.length, "row")} rejected by the service`,
+          );
           showRowLines(
             ctx,
             batch.rowErrors.map((e) => {

@@ -40,7 +40,10 @@ export function sendingOutcome(ctx: CommandContext, options: UsersSyncOptions, e
   const open = settled.tasks.filter((t) => run.batches.some((b) => b.taskId === t.taskId));
   if (open.length > 0)
     lines.push(
-      `${plural(open.reduce((n, t) => n + t.rows.length, 0), "row")} in ${plural(open.length, "import task")} not known to have ended (no --wait): the next sync asks the service and takes them into the baseline when COMPLETED`,
+      `${plural(
+        open.reduce((n, t) => n + t.rows.length, 0),
+        "row",
+      )} in ${plural(open.length, "import task")} not known to have ended (no --wait): the next sync asks the service and takes them into the baseline when COMPLETED`,
     );
   const left = settled.notSent + settled.failed + settled.rejected;
   if (left > 0) lines.push(`${plural(left, "row")} not accepted (yet): the next sync plans them again`);
@@ -84,11 +87,14 @@ function stopError(stop: ImportStop, total: number, next: string): Error {
       // The batches are built from the plan in memory: they cannot change (a bug).
       return new Error(`${what} changed during the sync`);
     case "refused":
-      return new InvalidDataError(`${what} was refused by the service: ${stop.error.message}; no task was created and nothing more was sent`, {
-        hint: `the next \`${next}\` plans those users again`,
-        body: stop.error.body,
-        cause: stop.error,
-      });
+      return new InvalidDataError(
+        `${what} was refused by the service: ${stop.error.message}; no task was created and nothing more was sent`,
+        {
+          hint: `the next \`${next}\` plans those users again`,
+          body: stop.error.body,
+          cause: stop.error,
+        },
+      );
     case "not-sent":
       return stop.error.rephrase(
         `${stop.error.message}; ${what} was not received and nothing more was sent`,
@@ -96,7 +102,12 @@ function stopError(stop: ImportStop, total: number, next: string): Error {
       );
     case "ambiguous":
     case "no-task-id": {
-      const why = stop.kind === "ambiguous" ? (stop.error instanceof Error ? stop.error.message : String(stop.error)) : "the service answered without a task id";
+      const why =
+        stop.kind === "ambiguous"
+          ? stop.error instanceof Error
+            ? stop.error.message
+            : String(stop.error)
+          : "the service answered without a task id";
       return new ServiceError(`${what} may have been accepted by the service: ${why}; it is held and nothing more was sent`, {
         delivery: "maybe-received",
         hint: `check in the app whether its users exist (${rowRange(stop.batch)} of this plan); the next \`${next}\` sends the rest and names it; then \`${next} --mark-imported <n>\` records it as imported, or \`${next} --resend-ambiguous\` sends it again`,

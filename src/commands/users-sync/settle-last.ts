@@ -28,8 +28,12 @@ export async function settleLastRun(
     const api = await ctx.services.api();
     if (run) {
       const journal = new SyncJournal(state, run);
-      await askUnfinishedTasks(api, options.organizationId, run.batches, (n, patch) => journal.update(n, patch), () =>
-        ctx.services.clock.now(),
+      await askUnfinishedTasks(
+        api,
+        options.organizationId,
+        run.batches,
+        (n, patch) => journal.update(n, patch),
+        () => ctx.services.clock.now(),
       );
       run = journal.run;
     }
@@ -59,7 +63,10 @@ export async function settleLastRun(
       `${plural(again, "row")} of the last run did not reach the service or were not imported (never sent, FAILED or rejected): planned again`,
     );
   if (settled.tasks.length > 0) {
-    const users = plural(settled.tasks.reduce((n, t) => n + t.rows.length, 0), "user");
+    const users = plural(
+      settled.tasks.reduce((n, t) => n + t.rows.length, 0),
+      "user",
+    );
     const tasks = plural(settled.tasks.length, "import task");
     ctx.printer.info(
       options.plan

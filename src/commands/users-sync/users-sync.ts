@@ -11,7 +11,7 @@ import {
   type SyncedUser,
   type SyncPlan,
 } from "../../domain/users-sync/plan.js";
-import type { Deactivations, PlannedRow } from "../../domain/users-sync/records.js";
+import type { Deactivations } from "../../domain/users-sync/records.js";
 import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
 import { keyOf } from "../../domain/users-sync/user-key.js";
 import { escapeControlChars } from "../../text/sanitize.js";
@@ -116,7 +116,12 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     ctx.printer.info(
       `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${basename(setup.rosterPath)} is not read`,
     );
-    plan = { rows, counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 }, baselineActive: 0, firstRun: false };
+    plan = {
+      rows,
+      counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
+      baselineActive: 0,
+      firstRun: false,
+    };
     result = planResult(ctx, plan);
   } else {
     const read = await readRosterFile(ctx, options, setup.rosterPath);
@@ -175,7 +180,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     baseline,
     held,
     tasks: settled.tasks,
-    rows: plan.rows as PlannedRow[],
+    rows: plan.rows,
     uncertain,
     deactivations: withDeactivations(snapshot.deactivations, now, plan),
     organizationId,
@@ -193,12 +198,16 @@ async function loadSnapshot(ctx: CommandContext, options: Options, state: SyncSt
   const legacy = await readLegacy(dir);
   if (!legacy) return snapshot;
   if (options.plan) {
-    ctx.printer.info(`--plan: using the users sync state of ${dir} as it is; a real run moves it into the state store ${state.store.location}`);
+    ctx.printer.info(
+      `--plan: using the users sync state of ${dir} as it is; a real run moves it into the state store ${state.store.location}`,
+    );
     return { ...snapshot, ...legacy.changes, run: legacy.changes.run ?? undefined } as SyncSnapshot;
   }
   await state.put(legacy.changes);
   const moved = await retireLegacy(dir);
-  ctx.printer.info(`moved the users sync state of ${dir} into the state store ${state.store.location} (the old files are kept in ${moved})`);
+  ctx.printer.info(
+    `moved the users sync state of ${dir} into the state store ${state.store.location} (the old files are kept in ${moved})`,
+  );
   return state.load();
 }
 

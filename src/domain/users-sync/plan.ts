@@ -74,7 +74,6 @@ export interface SyncPlan {
   firstRun: boolean;
 }
 
-
 /** The users keyed by keyOf (a baseline written before keys were normalized had lower case only). */
 function byKey(users: Readonly<Record<string, SyncedUser>>): Record<string, SyncedUser> {
   const out: Record<string, SyncedUser> = {};
@@ -191,7 +190,8 @@ export function guardProblem(plan: SyncPlan, guard: GuardContext): { message: st
   const allowed = deactivateAllowance(limit.value, plan.baselineActive);
   const deactivate = plan.counts.deactivate;
   if (deactivate > allowed) {
-    const what = limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
+    const what =
+      limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
     return {
       message: `the plan deactivates ${deactivate} users, more than the ${allowed} allowed (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
       hint: `check the roster; if these leavers are real, pass --max-deactivate ${deactivate}`,
