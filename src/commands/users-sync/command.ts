@@ -70,7 +70,7 @@ export const usersSync: CommandDeclaration = {
     'simadmin users sync hr.xlsx --map firstName="First Name" --map lastName="Last Name" --map email="Work Email"',
     "simadmin users sync hr.csv --max-deactivate 25 --yes",
     "simadmin users sync hr.csv --mark-imported 2",
-    "SIMADMIN_STATE=postgres://sync@db.example.org/hr simadmin users sync hr.csv --yes",
+    "simadmin users sync hr.csv --yes --state postgres://sync@db.example.org/hr",
   ],
   help: `The baseline is what simadmin last synced for this base URL and organization, kept in the
 state store (--state, SIMADMIN_STATE: a directory, or a shared PostgreSQL every machine sees);
