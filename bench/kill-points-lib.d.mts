@@ -21,6 +21,15 @@ interface SandboxLike {
   close(): Promise<void>;
 }
 type StartSandbox = (options: Record<string, unknown>) => Promise<SandboxLike>;
+export declare function syncKillPoint(options: {
+  bin: string;
+  startSandbox: (options: Record<string, unknown>) => Promise<SandboxLike & { state: { snapshot(): { tasks: unknown[] } } }>;
+  point: KillPoint;
+  /** A PostgreSQL database of its own (postgres://…): the run's state store. */
+  stateUrl: string;
+  /** Held batches are sent again even when the service has them (not checked first). */
+  resendAlways?: boolean;
+}): Promise<KillResult & { imported: number }>;
 export declare function importKillPoint(options: {
   bin: string;
   startSandbox: StartSandbox;

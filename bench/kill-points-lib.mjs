@@ -328,3 +328,92 @@ export async function referenceReports({ bin, startSandbox, range }) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `users sync` of a 1,600-user roster (3 batches) with its state in PostgreSQL (`stateUrl`,
+ * a fresh database), killed at `point`, then run again the way a user following its messages
+ * would: plain runs; when one ends 8 naming held batches, the user checks the service (here:
+ * whether the sandbox took an upload holding those users) and passes `--mark-imported <n>`
+ * when it did, `--resend-ambiguous` when it did not (or always, with `resendAlways`). Converged: a `--plan` ends 0. Violations:
+ * a user whose Add the service took twice, a user never imported, a run that does not end
+ * 0 or 8, or no convergence within five runs.
+ */
+export async function syncKillPoint({ bin, startSandbox, point, stateUrl, resendAlways = false, sandboxOptions = {} }) {
+  const sandbox = await startSandbox({
+    host: "127.0.0.1",
+    port: 0,
+    rateLimits: { access: { limit: 10_000, windowMs: 1000 } },
+    importStepMs: 20,
+    ...sandboxOptions,
+  });
+  const relay = await startRelay(sandbox.baseUrl);
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-sync-"));
+  const violations = [];
+  const steps = [];
+  const USERS = 1600;
+  try {
+    const rows = Array.from({ length: USERS }, (_, i) => `First${i + 1},Last${i + 1},p${i + 1}@example.com,Sales`);
+    await writeFile(join(dir, "hr.csv"), `firstName,lastName,email,teamName\n${rows.join("\n")}\n`);
+    const env = cleanEnv({
+      SIMADMIN_BASE_URL: relay.baseUrl,
+      SIMADMIN_API_KEY: sandbox.keys.full,
+      SIMADMIN_ORG: sandbox.org,
+      SIMADMIN_CONFIG_DIR: join(dir, "config"),
+      SIMADMIN_STATE: stateUrl,
+      XDG_CACHE_HOME: join(dir, "cache"),
+    });
+    const args = ["users", "sync", "hr.csv", "--yes", "-o", "json"];
+    const first = await runCli(bin, args, { env, cwd: dir, relay, point });
+    await relay.settle();
+    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    let last = first;
+    let converged = false;
+    for (let round = 0; round < 5 && !converged; round++) {
+      let extra = ["--wait"];
+      const held = /held batch (\d+) \(/.exec(last.stderr);
+      if (last.code === 8 && held) {
+        // What the message asks: check at the service whether the held users exist.
+        const emails = [...last.stderr.matchAll(/held batch \d+ \([\d,]+ users? of the plan of \S+Z: ([^,)]+)/g)].map(
+          (m) => m[1],
+        );
+        const received = emails.length > 0 && emails.every((e) => acceptedAdds(sandbox).has(e.trim()));
+        // resendAlways: a user who sends them again without checking; the Adds the service
+        // refuses as existing (a 400 naming all 750 rows) are then taken as done.
+        extra = received && !resendAlways ? ["--mark-imported", held[1]] : ["--resend-ambiguous", "--wait"];
+      }
+      last = await runCli(bin, [...args, ...extra], { env, cwd: dir });
+      steps.push(`${extra.join(" ")}:${last.code}`);
+      if (![0, 8].includes(last.code)) violations.push(`re-run ended ${last.code}: ${last.stderr.trim().split("\n").pop()}`);
+      if (last.code === 0) {
+        const plan = await runCli(bin, ["users", "sync", "hr.csv", "--plan", "-o", "json"], { env, cwd: dir });
+        steps.push(`--plan:${plan.code}`);
+        converged = plan.code === 0;
+        if (!converged && plan.code !== 12) violations.push(`--plan ended ${plan.code}`);
+      }
+    }
+    if (!converged) violations.push("no convergence within five runs");
+    const adds = acceptedAdds(sandbox);
+    for (const [email, n] of adds) if (n > 1) violations.push(`${email} imported ${n} times`);
+    const missing = rows.length - [...adds.keys()].length;
+    if (missing > 0) violations.push(`${missing} users never imported`);
+    return { point, reached: first.killed, steps, violations, imported: adds.size };
+  } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Each email an Add of which the sandbox took into an import task (its valid rows: an Add of
+ * an existing user is rejected at upload), with how many times: more than once is a row
+ * imported twice.
+ */
+function acceptedAdds(sandbox) {
+  const counts = new Map();
+  for (const task of sandbox.state.snapshot().tasks) {
+    if (task.final === "FAILED") continue;
+    for (const row of task.rows) if (row.action === "Add") counts.set(row.email, (counts.get(row.email) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,12 +1,15 @@
-// SIGKILL the built CLI at many moments (issue 22 item 7): `users import` of 3 batches at
-// every phase of each of its uploads, and `reports all` at every phase of each of its
-// requests; each run is repeated and checked (bench/kill-points-lib.mjs). Prints the counts
-// of kills and violations, and each violation. Exit 1 when there is one.
+// SIGKILL the built CLI at many moments (docs/import-safety.md): `users import` of 3 batches
+// at every phase of each of its uploads, `users sync` of 1,600 users (3 batches) with its
+// state in PostgreSQL at every phase of each of its uploads, and `reports all` at every phase
+// of each of its requests; each run is repeated and checked (bench/kill-points-lib.mjs).
+// Prints the counts of kills and violations, and each violation. Exit 1 when there is one.
+// The sync points need PostgreSQL's server binaries (bench/postgres.mjs starts a cluster).
 //
-//   npm run build && node bench/kill-points.mjs [--only import|reports] [--repeat <n>]
+//   npm run build && node bench/kill-points.mjs [--only import|sync|reports] [--repeat <n>]
 import { parseArgs } from "node:util";
 import { BIN, distModule, root } from "./lib.mjs";
-import { importKillPoint, PHASES, referenceReports, reportsKillPoint } from "./kill-points-lib.mjs";
+import { importKillPoint, PHASES, referenceReports, reportsKillPoint, syncKillPoint } from "./kill-points-lib.mjs";
+import { postgresDatabase } from "./postgres.mjs";
 
 const { values } = parseArgs({ options: { only: { type: "string" }, repeat: { type: "string", default: "1" } } });
 const { startSandbox } = await distModule("sandbox", "server.js");
@@ -26,7 +29,22 @@ async function record(kind, run) {
 
 const started = performance.now();
 for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
-  if (values.only !== "reports") {
+  if (values.only === undefined || values.only === "sync") {
+    const pg = await postgresDatabase();
+    try {
+      // Without --wait the first sync makes 3 requests: the uploads (the state is not relayed).
+      for (let request = 1; request <= 3; request++) {
+        for (const phase of PHASES) {
+          await record("sync", async () =>
+            syncKillPoint({ bin: BIN, startSandbox, point: { request, phase }, stateUrl: await pg.fresh() }),
+          );
+        }
+      }
+    } finally {
+      await pg.stop();
+    }
+  }
+  if (values.only === undefined || values.only === "import") {
     // Without --wait an import makes 3 requests: the uploads.
     for (let request = 1; request <= 3; request++) {
       for (const phase of PHASES) {
@@ -34,7 +52,7 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
       }
     }
   }
-  if (values.only !== "import") {
+  if (values.only === undefined || values.only === "reports") {
     const reference = await referenceReports({ bin: BIN, startSandbox, range: REPORT_RANGE });
     for (let request = 1; request <= reference.requests; request++) {
       for (const phase of PHASES.filter((p) => p !== "mid-body")) {
@@ -53,7 +71,7 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-for (const kind of ["import", "reports"]) {
+for (const kind of ["import", "sync", "reports"]) {
   const mine = results.filter((r) => r.kind === kind);
   if (mine.length === 0) continue;
   const killed = mine.filter((r) => r.reached).length;

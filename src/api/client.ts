@@ -50,6 +50,11 @@ export interface Endpoint {
   slow?: boolean;
   /** A JSON `null` answer is an answer (`simadmin api` prints it); elsewhere it is exit 8. */
   acceptsNull?: boolean;
+  /**
+   * Its error answers are data, read whole up to the answer cap: a bulk import's 400 lists
+   * every rejected row of a batch of 750 (docs/import-safety.md), far more than a message.
+   */
+  errorsAreData?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -212,7 +217,8 @@ export class ApiClient {
         text = await readCapped(response, maxBytes, "throw", () => answerTooLarge(endpoint.label, maxBytes));
       } else {
         // An error answer is read for its message only: an endless one must not grow the process.
-        text = await readCapped(response, ERROR_BODY_BYTES, "truncate", () => new Error("unreachable"));
+        const cap = endpoint.errorsAreData ? this.maxAnswerBytes : ERROR_BODY_BYTES;
+        text = await readCapped(response, cap, "truncate", () => new Error("unreachable"));
       }
     } catch (error) {
       if (error instanceof ConsumerFailure) throw error.error;

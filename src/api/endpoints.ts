@@ -39,7 +39,15 @@ export const ENDPOINTS = {
   // Create returns the existing user when it exists (docs/service-spec.md §4.7), so a repeat is harmless.
   userCreate: { path: "/access-api/user/create", group: "access", retry: "safe", versions: V2, label: "user create" },
   // An upload that may have been accepted must not be repeated: it would import twice.
-  bulkImport: { path: "/access-api/user/bulk-import", group: "access", retry: "upload", versions: V2, label: "bulk import" },
+  bulkImport: {
+    path: "/access-api/user/bulk-import",
+    group: "access",
+    retry: "upload",
+    versions: V2,
+    label: "bulk import",
+    // Its 400 "no valid row" answer names every row of the batch.
+    errorsAreData: true,
+  },
   bulkImportStatus: {
     path: "/access-api/user/bulk-import/status",
     group: "access",

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox } from "../../src/sandbox/server.js";
+import { type KillPoint, syncKillPoint } from "../../bench/kill-points-lib.mjs";
+import { BIN } from "../helpers/cli.js";
+import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
+
+// users sync with its state in PostgreSQL, SIGKILLed at a spread of moments of its three
+// uploads (docs/users-sync.md "Settling a run"), then run again as its messages say: every
+// point converges (a --plan ends 0) with every one of the 1,600 users imported exactly once,
+// counted in the sandbox's import tasks. bench/kill-points.mjs --only sync runs all 15 points.
+
+const POINTS: KillPoint[] = [
+  { request: 1, phase: "mid-body" },
+  { request: 2, phase: "sent" },
+  { request: 2, phase: "answered" },
+  { request: 3, phase: "relayed" },
+];
+
+let pg: TestPostgres;
+let databases = 0;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+async function freshDatabase(): Promise<string> {
+  const { Client } = await import("pg");
+  const admin = new Client({ connectionString: pg.url });
+  await admin.connect();
+  const name = `kill_${process.pid}_${++databases}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return pg.url.replace(/\/postgres$/, `/${name}`);
+}
+
+describe.runIf(postgresAvailable() || process.env.CI)(
+  "kill points: users sync over PostgreSQL state, 1,600 users in 3 batches",
+  () => {
+    it.each(POINTS)("killed at request $request ($phase): converges, no user imported twice", async (point) => {
+      const result = await syncKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase() });
+      expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
+      expect(result.violations, result.steps.join(" → ")).toEqual([]);
+      expect(result.imported).toBe(1600);
+    });
+
+    it("killed once batch 2 was answered, its 750 users sent again unchecked: all refused as existing, taken as done", async () => {
+      const point: KillPoint = { request: 2, phase: "answered" };
+      const result = await syncKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase(), resendAlways: true });
+      expect(result.steps.join(" → ")).toContain("--resend-ambiguous --wait:0");
+      expect(result.violations, result.steps.join(" → ")).toEqual([]);
+      expect(result.imported).toBe(1600);
+    });
+  },
+);
