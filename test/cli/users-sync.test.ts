@@ -327,6 +327,10 @@ describe("users sync: a night interrupted while waiting", () => {
     const n1 = await e.capture(["users", "sync", path, "--wait"], { clock, signal: stop.signal });
     expect(n1.exitCode, n1.stderr).toBe(130);
     expect(sentRows(n1.sent)).toHaveLength(5);
+    // Ctrl-C names the sync's own next step, never the import of a file of the sync's.
+    expect(n1.stderr).toContain(`the state store records what was sent: the next \`simadmin users sync ${path}`);
+    expect(n1.stderr).not.toContain("users import");
+    expect(n1.stderr).not.toContain("plan.csv");
     onRequest = undefined;
     clock.advance(10_000);
     const n2 = await e.capture(["users", "sync", path, "--wait"], { clock });

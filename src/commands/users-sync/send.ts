@@ -1,6 +1,5 @@
 import { getImportStatus } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { formatDuration } from "../../domain/durations.js";
 import { rowRange } from "../../domain/users-csv/import-manifest.js";
 import { taskStateOf } from "../../domain/users-csv/task-status.js";
@@ -110,10 +109,7 @@ export async function sendPlan(ctx: CommandContext, options: UsersSyncOptions, i
         uploaded: () => progress.done(),
         // The task id reaches stderr before the store records it (even under --quiet): if the
         // store cannot, this line is what tells the user which task holds the batch.
-        accepted: (batch, total, taskId) =>
-          ctx.printer.io.stderr.write(
-            `${ctx.printer.redactor.apply(escapeControlChars(`accepted: batch ${batch.number} of ${total}, task ${taskId}`))}\n`,
-          ),
+        accepted: (batch, total, taskId) => ctx.printer.say(`accepted: batch ${batch.number} of ${total}, task ${taskId}`),
         refusedWhole: (batch) =>
           ctx.printer.warn(
             `batch ${batch.number} (${plural(batch.rows, "user")}): the service rejected every row; no task was created; continuing with the other batches`,

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { CommandContext } from "../../context.js";
-import { ChangesPendingError, InvalidDataError, UsageError } from "../../errors.js";
+import { ChangesPendingError, InterruptedError, InvalidDataError, UsageError } from "../../errors.js";
 import {
   applyToBaseline,
   type Baseline,
@@ -14,7 +14,6 @@ import {
 import type { Deactivations } from "../../domain/users-sync/records.js";
 import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
 import { keyOf } from "../../domain/users-sync/user-key.js";
-import { escapeControlChars } from "../../text/sanitize.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { plural } from "../shared/row-report.js";
 import { followUp } from "./follow-up.js";
@@ -161,7 +160,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
       };
     }
     if (plan.rows.length > 0 && ctx.printer.io.stdinIsTTY && !options.yes) {
-      ctx.printer.io.stderr.write(`${escapeControlChars(summary)}\n`);
+      ctx.printer.say(summary);
       const { confirm } = await import("../../output/prompt.js");
       if (!(await confirm(ctx.printer.io, `Send ${plural(plan.rows.length, "change")} to ${organizationId}?`)))
         throw new UsageError("sync cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
@@ -174,7 +173,6 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     if (snapshot.unsent !== undefined && !options.resume) await state.put({ unsent: null });
     return sendingOutcome(ctx, options, { result, next, held, sent: undefined });
   }
-  ctx.printer.interruptNote = `the state store records what was sent: the next \`${next}\` settles it and sends nothing twice`;
   const sent = await sendPlan(ctx, options, {
     state,
     baseline,
@@ -184,6 +182,13 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     uncertain,
     deactivations: withDeactivations(snapshot.deactivations, now, plan),
     organizationId,
+  }).catch((error: unknown) => {
+    // Ctrl-C: what was sent is in the store; the next sync settles it (never a file of ours).
+    if (error instanceof InterruptedError || ctx.services.signal.aborted)
+      throw new InterruptedError({
+        note: `the state store records what was sent: the next \`${next}\` settles it and sends nothing twice`,
+      });
+    throw error;
   });
   return sendingOutcome(ctx, options, { result, next, held: sent.settled.held, sent });
 }
