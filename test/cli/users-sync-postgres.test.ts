@@ -51,6 +51,7 @@ async function twoMachines(options: SandboxOptions = {}) {
     a: machine("machine-a"),
     b: machine("machine-b"),
     setOnRequest: (f: ((line: string) => void) | undefined) => (onRequest = f),
+    stateUrl: state,
     close: () => e.close(),
   };
 }
@@ -152,6 +153,25 @@ describe.runIf(postgresAvailable() || process.env.CI)("users sync with its state
       const counts = uploadsPerEmail(m.e);
       expect(counts.size).toBe(1600);
       expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      await m.close();
+    }
+  });
+
+  it("a directory's state pushed to PostgreSQL: the other machine's --plan then ends 0", async () => {
+    const m = await twoMachines();
+    try {
+      const path = await roster(m.dir, "hr.csv", 1, 12);
+      // Machine A syncs with the default store (a directory under its settings directory)...
+      const local = (args: string[]) =>
+        m.e.capture(args, { clock: m.clock, env: { SIMADMIN_CONFIG_DIR: join(m.dir, "machine-a") } });
+      expect((await local(["users", "sync", path, "--wait"])).exitCode).toBe(0);
+      // ...then moves it into the shared store, which machine B uses.
+      const push = await local(["state", "push", "--to", m.stateUrl]);
+      expect(push.exitCode, push.stderr).toBe(0);
+      const plan = await m.b(["users", "sync", path, "--plan"]);
+      expect(plan.exitCode, plan.stderr).toBe(0);
+      expect(plan.stderr).not.toContain("first sync");
     } finally {
       await m.close();
     }
