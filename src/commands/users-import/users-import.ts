@@ -25,7 +25,7 @@ import { uploadBatches } from "./upload.js";
 import { validateImportFile } from "./validation.js";
 
 // users import <file> [--dry-run] [--skip-invalid] [--wait [--wait-timeout]] [--resume] [-y]
-// (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8; issue 7).
+// (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8).
 //
 // The file is read three times, streamed, never held whole (a million rows must fit in
 // 150 MiB):
@@ -84,7 +84,7 @@ async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise
   // Every side file is checked before anything is read or sent (exit 11 naming it): the
   // errors file even for --dry-run (it writes it), the manifest and lock when uploading.
   // A dry run writes no manifest, and its errors file only when there is a row to put in it:
-  // a valid file in a read-only directory is a clean dry run (issue 22 item 3).
+  // a valid file in a read-only directory is a clean dry run.
   if (!flags.dryRun) {
     await checkOutputPath(errorsPathFor(flags.file));
     await checkOutputPath(manifestPath);
@@ -118,7 +118,8 @@ async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise
       : await RejectedRowsFile.open(errorsPathFor(flags.file));
     const ci = await ctx.printer.ci();
     ci.source(flags.file, flags.encoding);
-    errors.onRejected = (row, message) => ci.reject({ file: flags.file, row, message });
+    errors.onRejected = (row, message, local) =>
+      ci.reject({ file: flags.file, row, message, skipped: local && flags.skipInvalid === true });
     let ending: "success" | "failure" | "interrupted" = "failure";
     try {
       const outcome = await importFile(ctx, flags, {

@@ -1,7 +1,7 @@
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
-// users sync <roster> (docs/cli-contract.md "Sync", exit 12; issue 23). Plain data: see ../types.ts.
+// users sync <roster> (docs/cli-contract.md "Sync", exit 12). Plain data: see ../types.ts.
 
 export const usersSync: CommandDeclaration = {
   kind: "command",
@@ -76,8 +76,7 @@ export const usersSync: CommandDeclaration = {
 state store (--state, SIMADMIN_STATE: a directory, or a shared PostgreSQL every machine sees);
 the first run establishes it. Rows the service did not accept are planned again by the next
 run; a batch whose upload may have been received is held (exit 8) until --mark-imported or
---resend-ambiguous; a task whose end is not known is asked about by the next run. See
-docs/users-sync.md.`,
+--resend-ambiguous; a task whose end is not known is asked about by the next run.`,
   api: [2],
   outputs: DATA_FORMATS,
   writesSettings: false,

@@ -4,9 +4,9 @@ import type { UsersSyncOptions } from "./options.js";
 
 /**
  * The command of this run without --plan/--dry-run, every word quoted for the shell, so that
- * the hint can be pasted back as it is (QA bug 1; issue 21's rule for hints): the roster
+ * the hint can be pasted back as it is (a hint must itself work, docs/cli-contract.md): the roster
  * path and every flag that changes what is planned (--map, --encoding, --max-deactivate, --max-changes,
- * --max-changes, --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
+ * --skip-invalid, --assume-existing, --yes) and the global flags that choose the service and
  * the organization. Output flags (-o, --out, --fields, --query, …) are left out: they shape
  * what is printed, not what is sent. Values are written in their parsed form (`--map
  * firstName=First Name`, `--max-deactivate 10%`), which parses to the same options.
