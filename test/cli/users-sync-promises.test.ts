@@ -169,7 +169,11 @@ describe("users sync without a baseline", () => {
     expect(r.stderr).toMatch(/first sync .* on a CI runner: without a baseline, users who left the roster cannot be found/);
     expect(r.stderr).toContain("SIMADMIN_STATE=postgres://");
     // Not outside CI, and not once a baseline exists.
-    const plain = await e.capture(["users", "sync", path, "--plan"], { clock });
+    // (CI and GITHUB_ACTIONS removed: the suite itself may run under CI.)
+    const plain = await e.capture(["users", "sync", path, "--plan"], {
+      clock,
+      env: { CI: undefined, GITHUB_ACTIONS: undefined },
+    });
     expect(plain.stderr).not.toContain("CI runner");
     expect((await e.capture(["users", "sync", path], { clock })).exitCode).toBe(0);
     const second = await e.capture(["users", "sync", path, "--plan"], { clock, env: { [name]: value } });
