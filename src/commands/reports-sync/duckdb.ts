@@ -99,7 +99,7 @@ async function createWaiting(
       const pid = /PID (\d+)/.exec(message)?.[1];
       const holder = pid ? describeHolder(pid) : "another process";
       if (waited >= options.lock.timeoutMs) {
-        const sync = /simadmin|reports.?sync/i.test(holder);
+        const sync = pid !== undefined && holderRunsSync(pid);
         const text = `${path} is held by ${holder}; waited ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`;
         if (sync) throw new UsageError(text, { hint: "another reports sync is running into this file: let it finish" });
         throw new LocalFileError(text, {
@@ -125,6 +125,23 @@ function describeHolder(pid: string): string {
     return `process ${pid} (${command.slice(0, 80)})`;
   } catch {
     return `process ${pid}`;
+  }
+}
+
+/**
+ * Whether the holder is another `simadmin reports sync`: judged by its arguments, never by
+ * the path of its executable (a Node installed under a directory named simadmin is not one).
+ */
+function holderRunsSync(pid: string): boolean {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1);
+    // A whole argument, not a substring: a script or path that merely mentions simadmin is not one.
+    return (
+      args.some((arg) => /(^|[/\\])(simadmin(\.js)?|boot\.cjs|cli\.cjs)$/.test(arg)) ||
+      (args.includes("reports") && args.includes("sync"))
+    );
+  } catch {
+    return false;
   }
 }
 
