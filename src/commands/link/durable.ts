@@ -1,16 +1,10 @@
 import type { CommandContext } from "../../context.js";
-import { DEFAULT_LINK_VALIDITY_MS, type LinkValidity } from "../../domain/durable-links.js";
-import { durableLinkMaker } from "../shared/durable-links.js";
+import { durableLinkMaker, sayNewKey, validityOf } from "../shared/durable-links.js";
 import type { CommandOutcome } from "../types.js";
 
 // link --user --sim --durable (docs/cli-contract.md "Durable links"): `<links-url>/l/<id>`,
 // signed with the link key, made without asking the service anything — the token is minted
 // by `links serve` when the trainee clicks Start.
-
-export function validityOf(options: { validFor?: number | undefined; validUntil?: string | undefined }): LinkValidity {
-  if (options.validUntil !== undefined) return { validUntil: options.validUntil };
-  return { validFor: options.validFor ?? DEFAULT_LINK_VALIDITY_MS };
-}
 
 export async function runDurable(
   { services, printer }: CommandContext,
@@ -25,7 +19,7 @@ export async function runDurable(
   const userId = options.user!;
   const simulationId = options.sim!;
   const maker = await durableLinkMaker(services, validityOf(options));
-  if (maker.key.source === "created") printer.info("made a new link key (kept in the state store; see docs/links.md)");
+  sayNewKey(printer, maker);
   const { link, expiresAt } = maker.make(userId, simulationId);
   return { kind: "object", value: { userId, simulationId, link, expiresAt }, text: link };
 }

@@ -14,6 +14,8 @@ import { LinkOptions } from "./options.js";
 // --assign (command.ts declares it; the runner refuses before anything is sent).
 
 export const run = defineRun(LinkOptions, async ({ options, services, printer }) => {
+  if (options.fromCsv !== undefined && options.durable)
+    return (await import("./durable-csv.js")).runDurableCsv({ services, printer }, options);
   if (options.fromCsv !== undefined) return (await import("../shared/bulk.js")).runBulk({ services, printer }, "link", options);
   if (options.durable) return (await import("./durable.js")).runDurable({ services, printer }, options);
   const { assign } = options;

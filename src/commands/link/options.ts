@@ -19,6 +19,13 @@ export const LinkOptions = z
     if (options.validFor !== undefined && options.validUntil !== undefined) {
       usageIssue(ctx, "--valid-for and --valid-until cannot go together", "give one of them");
     }
+    if (options.durable && options.resume) {
+      usageIssue(
+        ctx,
+        "--resume has nothing to resume with --durable: durable links ask the service nothing",
+        "run the command again without --resume; it makes every row's link anew",
+      );
+    }
     if (options.durable && options.assign) {
       usageIssue(
         ctx,

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { encodingOption } from "../../domain/csv-input/reader.js";
+import { parseValidFor } from "../../domain/durable-links.js";
 import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
 import { durationFlag, nonEmptyFlag, onlyWith, parsedFlag, switchFlag, usageIssue, wholeNumberFlag } from "../shared/flags.js";
 
@@ -11,6 +12,9 @@ export const ProgressOptions = z
     wait: switchFlag,
     waitTimeout: durationFlag("--wait-timeout").optional(),
     links: switchFlag,
+    durable: switchFlag,
+    validFor: parsedFlag(parseValidFor).optional(),
+    validUntil: z.string().optional(),
     refresh: switchFlag,
     splitBy: nonEmptyFlag("--split-by").optional(),
     outDir: nonEmptyFlag("--out-dir").optional(),
@@ -21,6 +25,16 @@ export const ProgressOptions = z
   })
   .superRefine((options, ctx) => {
     onlyWith(options, ctx, { key: "wait", flag: "--wait" }, [{ key: "waitTimeout", flag: "--wait-timeout" }]);
+    if (options.durable && !options.links) {
+      usageIssue(ctx, "--durable applies only with --links", "add --links, or drop --durable");
+    }
+    onlyWith(options, ctx, { key: "durable", flag: "--durable" }, [
+      { key: "validFor", flag: "--valid-for" },
+      { key: "validUntil", flag: "--valid-until" },
+    ]);
+    if (options.validFor !== undefined && options.validUntil !== undefined) {
+      usageIssue(ctx, "--valid-for and --valid-until cannot go together", "give one of them");
+    }
     if ((options.splitBy === undefined) !== (options.outDir === undefined)) {
       usageIssue(
         ctx,

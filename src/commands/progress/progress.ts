@@ -4,6 +4,8 @@ import { defineRun, type CommandOutcome } from "../types.js";
 import { readProgressFile } from "../../engines/progress/input.js";
 import { dryRunValue } from "../../engines/progress/plan.js";
 import { invalidRowsOutcome, prepareCompletionAsking } from "../shared/completion-asking.js";
+import { durableLinkMaker, requireLinksUrl, sayNewKey, validityOf } from "../shared/durable-links.js";
+import { durablePairLinks } from "./durable-links.js";
 import { ProgressOptions } from "./options.js";
 import { progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
@@ -30,6 +32,8 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
       hint: "drop --links, or use --api-version 2",
     });
   }
+  // --durable: no links URL is exit 2 before anything is sent (docs/links.md).
+  if (options.durable) await requireLinksUrl(services);
   const split =
     options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
 
@@ -41,6 +45,10 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     return { kind: "object", value: dryRunValue(options.fromCsv, plan), note: `dry run: ${plan.line}; nothing was sent` };
   }
   printer.info(plan.line);
+  // The key is read (or made) before the first request, so a state store that cannot give it
+  // stops the run before anything is sent.
+  const maker = options.durable ? await durableLinkMaker(services, validityOf(options)) : undefined;
+  if (maker) sayNewKey(printer, maker);
 
   const asker = await asking.openAsker();
   let failure: Error | undefined;
@@ -59,9 +67,8 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   progress.stop();
 
   const doneAt = services.clock.now();
-  const links = options.links
-    ? await asker.links([...results.values()].filter((r) => !r.facts?.completed && !r.error))
-    : undefined;
+  const open = [...results.values()].filter((r) => !r.facts?.completed && !r.error);
+  const links = maker ? durablePairLinks(maker, open) : options.links ? await asker.links(open) : undefined;
   progress.stop();
   const { table, refused, unsettled } = progressTable(file, {
     results,

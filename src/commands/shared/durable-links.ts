@@ -1,5 +1,13 @@
 import { UsageError } from "../../errors.js";
-import { durableLinkUrl, linkExpiry, signLinkId, type LinkScope, type LinkValidity } from "../../domain/durable-links.js";
+import {
+  DEFAULT_LINK_VALIDITY_MS,
+  durableLinkUrl,
+  linkExpiry,
+  signLinkId,
+  type LinkScope,
+  type LinkValidity,
+} from "../../domain/durable-links.js";
+import type { Printer } from "../../printer.js";
 import { normalizeBaseUrl } from "../../domain/users-csv/manifest-file.js";
 import type { Services } from "../../services.js";
 import { linkKey, type LinkKey } from "../../state/link-key.js";
@@ -96,4 +104,15 @@ export async function durableLinkMaker(services: Services, validity: LinkValidit
       return { link: durableLinkUrl(linksUrl, id), expiresAt: new Date(Math.floor(expiresAt / 1000) * 1000).toISOString() };
     },
   };
+}
+
+/** --valid-until wins (the options refuse both), else --valid-for, else 30 days. */
+export function validityOf(options: { validFor?: number | undefined; validUntil?: string | undefined }): LinkValidity {
+  if (options.validUntil !== undefined) return { validUntil: options.validUntil };
+  return { validFor: options.validFor ?? DEFAULT_LINK_VALIDITY_MS };
+}
+
+/** One line when the run had to make the link key: links made elsewhere with another key will not verify. */
+export function sayNewKey(printer: Printer, maker: DurableLinkMaker): void {
+  if (maker.key.source === "created") printer.info("made a new link key (kept in the state store; see docs/links.md)");
 }
