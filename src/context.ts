@@ -71,6 +71,7 @@ export function createRunContext(
       stderrIsTTY: deps.io.stderrIsTTY,
       redactKey: (key) => messages.redactor.addKey(key),
       redact: (secret) => messages.redactor.add(secret),
+      forget: (secret) => messages.redactor.forget(secret),
     },
     writesSettings: declared.writesSettings,
     fakes: deps.fakes,

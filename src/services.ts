@@ -40,8 +40,10 @@ export interface Reporter {
   readonly stderrIsTTY: boolean;
   /** The API key: redacted from messages and from data. */
   redactKey(key: string | undefined): void;
-  /** Another secret (proxy credentials): redacted from messages. */
+  /** Another secret (proxy credentials, user tokens): redacted from messages. */
   redact(secret: string): void;
+  /** A secret redact() was given that can no longer be used (an expired user token). */
+  forget(secret: string): void;
 }
 
 export interface ServicesOptions {
@@ -254,13 +256,16 @@ export class Services {
 
   /**
    * User tokens for this run: minted on first ask, redacted at once, reused while ten
-   * minutes of them remain, never stored (api/user-tokens.ts).
+   * minutes of them remain, never stored (api/user-tokens.ts). `client`: the one they are
+   * minted through (`links serve` passes its server client); the first call decides.
    */
-  userTokens(): UserTokens {
+  userTokens(options: { client?: ApiClient } = {}): UserTokens {
+    const { client } = options;
     this.userTokensInstance ??= new UserTokens({
-      client: () => this.api(),
+      client: client ? () => Promise.resolve(client) : () => this.api(),
       clock: this.clock,
       redact: (secret) => this.reporter.redact(secret),
+      forget: (secret) => this.reporter.forget(secret),
     });
     return this.userTokensInstance;
   }

@@ -7,10 +7,14 @@ import { getUserToken, type UserRef } from "./endpoints.js";
 // expiry computed from a clock read *before* the request (so expiresAt errs early, never
 // late), and a token of the same user reused while at least ten minutes of it remain
 // (docs/cli-contract.md "Durable links"). Held in memory for one run only: user tokens are
-// never written to settings, state, logs or files (docs/service-spec.md §5.6).
+// never written to settings, state, logs or files (docs/service-spec.md §5.6). A run may last
+// weeks (`links serve`), so a token is let go — from memory and from the redactor — once it has
+// expired, and at most MAX_HELD are held (docs/links.md "Tokens").
 
 /** A token is reused while at least this much of it remains. */
 export const REUSE_MARGIN_MS = 10 * 60_000;
+/** Enough for a very large morning of `links serve`; the oldest token goes first beyond it. */
+const MAX_HELD = 50_000;
 
 export interface UserTokenGrant {
   token: string;
@@ -29,6 +33,8 @@ export interface UserTokensOptions {
   clock: Clock;
   /** Called with every token minted, before anything else sees it. */
   redact(secret: string): void;
+  /** Called with a token let go (expired, or beyond MAX_HELD): the redactor need not keep it. */
+  forget?(secret: string): void;
 }
 
 interface Held {
@@ -60,14 +66,29 @@ export class UserTokens {
     if (pending === undefined) {
       pending = this.mint(ref);
       this.inFlight.set(key, pending);
+      let minted: Held;
       try {
-        this.held.set(key, await pending);
+        minted = await pending;
+        // Map order is insertion order: re-inserted, the first entries are the oldest tokens.
+        this.held.delete(key);
+        this.held.set(key, minted);
+        this.letGo();
       } finally {
         this.inFlight.delete(key);
       }
-      return this.grant(this.held.get(key)!, false);
+      return this.grant(minted, false);
     }
     return this.grant(await pending, true);
+  }
+
+  /** Drops expired tokens from the front (tokens of one service live alike), and the oldest beyond MAX_HELD. */
+  private letGo(): void {
+    const now = this.options.clock.now();
+    for (const [key, held] of this.held) {
+      if (held.expiresAtMs > now && this.held.size <= MAX_HELD) break;
+      this.held.delete(key);
+      this.options.forget?.(held.token);
+    }
   }
 
   private async mint(ref: UserRef): Promise<Held> {

@@ -96,6 +96,14 @@ export class Redactor {
     }
   }
 
+  /** A secret no longer needed (an expired user token): a long-running server's set stays small. */
+  forget(secret: string): void {
+    for (const form of [secret, encodeURIComponent(secret)]) {
+      this.secrets.delete(form);
+      this.shortSecrets.delete(form);
+    }
+  }
+
   apply(text: string): string {
     let out = text;
     // includes() first: nearly every string holds no secret, and then nothing is built.

@@ -22,6 +22,7 @@ function setup(answers: (() => unknown)[], requestMs = 0) {
   const clock: Clock = { now: () => now, sleep: async () => undefined, random: () => 0 };
   const asked: Asked[] = [];
   const redacted: string[] = [];
+  const forgotten: string[] = [];
   let next = 0;
   const client = {
     postJson: async (endpoint: { path: string }, body: Record<string, unknown>) => {
@@ -32,11 +33,17 @@ function setup(answers: (() => unknown)[], requestMs = 0) {
       return answers[next++]!();
     },
   } as unknown as ApiClient;
-  const tokens = new UserTokens({ client: async () => client, clock, redact: (secret) => redacted.push(secret) });
+  const tokens = new UserTokens({
+    client: async () => client,
+    clock,
+    redact: (secret) => redacted.push(secret),
+    forget: (secret) => forgotten.push(secret),
+  });
   return {
     tokens,
     asked,
     redacted,
+    forgotten,
     advance: (ms: number) => {
       now += ms;
     },
@@ -130,5 +137,25 @@ describe("UserTokens", () => {
     expect((await tokens.get({ organizationId: ORG, userId: "u1" })).token).toBe("tok-a");
     expect(asked).toHaveLength(2);
     expect(tokens.minted).toBe(1);
+  });
+
+  it("lets an expired token go, from memory and from the redactor, and only once it has expired (links serve runs for weeks)", async () => {
+    const { tokens, asked, advance, forgotten } = setup([
+      () => ({ token: "tok-1", expiresIn: 3600 }),
+      () => ({ token: "tok-2", expiresIn: 3600 }),
+      () => ({ token: "tok-3", expiresIn: 3600 }),
+      () => ({ token: "tok-4", expiresIn: 3600 }),
+    ]);
+    await tokens.get({ organizationId: ORG, userId: "u1" });
+    advance(30 * 60_000);
+    await tokens.get({ organizationId: ORG, userId: "u2" });
+    expect(forgotten).toEqual([]);
+    advance(30 * 60_000); // u1's token has just expired, u2's has 30 minutes left
+    await tokens.get({ organizationId: ORG, userId: "u3" });
+    expect(forgotten).toEqual(["tok-1"]);
+    // u2's token is still handed out; u1 gets a new one.
+    expect((await tokens.get({ organizationId: ORG, userId: "u2" })).token).toBe("tok-2");
+    expect((await tokens.get({ organizationId: ORG, userId: "u1" })).token).toBe("tok-4");
+    expect(asked).toHaveLength(4);
   });
 });

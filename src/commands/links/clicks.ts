@@ -1,5 +1,6 @@
 import * as endpoints from "../../api/endpoints.js";
 import type { ApiClient } from "../../api/client.js";
+import type { UserTokens } from "../../api/user-tokens.js";
 import {
   AuthError,
   BudgetFullError,
@@ -21,14 +22,14 @@ import { composeUserLink } from "../../domain/links.js";
 import type { Revocations } from "../../state/link-revocations.js";
 import type { Metrics } from "./metrics.js";
 import { busyPage, failurePage, gonePage, notFoundPage, startPage, type Page } from "./pages.js";
-import type { UserTokenSource } from "./token-cache.js";
 
 // What a request for a durable link gets (docs/cli-contract.md "Durable links"). Looking —
 // GET or HEAD, whoever asks — only checks the signature, the expiry and the revocations kept
 // in memory: nothing is asked of the service, so a mail scanner spends no token and no
 // budget. Clicking — the page's POST — asks for the deep link (kept per simulation: the spec
 // gives it the form `{app_url}/<org>/simulation/<sim>`, the same for every user, §2) and a
-// user token (token-cache.ts), and answers 303 to `<deepLink>?token=…`: the only place a
+// user token (services.userTokens(): one per user, reused while ten minutes of it remain,
+// in memory only), and answers 303 to `<deepLink>?token=…`: the only place a
 // click can lead is the deep link the service returned.
 
 /**
@@ -55,7 +56,7 @@ export interface ClickOptions {
   /** The revocations as last read from the state store (revocation-watch.ts). */
   revocations: () => Revocations;
   client: ApiClient;
-  tokens: UserTokenSource;
+  tokens: Pick<UserTokens, "get">;
   metrics: Metrics;
 }
 
@@ -111,9 +112,9 @@ export class LinkClicks {
     metrics.count("clicks");
     try {
       const deepLink = await this.#deepLink(claims);
-      const token = await tokens.get(claims.userId);
-      metrics.count(token.cached ? "token_cache_hits" : "tokens_minted");
-      return { status: 303, location: composeUserLink(deepLink, token.token), note: token.cached ? "kept token" : "new token" };
+      const token = await tokens.get({ organizationId: this.#options.scope.organizationId, userId: claims.userId });
+      metrics.count(token.reused ? "token_cache_hits" : "tokens_minted");
+      return { status: 303, location: composeUserLink(deepLink, token.token), note: token.reused ? "kept token" : "new token" };
     } catch (error) {
       return this.#failed(error, ref);
     }

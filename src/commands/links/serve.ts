@@ -1,4 +1,3 @@
-import * as endpoints from "../../api/endpoints.js";
 import { LocalFileError, UsageError } from "../../errors.js";
 import { linkKey } from "../../state/link-key.js";
 import { linksState, linkTenant } from "../shared/durable-links.js";
@@ -9,7 +8,6 @@ import { Metrics } from "./metrics.js";
 import { ServeOptions } from "./options.js";
 import { watchRevocations } from "./revocation-watch.js";
 import { startLinkServer } from "./server.js";
-import { cachedUserTokens } from "./token-cache.js";
 
 // links serve (docs/cli-contract.md "Durable links", docs/links.md): everything that can be
 // wrong — address, key, organization, link key, state store — is found before it listens;
@@ -31,12 +29,8 @@ export const run = defineRun(ServeOptions, async ({ options, services, printer }
   const stderr = (line: string): void => printer.say(line);
   const revocations = await watchRevocations(store, tenant, (text) => printer.warn(text));
   const metrics = new Metrics();
-  const tokens = cachedUserTokens(async (userId) => {
-    // The token's clock starts before the request: its expiry errs early, never late.
-    const issuedAt = clock.now();
-    const { token, expiresIn } = await endpoints.getUserToken(client, { organizationId: tenant.organizationId, userId });
-    return { token, expiresAt: issuedAt + expiresIn * 1000 };
-  }, clock.now.bind(clock));
+  // The program's one user-token policy (api/user-tokens.ts), minted through the server's client.
+  const tokens = services.userTokens({ client });
   const clicks = new LinkClicks({
     key: key.key,
     scope: tenant,
