@@ -159,6 +159,27 @@ export class DirectoryStateStore implements StateStore {
     });
   }
 
+  async claimMany(
+    tenant: Tenant,
+    kind: StateKind,
+    claims: EntryChanges,
+  ): Promise<Map<string, { inserted: boolean; value: unknown }>> {
+    const updatedAt = new Date(this.clock.now()).toISOString();
+    return this.transact(tenant, kind, (entries) => {
+      const result = new Map<string, { inserted: boolean; value: unknown }>();
+      for (const [key, value] of Object.entries(claims)) {
+        if (value === null || value === undefined) continue;
+        const existing = entries[key];
+        if (existing) result.set(key, { inserted: false, value: existing.value });
+        else {
+          entries[key] = { value, updatedAt };
+          result.set(key, { inserted: true, value });
+        }
+      }
+      return { write: [...result.values()].some((r) => r.inserted), result };
+    });
+  }
+
   async lock(tenant: Tenant, kind: StateKind, options: LockOptions): Promise<StateLock> {
     this.ensureTenantDir(tenant);
     const path = join(this.dir, tenantDirName(tenant), `${kind}.lock`);

@@ -183,6 +183,43 @@ export class PostgresStateStore implements StateStore {
     });
   }
 
+  async claimMany(
+    tenant: Tenant,
+    kind: StateKind,
+    claims: EntryChanges,
+  ): Promise<Map<string, { inserted: boolean; value: unknown }>> {
+    const updatedAt = new Date(this.clock.now()).toISOString();
+    const rows = Object.entries(claims)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([key, value]) => ({ key, value }));
+    const result = new Map<string, { inserted: boolean; value: unknown }>();
+    if (rows.length === 0) return result;
+    // One statement: the keys inserted come back; the others' values are read after it (an
+    // entry deleted in between reads as undefined, as claim() would say).
+    return this.run(async (client) => {
+      const inserted = await client.query<{ key: string }>(
+        `INSERT INTO ${SCHEMA}.entries (service, organization_id, kind, key, value, updated_at)
+         SELECT $1, $2, $3, e.key, e.value, $5::timestamptz FROM jsonb_to_recordset($4::jsonb) AS e(key text, value jsonb)
+         ON CONFLICT (service, organization_id, kind, key) DO NOTHING RETURNING key`,
+        [tenant.service, tenant.organizationId, kind, JSON.stringify(rows), updatedAt],
+      );
+      const won = new Set(inserted.rows.map((r) => r.key));
+      const lost = rows.filter((r) => !won.has(r.key)).map((r) => r.key);
+      const held = new Map<string, unknown>();
+      if (lost.length > 0) {
+        const existing = await client.query<{ key: string; value: unknown }>(
+          `SELECT key, value FROM ${SCHEMA}.entries WHERE service = $1 AND organization_id = $2 AND kind = $3 AND key = ANY($4::text[])`,
+          [tenant.service, tenant.organizationId, kind, lost],
+        );
+        for (const row of existing.rows) held.set(row.key, row.value);
+      }
+      for (const { key, value } of rows) {
+        result.set(key, won.has(key) ? { inserted: true, value } : { inserted: false, value: held.get(key) });
+      }
+      return result;
+    });
+  }
+
   async lock(tenant: Tenant, kind: StateKind, options: LockOptions): Promise<StateLock> {
     // The schema first (a holder row needs its table), on the main connection.
     await this.run(async () => undefined);

@@ -80,6 +80,12 @@ export interface StateStore {
    * the link key's first creation use it, so two runs never both win.
    */
   claim(tenant: Tenant, kind: StateKind, key: string, value: unknown): Promise<{ inserted: boolean; value: unknown }>;
+  /**
+   * claim() for many keys in one atomic batch (one transaction, one file write): for each key,
+   * whether this call inserted it and the value now stored. The reminder ledger claims its
+   * messages' *sending* entries with it, so a batch of claims costs one write, not one per key.
+   */
+  claimMany(tenant: Tenant, kind: StateKind, entries: EntryChanges): Promise<Map<string, { inserted: boolean; value: unknown }>>;
   /** An exclusive lock per tenant and kind, held for a whole run (PostgreSQL: an advisory lock). */
   lock(tenant: Tenant, kind: StateKind, options: LockOptions): Promise<StateLock>;
 

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -267,6 +268,48 @@ describe("progress notify", () => {
     expect(emma.parsed.html).toContain(`href="${links[0]}"`);
     expect(`${emma.parsed.text}${String(emma.parsed.html)}`).not.toMatch(/token=/);
     expect(t.sandbox.requests.filter((q) => q.path.endsWith("/user/token"))).toEqual([]);
+  });
+
+  it("a ledger kept in the settings directory by an older version moves into the state store on first use, with a line", async () => {
+    clock = createFakeClock(at("2026-11-27"));
+    const t = await start();
+    const file = await cohort();
+    const before = smtp.received.length;
+    const first = await notify(t, file);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(smtp.received.length - before).toBe(3);
+    // Make it the older layout (docs/reminders.md "Where the ledger lives"): one file per entry under
+    // <settings>/reminders/<sha256(service \n organization) 16 hex>/, and no ledger in the store.
+    const stateDir = join(t.configDir, "state");
+    const [tenantDir] = await readdir(stateDir);
+    const kindFile = join(stateDir, tenantDir!, "reminders.json");
+    const stored = JSON.parse(await readFile(kindFile, "utf8")) as {
+      tenant: { service: string; organizationId: string };
+      entries: Record<string, { value: unknown }>;
+    };
+    const id = createHash("sha256")
+      .update(`${stored.tenant.service}\n${stored.tenant.organizationId}`)
+      .digest("hex")
+      .slice(0, 16);
+    const legacy = join(t.configDir, "reminders", id);
+    await mkdir(legacy, { recursive: true });
+    for (const [key, { value }] of Object.entries(stored.entries)) {
+      await writeFile(join(legacy, `${encodeURIComponent(key)}.json`), JSON.stringify(value));
+    }
+    await rm(kindFile);
+
+    const moved = await notify(t, file);
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    expect(moved.stderr).toContain(`moved the reminder ledger (4 entries) from ${legacy} into the state store ${stateDir}`);
+    expect(smtp.received.length - before).toBe(3);
+    await expect(readdir(join(t.configDir, "reminders"))).rejects.toThrow();
+    const again = await notify(t, file);
+    expect(again.stderr).not.toContain("moved the reminder ledger");
+    const shown = await t.capture(["state", "show", "-o", "json"], { clock });
+    expect((JSON.parse(shown.stdout) as { kind: string; entries: number }[]).map((k) => [k.kind, k.entries])).toContainEqual([
+      "reminders",
+      4, // emma's two pairs, grace's and hugo's: one entry per (pair, step)
+    ]);
   });
 
   it("two runs at once on one machine send each step once between them", async () => {

@@ -54,16 +54,12 @@ it("a run killed after the first message: the re-run sends the others once, the 
     after: 1,
     onHeld: () => {
       void (async () => {
-        // The ledger's files (src/commands/progress-notify/ledger-store.ts) under the settings directory.
-        const root = join(t.configDir, "reminders");
+        // The ledger in the default state store (docs/state.md): <settings>/state/<tenant>/reminders.json.
+        const root = join(t.configDir, "state");
         const sentOne = async (): Promise<boolean> => {
           for (const tenant of await readdir(root).catch(() => [] as string[])) {
-            if (tenant.endsWith(".lock")) continue;
-            for (const name of await readdir(join(root, tenant)).catch(() => [] as string[])) {
-              if (!name.endsWith(".json")) continue;
-              const text = await readFile(join(root, tenant, name), "utf8").catch(() => "");
-              if (text.includes('"status":"sent"')) return true;
-            }
+            const text = await readFile(join(root, tenant, "reminders.json"), "utf8").catch(() => "");
+            if (text.includes('"status":"sent"')) return true;
           }
           return false;
         };

@@ -33,6 +33,19 @@ export function memoryStateStore(): StateStore & { entries: Map<string, unknown>
       entries.set(id(tenant, kind, key), structuredClone(value));
       return { inserted: true, value };
     },
+    async claimMany(tenant, kind, claims) {
+      const result = new Map<string, { inserted: boolean; value: unknown }>();
+      for (const [key, value] of Object.entries(claims)) {
+        if (value === null || value === undefined) continue;
+        const existing = entries.get(id(tenant, kind, key));
+        if (existing !== undefined) result.set(key, { inserted: false, value: existing });
+        else {
+          entries.set(id(tenant, kind, key), structuredClone(value));
+          result.set(key, { inserted: true, value });
+        }
+      }
+      return result;
+    },
     async lock(): Promise<StateLock> {
       return { release: async () => {} };
     },

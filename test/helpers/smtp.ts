@@ -33,6 +33,11 @@ export interface TestSmtp {
    * `onHeld` is called once: the moment to kill the sender (it cannot know the outcome).
    */
   hold: { after: number; onHeld: () => void } | undefined;
+  /**
+   * Called with the recipients of each message read whole, before the server answers 250:
+   * the moment to break something else (the sender's state store) while the message is taken.
+   */
+  beforeAccept: ((to: string[]) => void) | undefined;
   /** Sessions that logged in, and whether they were secure (STARTTLS) when they did. */
   logins: { secure: boolean }[];
   close(): Promise<void>;
@@ -47,7 +52,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const refuse = new Set<string>();
   const dropDuringDataTo = new Set<string>();
   const logins: { secure: boolean }[] = [];
-  const state: { hold: TestSmtp["hold"]; held: boolean; data: number } = { hold: undefined, held: false, data: 0 };
+  const state: { hold: TestSmtp["hold"]; held: boolean; data: number; beforeAccept: TestSmtp["beforeAccept"] } = {
+    hold: undefined,
+    held: false,
+    data: 0,
+    beforeAccept: undefined,
+  };
   const server = new SMTPServer({
     secure: false,
     key: certs.signed.key,
@@ -99,6 +109,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         simpleParser(raw)
           .then((parsed) => {
             received.push({ envelopeTo: to, parsed, raw });
+            state.beforeAccept?.(to);
             callback(null, "Message queued");
           })
           .catch((error: Error) => callback(error));
@@ -122,6 +133,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       state.hold = value;
       state.held = false;
       state.data = 0;
+    },
+    get beforeAccept() {
+      return state.beforeAccept;
+    },
+    set beforeAccept(value) {
+      state.beforeAccept = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -109,6 +109,28 @@ describe.runIf(postgresAvailable() || process.env.CI).each(Object.keys(backends)
       expect(await (await open(location)).get(CHILD_TENANT, "links", "key")).toBe(winners[0]!.value);
     });
 
+    it("claimMany: inserts the keys absent in one batch and reports the value held under each of the others", async () => {
+      const store = await open(await backends[backend]());
+      await store.put(tenant, "reminders", { held: { status: "sent" } });
+      const first = await store.claimMany(tenant, "reminders", { held: { status: "sending" }, a: { n: 1 }, b: { n: 2 } });
+      expect(Object.fromEntries(first)).toEqual({
+        held: { inserted: false, value: { status: "sent" } },
+        a: { inserted: true, value: { n: 1 } },
+        b: { inserted: true, value: { n: 2 } },
+      });
+      const second = await store.claimMany(tenant, "reminders", { a: { n: 9 }, c: { n: 3 } });
+      expect(Object.fromEntries(second)).toEqual({
+        a: { inserted: false, value: { n: 1 } },
+        c: { inserted: true, value: { n: 3 } },
+      });
+      expect(Object.fromEntries(await store.list(tenant, "reminders"))).toEqual({
+        held: { status: "sent" },
+        a: { n: 1 },
+        b: { n: 2 },
+        c: { n: 3 },
+      });
+    });
+
     it("lock: a second run waits, hears who holds it after a second, and at the timeout gets exit 2 naming the holder and --lock-timeout", async () => {
       const location = await backends[backend]();
       const holder = await open(location);

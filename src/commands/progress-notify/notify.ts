@@ -19,14 +19,14 @@ import { readProgressFile } from "../../engines/progress/input.js";
 import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
 import type { OutgoingMail } from "../../engines/reminders/delivery.js";
 import { ReminderLedger, type LedgerEntry } from "../../engines/reminders/ledger.js";
+import { moveLegacyLedger } from "../../engines/reminders/legacy-ledger.js";
 import { sendAll, type SendItem } from "../../engines/reminders/send.js";
 import { invalidRowsOutcome, prepareCompletionAsking } from "../shared/completion-asking.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { chooseDelivery } from "./delivery.js";
 import { NotifyOptions } from "./options.js";
 import { readRecipients } from "./recipients.js";
-import { ambiguousRecord, messageRecord, NOTIFY_COLUMNS, TABLE_COLUMNS } from "./records.js";
-import { openLedgerStore } from "./ledger-store.js";
+import { ambiguousDigestRecord, ambiguousRecord, messageRecord, NOTIFY_COLUMNS, TABLE_COLUMNS } from "./records.js";
 import { loadTemplates } from "./templates.js";
 
 // progress notify --from-csv <file> (docs/cli-contract.md "Reminders", docs/reminders.md):
@@ -67,7 +67,10 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
     throw new UsageError("--from <address> is needed to send", { hint: "e.g. --from 'Training <training@example.com>'" });
   }
 
-  const { store, tenant, lock } = await openLedgerStore(ctx);
+  // The ledger lives in the state store (docs/state.md), shared by every machine pointed at it;
+  // one kept in the settings directory by an older version moves in first.
+  const [store, tenant] = await Promise.all([services.state(), services.tenant()]);
+  await moveLegacyLedger(store, tenant, await services.stateDir(), (text) => printer.info(text));
   const ledger = await ReminderLedger.open(store, tenant);
   const now = services.clock.now();
   const today = utcDay(now);
@@ -79,12 +82,18 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
     resendAmbiguous: options.resendAmbiguous,
     managerOf: recipients.managerOf,
   });
-  const leftUnsure = due.ambiguous.map((a) =>
-    ambiguousRecord(ledger.entries.get(a.key), a.row.userId, a.row.simulationId, a.step),
-  );
+  const leftUnsure = [
+    ...due.ambiguous.map((a) => ambiguousRecord(ledger.entries.get(a.key), a.row.userId, a.row.simulationId, a.step)),
+    ...due.ambiguousDigests.map((d) => ambiguousDigestRecord(ledger.entries.get(d.key), d.manager)),
+  ];
   if (leftUnsure.length > 0) {
+    const steps = due.ambiguous.length;
+    const what = [
+      ...(steps > 0 ? [plural(steps, "reminder step")] : []),
+      ...(due.ambiguousDigests.length > 0 ? [plural(due.ambiguousDigests.length, "digest")] : []),
+    ].join(" and ");
     printer.warn(
-      `${plural(leftUnsure.length, "reminder step")} left unsure by an earlier run (killed or cut off during the SMTP transaction) ${leftUnsure.length === 1 ? "is" : "are"} not sent again: listed with status ambiguous; check the recipients' mailboxes, and send ${leftUnsure.length === 1 ? "it" : "them"} with --resend-ambiguous on ${leftUnsure.length === 1 ? "its" : "their"} day`,
+      `${what} left unsure by an earlier run (killed or cut off during the SMTP transaction, or its state store gone) ${leftUnsure.length === 1 ? "is" : "are"} not sent again: listed with status ambiguous; check the recipients' mailboxes${steps > 0 ? `, and send the steps with --resend-ambiguous on their day` : ""}`,
     );
   }
 
@@ -210,7 +219,7 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
 
   // Sending holds the lock of the reminder ledger (docs/reminders.md "Exactly once"): a second
   // run waits, then finds in the ledger what this one sent. Asking completion did not need it.
-  await lock();
+  await services.lockState("reminders", "simadmin progress notify");
   await ledger.reload();
   const transport = await delivery.open();
   services.addCleanup(() => transport.close());

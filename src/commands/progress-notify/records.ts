@@ -40,3 +40,16 @@ export function ambiguousRecord(entry: LedgerEntry | undefined, userId: string, 
     detail: `left unsure by ${entry?.claimedBy ?? "an earlier run"} at ${entry?.at ?? "?"}: not sent again (check the mailbox, then --resend-ambiguous on its day)`,
   };
 }
+
+export function ambiguousDigestRecord(entry: LedgerEntry | undefined, manager: string): JsonRecord {
+  return {
+    recipient: entry?.to ?? manager,
+    kind: "digest",
+    step: null,
+    pairs: "",
+    status: "ambiguous",
+    sent: false,
+    messageId: entry?.messageId ?? "",
+    detail: `left unsure by ${entry?.claimedBy ?? "an earlier run"} at ${entry?.at ?? "?"}: a digest is not sent again the same day (check the mailbox)`,
+  };
+}

@@ -28,6 +28,8 @@ export interface DueToday {
   ambiguous: { row: ProgressRow; step: number; key: string }[];
   /** Managers (digest addresses as written in the file) whose digest of today is not sent, with its key. */
   digests: Map<string, string>;
+  /** Today's digests an earlier run left `sending`: named, never sent again the same day. */
+  ambiguousDigests: { manager: string; key: string }[];
   /** The rows to ask completion about: due steps and every row of a digest to send. */
   toAsk: ProgressRow[];
 }
@@ -45,6 +47,7 @@ export function dueToday(input: {
   const due: DueStep[] = [];
   const ambiguous: DueToday["ambiguous"] = [];
   const digests = new Map<string, string>();
+  const ambiguousDigests: DueToday["ambiguousDigests"] = [];
   const ask = new Set<ProgressRow>();
   for (const row of rows) {
     const todayStep = stepDueOn(row.dueDate, today, steps);
@@ -69,10 +72,11 @@ export function dueToday(input: {
         const status = ledger.status(key);
         // A digest is one mail a day: an ambiguous one is not sent again the same day.
         digests.set(id, status === undefined ? key : "");
+        if (status === "sending") ambiguousDigests.push({ manager: manager.trim(), key });
       }
     }
   }
   const open = new Map([...digests].filter(([, key]) => key !== ""));
   if (managerOf) for (const row of rows) if (open.has(managerOf(row)?.trim().toLowerCase() ?? "\0")) ask.add(row);
-  return { steps: due, ambiguous, digests: open, toAsk: rows.filter((r) => ask.has(r)) };
+  return { steps: due, ambiguous, digests: open, ambiguousDigests, toAsk: rows.filter((r) => ask.has(r)) };
 }

@@ -1,7 +1,8 @@
 import type { StateStore, Tenant } from "../../state/store.js";
 
 // The reminder ledger (docs/cli-contract.md "Reminders", docs/reminders.md "Exactly once"): one
-// entry per (pair, step) and per (manager, day) in the state store, kind `reminders`.
+// entry per (pair, step) and per (manager, day) in the state store (docs/state.md), kind
+// `reminders`, so every machine sharing the store shares it.
 //
 //   no entry   → not sent: this run may send it
 //   sending    → claimed just before the SMTP transaction; a run killed or cut off after that
@@ -12,11 +13,11 @@ import type { StateStore, Tenant } from "../../state/store.js";
 // A recipient the server refused, or a message never handed over (the server unreachable), has
 // its claim removed: the next run tries again.
 //
-// Claims are made while the run holds the state store's lock of the kind `reminders` (taken
-// for the sending phase only, services.lockState): two runs — on one machine or on several
-// sharing PostgreSQL — send one after the other, the second seeing what the first recorded.
-// Under that lock a claim is an insert the run checks against the ledger it re-read, so claims
-// and marks go to the store in batches (one write per batch, not two per message: the
+// A claim is the store's insert-if-absent (claimMany: one atomic batch for many keys), so of two
+// runs — on one machine or on several sharing PostgreSQL — only one ever wins a key, even if
+// their run locks failed them. The run also holds the store's lock of the kind `reminders` while
+// it sends (services.lockState), so a second run waits and then sees what the first recorded.
+// Claims and marks go to the store in batches (one write per batch, not two per message: the
 // directory store rewrites its file on each write).
 
 export type LedgerStatus = "sending" | "sent";
@@ -39,7 +40,7 @@ export interface LedgerEntry {
   claimedBy: string;
 }
 
-type LedgerStore = Pick<StateStore, "list" | "put">;
+type LedgerStore = Pick<StateStore, "list" | "put" | "claimMany">;
 
 /** How long a mark may wait to be written with others (a killed run leaves these unsure). */
 const MARK_DELAY_MS = 250;
@@ -78,12 +79,13 @@ export class ReminderLedger {
       if (isLedgerEntry(value)) this.entries.set(key, value);
   }
 
-  /** Queues a write of what is pending (plus `extra`), after the writes before it. */
-  private write(extra: Record<string, LedgerEntry | null> = {}): Promise<void> {
+  /** Queues a write of what is pending (plus `extra`, then `after`), after the writes before it. */
+  private write(extra: Record<string, LedgerEntry | null> = {}, after?: () => Promise<void>): Promise<void> {
     const next = this.writing.then(async () => {
       const changes = { ...this.pending, ...extra };
       this.pending = {};
       if (Object.keys(changes).length > 0) await this.store.put(this.tenant, "reminders", changes);
+      await after?.();
     });
     this.writing = next.catch((error: unknown) => {
       this.failure ??= error;
@@ -96,22 +98,34 @@ export class ReminderLedger {
   }
 
   /**
-   * Claims the keys not in the ledger (or, with `takeOver`, held `sending` by an earlier run
-   * and to be sent again) in one write, with the marks waiting; returns the keys won.
-   * Call only while holding the lock of the kind `reminders`.
+   * Claims the keys not in the ledger with the store's insert-if-absent, in one batch written
+   * after the marks waiting; with `takeOver`, a key held `sending` by an earlier run (to be sent
+   * again: --resend-ambiguous) is overwritten instead, which only the lock holder may do.
+   * Returns the keys won. Call only while holding the lock of the kind `reminders`.
    */
   async claim(claims: readonly { key: string; entry: LedgerEntry }[], takeOver: (key: string) => boolean): Promise<Set<string>> {
     this.throwIfFailed();
-    const won = new Set<string>();
-    const changes: Record<string, LedgerEntry> = {};
+    const fresh: Record<string, LedgerEntry> = {};
+    const taken: Record<string, LedgerEntry> = {};
     for (const { key, entry } of claims) {
       const held = this.entries.get(key);
-      if (held !== undefined && !(held.status === "sending" && takeOver(key))) continue;
-      changes[key] = entry;
-      won.add(key);
-      this.entries.set(key, entry);
+      if (held === undefined) fresh[key] = entry;
+      else if (held.status === "sending" && takeOver(key)) taken[key] = entry;
     }
-    await this.write(changes);
+    const won = new Set(Object.keys(taken));
+    for (const [key, entry] of Object.entries(taken)) this.entries.set(key, entry);
+    await this.write(taken, async () => {
+      if (Object.keys(fresh).length === 0) return;
+      for (const [key, { inserted, value }] of await this.store.claimMany(this.tenant, "reminders", fresh)) {
+        if (inserted) {
+          won.add(key);
+          this.entries.set(key, fresh[key]!);
+        } else if (isLedgerEntry(value)) {
+          // Recorded by another run meanwhile: its entry, not ours.
+          this.entries.set(key, value);
+        }
+      }
+    });
     return won;
   }
 
