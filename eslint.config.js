@@ -75,19 +75,11 @@ const layers = [
  * itself and shared/ and nothing else beside it.
  */
 function commandFolders() {
-  // Imports left that someone is moving, each with where it goes; remove an entry when it goes.
-  const pending = {
-    // refuseToSaveUnderSandbox belongs in commands/shared/ (auth and config both refuse).
-    auth: ["config"],
-    // ValueSource is a declaration type: it belongs beside types.ts.
-    config: ["completion-script"],
-  };
-
   const folders = readdirSync(new URL("./src/commands", import.meta.url), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
   return folders.map((folder) => {
-    const allowed = [folder, "shared", ...(pending[folder] ?? [])];
+    const allowed = [folder, "shared"];
     const patterns = [
       forbid(above.entry, "commands are run by the runner, they do not import it"),
       {

@@ -1,5 +1,4 @@
 import type * as z from "zod";
-import type { ValueSource } from "./completion-script/command-tree.js";
 import type { OutputFormat } from "../output/render.js";
 import type { PrintableResult, Printer } from "../printer.js";
 import type { Services } from "../services.js";
@@ -17,6 +16,9 @@ import type { Services } from "../services.js";
 //   schema for its flags and a run function that receives them parsed and typed.
 //
 // Only type imports above: none of them loads anything at run time.
+
+/** What may follow a flag or fill a positional argument (what the shell completes). */
+export type ValueSource = { kind: "words"; words: readonly string[] } | { kind: "files" } | { kind: "dirs" } | { kind: "none" };
 
 /** One flag of a command, in commander's syntax. */
 export interface FlagDeclaration {

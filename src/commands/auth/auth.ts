@@ -4,7 +4,7 @@ import type { SettingsStore } from "../../settings/store.js";
 import { promptHidden, readAllStdin } from "../../output/prompt.js";
 import { maskSecret } from "../../output/redact.js";
 import { BaseUrl, firstIssue, OrgId, type ProfileSettings } from "../../settings/schema.js";
-import { refuseToSaveUnderSandbox } from "../config/config.js";
+import { refuseToSaveUnderSandbox } from "../shared/sandbox-saves.js";
 import { defineRun, type CommandInput } from "../types.js";
 import { LoginOptions, NoOptions } from "./options.js";
 

@@ -1,4 +1,5 @@
-import { allCommands, flagNames, type CommandSpec, type ValueSource } from "./command-tree.js";
+import type { ValueSource } from "../types.js";
+import { allCommands, flagNames, type CommandSpec } from "./command-tree.js";
 
 // The lookup functions bash and zsh scripts share, written as shell `case` tables: which flags
 // take a value, the values a flag or a positional argument offers, words by command path.

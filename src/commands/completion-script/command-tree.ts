@@ -1,8 +1,7 @@
 // The command tree the completion scripts are written from (built from the declarations by
 // completion-script.ts), and the walks over it that every shell's script needs.
 
-/** What may follow a flag or fill a positional argument. */
-export type ValueSource = { kind: "words"; words: readonly string[] } | { kind: "files" } | { kind: "dirs" } | { kind: "none" };
+import type { ValueSource } from "../types.js";
 
 export interface FlagSpec {
   short: string | undefined;

@@ -1,6 +1,7 @@
 import { Option } from "commander";
 import { UsageError } from "../../errors.js";
-import type { CommandSpec, FlagSpec, ValueSource } from "./command-tree.js";
+import type { ValueSource } from "../types.js";
+import type { CommandSpec, FlagSpec } from "./command-tree.js";
 import { completionScript, SHELLS, type Shell } from "./shell-completion.js";
 import { globalFlags, PROGRAM_DESCRIPTION, VERSION_FLAG } from "../global-flags.js";
 import { NoOptions } from "../shared/flags.js";

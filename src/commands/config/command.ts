@@ -1,6 +1,5 @@
 import { DATA_FORMATS, TEXT_AND_DATA_FORMATS } from "../output-formats.js";
-import type { CommandDeclaration, GroupDeclaration } from "../types.js";
-import type { ValueSource } from "../completion-script/command-tree.js";
+import type { CommandDeclaration, GroupDeclaration, ValueSource } from "../types.js";
 
 // config list | get | set | unset | path (docs/cli-contract.md "Configuration"). Plain data: see ../types.ts.
 

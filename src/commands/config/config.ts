@@ -1,24 +1,12 @@
-import type { CommandContext } from "../../context.js";
 import { UsageError } from "../../errors.js";
 import { firstIssue, SETTING_KEY_NAMES, SETTING_KEYS, type SettingKey } from "../../settings/schema.js";
 import { parseStateLocation } from "../../state/location.js";
 import { NoOptions } from "../shared/flags.js";
+import { refuseToSaveUnderSandbox } from "../shared/sandbox-saves.js";
 import { defineRun } from "../types.js";
 
 // config list | get | set | unset | path — the profile's settings, validated with zod.
 // The API key is not a setting here: `auth login`/`logout` own it, so it is never printed.
-
-/**
- * Under --sandbox nothing is saved (docs/cli-contract.md, Sandbox): say so plainly instead of
- * "Set …" over a throw-away store.
- */
-export function refuseToSaveUnderSandbox({ services, printer }: CommandContext, what: string): boolean {
-  if (!services.globals.sandbox) return false;
-  printer.warn(
-    `nothing saved: --sandbox never saves settings or keys (${what}); run the command without --sandbox to change a profile`,
-  );
-  return true;
-}
 
 /** A setting as shown: a state URL's password is never printed (docs/state.md). */
 function shown(key: SettingKey, value: unknown): unknown {
