@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createFakeClock } from "../../src/clock.js";
 import { classifyApiPath, normalizeApiPath } from "../../src/commands/api/api.js";
+import { UsageError } from "../../src/errors.js";
 import { ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // `simadmin api <path>` (issue 16 item 2): a raw POST with the profile's key and base URL, the
@@ -198,8 +199,24 @@ describe("path rules", () => {
 
   it("normalises a path and refuses URLs, dot segments and queries", () => {
     expect(normalizeApiPath("v2/access-api/user/token")).toBe(TOKEN);
-    for (const bad of ["", "/", "http://x/y", "/a/../b", "/a?b=1", "/a#b", "//host/a"]) {
-      expect(() => normalizeApiPath(bad), bad).toThrow();
+    const refusals: [string, string][] = [
+      ["", 'api: "" is not an endpoint path'],
+      ["/", 'api: "/" is not an endpoint path'],
+      ["http://x/y", 'api: give a path, not a URL ("http://x/y")'],
+      ["/a/../b", "api: the path may not contain '.' or '..' segments (\"/a/../b\")"],
+      ["/a?b=1", 'api: "/a?b=1" is not an endpoint path'],
+      ["/a#b", 'api: "/a#b" is not an endpoint path'],
+      ["//host/a", 'api: "//host/a" is not an endpoint path'],
+    ];
+    for (const [bad, message] of refusals) {
+      let thrown: unknown;
+      try {
+        normalizeApiPath(bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, bad).toBeInstanceOf(UsageError);
+      expect((thrown as UsageError).message, bad).toBe(message);
     }
   });
 });

@@ -12,6 +12,7 @@ import { ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/in-proces
 
 const COMPLETION = "/v2/access-api/simulation/completion-data";
 const TOKEN = "/v2/access-api/user/token";
+const DEEP_LINKS = "/v2/access-api/simulation/deep-links";
 const STEP_MS = 30_000;
 const START = Date.UTC(2026, 10, 23, 12);
 const USERS = ["user-ben", "user-emma", "user-grace", "user-hugo"];
@@ -65,6 +66,9 @@ const asked = (sent: { path: string; body: unknown }[]): string[] =>
     .map((r) => `${(r.body as { userId: string }).userId}/${(r.body as { simulationId: string }).simulationId}`);
 
 type Row = Record<string, unknown>;
+
+/** A scripted pair's state when first asked, no due date (src/sandbox/progress-script.ts's kinds). */
+const firstState = (kind: number): string => (kind === 0 ? "not-started" : kind === 4 ? "completed" : "in-progress");
 
 describe("progress", () => {
   it("gives each pair its state (overdue past the due date), carries the other columns, and sums up on stderr", async () => {
@@ -234,6 +238,22 @@ describe("progress", () => {
     expect(r.stderr).not.toContain("token=");
   });
 
+  it("--links asks one deep link per simulation, not one per pair", async () => {
+    const t = await start();
+    // Three users on sim-001 and sim-002, none completed (the script's kinds 1–3): six pairs, two simulations.
+    const open = ALL_PAIRS.filter(([u, s]) => (s === "sim-001" || s === "sim-002") && kindOf(u, s) !== 4);
+    const users = new Set(open.map(([u]) => u));
+    expect(open.length).toBeGreaterThan(2);
+    const file = await pairsCsv(open);
+    const r = await t.capture(["progress", "--from-csv", file, "--links", "-o", "json"], { clock });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.filter((row) => row.link !== "")).toHaveLength(open.length);
+    const deep = r.sent.filter((s) => s.path === DEEP_LINKS);
+    expect(deep.map((s) => (s.body as { simulationId: string }).simulationId).sort()).toEqual(["sim-001", "sim-002"]);
+    expect(r.sent.filter((s) => s.path === TOKEN)).toHaveLength(users.size);
+  });
+
   it("keeps within the access budget: 0 × 429, and the wall time the plan line announced", async () => {
     // A budget of 50 per 10 s on both sides (the spec's 100 per 5 min, scaled): 120 requests
     // need the first window and two more.
@@ -351,6 +371,24 @@ describe("progress", () => {
     const rows = JSON.parse(r.stdout) as Row[];
     expect(rows.map((row) => row.state)).toEqual(["unknown", kindOf("user-ben", "sim-003") === 4 ? "completed" : "in-progress"]);
     expect(String(rows[0]!.error)).not.toBe("");
+    expect(r.stderr).toContain("1 pair refused by the service");
+  });
+
+  it("goes on past a pair the service answers 400: that pair unknown with the service's sentence, the others asked, exit 6", async () => {
+    const t = await start();
+    t.sandbox.faults.failNext(COMPLETION, 1, 400, { body: { message: "simulationId sim-bad is not a simulation id" } });
+    const file = await csv("userId,simulationId\nuser-ben,sim-bad\nuser-ben,sim-003\nuser-emma,sim-004\n");
+    const r = await t.capture(["progress", "--from-csv", file, "-o", "json"], { clock });
+    expect(r.exitCode).toBe(6);
+    expect(asked(r.sent)).toEqual(["user-ben/sim-bad", "user-ben/sim-003", "user-emma/sim-004"]);
+    const rows = JSON.parse(r.stdout) as Row[];
+    expect(rows.map((row) => [row.simulationId, row.state])).toEqual([
+      ["sim-bad", "unknown"],
+      ["sim-003", firstState(kindOf("user-ben", "sim-003"))],
+      ["sim-004", firstState(kindOf("user-emma", "sim-004"))],
+    ]);
+    expect(String(rows[0]!.error)).toContain("simulationId sim-bad is not a simulation id");
+    expect(rows[1]!.error ?? "").toBe("");
     expect(r.stderr).toContain("1 pair refused by the service");
   });
 

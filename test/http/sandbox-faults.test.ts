@@ -25,6 +25,9 @@ function post(sb: Sandbox, path: string, body: unknown, signal?: AbortSignal): P
 
 const HEADER = "firstName,lastName,username,email,role,teamName,status,action";
 
+/** What fetch (undici) rejects with when the server closes the connection without an answer. */
+const CLOSED_UNANSWERED = { name: "TypeError", message: "fetch failed", cause: { code: "UND_ERR_SOCKET" } };
+
 function upload(sb: Sandbox, csv: string): Promise<Response> {
   const form = new FormData();
   form.set("organizationId", "org-demo");
@@ -97,13 +100,13 @@ describe("fault injection", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
     await expect(
       post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" }, AbortSignal.timeout(30)),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ name: "TimeoutError" });
   });
 
   it("dropNext closes the connection without answering or acting", async () => {
     const sb = await sandbox();
     sb.faults.dropNext("/v2/access-api/simulation/assignment", 1);
-    await expect(post(sb, "/v2/access-api/simulation/assignment", ASSIGN)).rejects.toThrow();
+    await expect(post(sb, "/v2/access-api/simulation/assignment", ASSIGN)).rejects.toMatchObject(CLOSED_UNANSWERED);
     expect(sb.state.isAssigned("org-demo", "user-hugo", "sim-020")).toBe(false);
     expect(sb.requests[0]).toMatchObject({ status: 0, body: ASSIGN });
     expect((await post(sb, "/v2/access-api/simulation/assignment", ASSIGN)).status).toBe(200);
@@ -113,7 +116,7 @@ describe("fault injection", () => {
     const sb = await sandbox();
     sb.faults.dropAfterAccept("/v2/access-api/user/bulk-import", 1);
     const csv = `${HEADER}\nA,B,drop.me@example.com,drop.me@example.com,trainee,,ACTIVE,Add`;
-    await expect(upload(sb, csv)).rejects.toThrow();
+    await expect(upload(sb, csv)).rejects.toMatchObject(CLOSED_UNANSWERED);
     const tasks = sb.state.listTasks("org-demo");
     expect(tasks).toHaveLength(1);
     expect(tasks[0]).toMatchObject({ status: "SCHEDULED", rowsUploaded: 1 });
@@ -132,7 +135,9 @@ describe("fault injection", () => {
     sb.faults.dropAfterAccept("/v2/access-api/user/token", 1);
     const unauthorized = await fetch(`${sb.baseUrl}/v2/access-api/user/token`, { method: "POST" });
     expect(unauthorized.status).toBe(401);
-    await expect(post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" })).rejects.toThrow();
+    await expect(post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" })).rejects.toMatchObject(
+      CLOSED_UNANSWERED,
+    );
   });
 
   it("clear removes every pending fault", async () => {
@@ -159,6 +164,6 @@ describe("fault injection", () => {
     const started = performance.now();
     await sb.close();
     expect(performance.now() - started).toBeLessThan(5000); // not the 60 s delay
-    await expect(pending).rejects.toThrow();
+    await expect(pending).rejects.toMatchObject(CLOSED_UNANSWERED);
   });
 });

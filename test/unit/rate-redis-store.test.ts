@@ -242,7 +242,7 @@ describe("RedisBudgetStore", () => {
   it("after close, a call fails at once instead of waiting for a reconnect", async () => {
     const { store } = await open();
     await store.close();
-    await expect(store.reserve("reports")).rejects.toThrow();
+    await expect(store.reserve("reports")).rejects.toThrow("Stream isn't writeable and enableOfflineQueue options is false");
   });
 });
 
