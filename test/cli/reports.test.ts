@@ -83,7 +83,10 @@ describe("reports <kind>", () => {
       ]);
       expect(lines).toContain('modres-20250102-0001,2025-01-02,mod-02,"Objections, Part 2",23,13,59.07,0.9644,57.34');
       expect(lines).toContain("modres-20250103-0001,2025-01-03,mod-05,'=Policy Basics,36,8,40.51,0.9057,79.74");
-      expect(lines.slice(-2)).toEqual(["modres-20250331-0003,2025-03-31,mod-04,Empathy Under Pressure,59,9,90.17,0.1493,57.85", ""]);
+      expect(lines.slice(-2)).toEqual([
+        "modres-20250331-0003,2025-03-31,mod-04,Empathy Under Pressure,59,9,90.17,0.1493,57.85",
+        "",
+      ]);
       // Every record of the three windows, once, in the service's order.
       const ids = generateReport("modules-results", "2025-01-01", "2025-03-31", 2).map((r) => r.recordId);
       expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(ids);

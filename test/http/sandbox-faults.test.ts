@@ -135,9 +135,9 @@ describe("fault injection", () => {
     sb.faults.dropAfterAccept("/v2/access-api/user/token", 1);
     const unauthorized = await fetch(`${sb.baseUrl}/v2/access-api/user/token`, { method: "POST" });
     expect(unauthorized.status).toBe(401);
-    await expect(post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" })).rejects.toMatchObject(
-      CLOSED_UNANSWERED,
-    );
+    await expect(
+      post(sb, "/v2/access-api/user/token", { organizationId: "org-demo", userId: "user-demo" }),
+    ).rejects.toMatchObject(CLOSED_UNANSWERED);
   });
 
   it("clear removes every pending fault", async () => {
