@@ -252,6 +252,8 @@ describe("progress", () => {
     const deep = r.sent.filter((s) => s.path === DEEP_LINKS);
     expect(deep.map((s) => (s.body as { simulationId: string }).simulationId).sort()).toEqual(["sim-001", "sim-002"]);
     expect(r.sent.filter((s) => s.path === TOKEN)).toHaveLength(users.size);
+    // The summary counts every request: completion per pair, the two deep links, a token per user.
+    expect(r.stderr).toContain(`(${open.length + 2 + users.size} requests in `);
   });
 
   it("keeps within the access budget: 0 × 429, and the wall time the plan line announced", async () => {
@@ -390,6 +392,7 @@ describe("progress", () => {
     expect(String(rows[0]!.error)).toContain("simulationId sim-bad is not a simulation id");
     expect(rows[1]!.error ?? "").toBe("");
     expect(r.stderr).toContain("1 pair refused by the service");
+    expect(r.stderr).toContain("(3 requests in ");
   });
 
   it("prints a table that fits 80 columns", async () => {

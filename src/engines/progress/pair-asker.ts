@@ -54,25 +54,14 @@ export class PairAsker {
   asked = 0;
   newlyCompleted = 0;
   requests = 0;
-  private label = "";
-  private done = 0;
-  private total = 0;
 
   constructor(private readonly deps: PairAskerDeps) {}
 
-  private async show(): Promise<void> {
-    await this.deps.onStep?.({ label: this.label, done: this.done, total: this.total });
-  }
-
   /** One request per pair, in the order given. */
   async sweep(rows: readonly ProgressRow[], results: Map<ProgressRow, PairResult>, label = "progress"): Promise<void> {
-    this.label = label;
-    this.done = 0;
-    this.total = rows.length;
-    for (const row of rows) {
-      await this.show();
+    for (const [done, row] of rows.entries()) {
+      await this.deps.onStep?.({ label, done, total: rows.length });
       results.set(row, await this.ask(row));
-      this.done++;
     }
   }
 
@@ -119,11 +108,8 @@ export class PairAsker {
   async links(pairs: readonly PairResult[]): Promise<Map<ProgressRow, PairLink>> {
     const deepLinks = new Map<string, string>();
     const out = new Map<ProgressRow, PairLink>();
-    this.label = "links";
-    this.done = 0;
-    this.total = pairs.length;
-    for (const { row } of pairs) {
-      await this.show();
+    for (const [done, { row }] of pairs.entries()) {
+      await this.deps.onStep?.({ label: "links", done, total: pairs.length });
       let deepLink = deepLinks.get(row.simulationId);
       if (deepLink === undefined) {
         this.requests++;
@@ -137,7 +123,6 @@ export class PairAsker {
       const token = await this.deps.tokens.get({ organizationId: this.deps.organizationId, userId: row.userId });
       if (!token.reused) this.requests++;
       out.set(row, { link: composeUserLink(deepLink, token.token), expiresAt: token.expiresAt });
-      this.done++;
     }
     return out;
   }
