@@ -49,6 +49,10 @@ const KEY_OR_CLOSE = 3; // right after "{": a key or "}"
 const COLON = 4;
 const AFTER = 5; // after a value: "," or the container's close (or the end at the top)
 
+/** A run of string characters that need no look: anything but a quote, a backslash or a control character. */
+// eslint-disable-next-line no-control-regex
+const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+
 function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
@@ -159,6 +163,14 @@ export class JsonShapeScanner {
   feed(chunk: string): void {
     const length = chunk.length;
     for (let i = 0; i < length; i++) {
+      if (this.inString && !this.escaped) {
+        // Most of a report's text is inside strings: skip the plain run at once (the regular
+        // expression engine's loop, not this one's), to the quote, backslash or control character.
+        STRING_RUN.lastIndex = i;
+        STRING_RUN.test(chunk);
+        i = STRING_RUN.lastIndex;
+        if (i >= length) break;
+      }
       const c = chunk.charCodeAt(i);
       if (this.inString) {
         if (this.escaped) this.escaped = false;

@@ -53,7 +53,7 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       return reader.getRowObjectsJson();
     },
     async load(table, columns, window, result, types): Promise<void> {
-      const spec = [`'r': 'BIGINT'`, `'j': 'VARCHAR'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
+      const spec = [`'r': 'BIGINT'`, `'j': 'JSON'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
       const select = columns.map((_, i) => `, c${i}`).join("");
       const file = result.file.replaceAll("'", "''");
       await connection

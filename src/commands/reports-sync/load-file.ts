@@ -144,7 +144,10 @@ export class WindowLoadWriter {
       if (cells > 5) this.rawOnly.fields.add(`… ${cells.toLocaleString("en")} fields in all`);
     }
     if (this.format === "ndjson") {
-      let line = `{"r":${row},"j":${JSON.stringify(raw)}`;
+      // `raw` goes in as the JSON value it is (DuckDB reads it into a JSON column), not as a
+      // string of JSON: no second escaping here, no unescaping and re-parsing there. A JSON
+      // text has line breaks only as whitespace between tokens: they become spaces.
+      let line = `{"r":${row},"j":${/[\n\r]/.test(raw) ? raw.replace(/[\n\r]/g, " ") : raw}`;
       if (keep)
         for (let i = 0; i < cells; i++) {
           const at = this.place(this.keys[i]!, this.types[i]);
