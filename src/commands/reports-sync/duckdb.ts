@@ -13,6 +13,8 @@ import { q, type LockWait, type SqlConnection, type SqlValue } from "./connectio
 type DuckDB = typeof import("@duckdb/node-api");
 
 const LOCK_POLL_MS = 100;
+/** What DuckDB may use besides this process's own memory (docs/reports-sync.md, Figures: peak memory). */
+const MEMORY_LIMIT = "128MB";
 
 export interface DuckDbOpen {
   readOnly: boolean;
@@ -67,8 +69,13 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
     // DuckDB's own file lock keeps other processes out while this one has the file open.
     lock: () => Promise.resolve(),
     close(): Promise<void> {
-      connection.closeSync();
-      instance.closeSync();
+      // Closing checkpoints the write-ahead log into the file: it can find the disk full too.
+      try {
+        connection.closeSync();
+        instance.closeSync();
+      } catch (error) {
+        return Promise.reject(duckDbFailure(error, path));
+      }
       return Promise.resolve();
     },
   };
@@ -90,7 +97,7 @@ async function createWaiting(
         ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
         // A CLI beside other work: DuckDB would take 80 % of the memory and every core. The
         // JSON reader needs buffers of twice its largest object (16 MB here).
-        memory_limit: "128MB",
+        memory_limit: MEMORY_LIMIT,
         threads: "2",
       });
     } catch (error) {
@@ -157,6 +164,12 @@ function duckDbFailure(error: unknown, path: string): Error {
       cause: error,
     });
   }
+  if (/Out of Memory/i.test(message))
+    return new LocalFileError(`DuckDB ran out of memory writing ${path} (it may use ${MEMORY_LIMIT}): ${first}`, {
+      path,
+      hint: "the windows written so far are kept: free memory and run again; if a window fails again, its records may be too large for DuckDB: sync into PostgreSQL instead",
+      cause: error,
+    });
   if (/not a valid DuckDB|Serialization|version/i.test(message))
     return new LocalFileError(`cannot open the DuckDB database ${path}: ${first}`, {
       path,
