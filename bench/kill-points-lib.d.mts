@@ -48,3 +48,20 @@ export declare function reportsKillPoint(options: {
   reference: Map<string, string>;
   range: { from: string; to: string };
 }): Promise<KillResult>;
+export type SyncTarget = { kind: "duckdb" } | { kind: "postgres"; url: string };
+/** 90 days ending today (UTC): 4 fixed windows per kind. */
+export declare function syncSince(): string;
+export declare function referenceSync(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  target: SyncTarget;
+  since: string;
+}): Promise<{ counts: Map<string, { rows: number; meta: number | undefined }>; requests: number }>;
+export declare function reportsSyncKillPoint(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  point: KillPoint;
+  target: SyncTarget;
+  reference: Map<string, { rows: number; meta: number | undefined }>;
+  since: string;
+}): Promise<KillResult>;

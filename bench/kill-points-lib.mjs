@@ -417,3 +417,147 @@ function acceptedAdds(sandbox) {
   }
   return counts;
 }
+
+/** Rows per window of a `reports sync` database against its meta table: `kind window_start` → { rows, meta }. */
+async function syncCounts(target) {
+  const sql = [
+    "SELECT 'meta' AS what, kind AS t, CAST(window_start AS VARCHAR) AS s, records AS n FROM simadmin_sync_windows",
+    ...SYNC_TABLES.map(
+      (t) =>
+        `SELECT 'rows' AS what, '${t}' AS t, CAST(window_start AS VARCHAR) AS s, count(*) AS n FROM ${t} GROUP BY window_start`,
+    ),
+  ];
+  const rows = await syncQuery(target, sql);
+  const counts = new Map();
+  for (const row of rows) {
+    const key = `${row.t} ${row.s}`;
+    const entry = counts.get(key) ?? { rows: 0, meta: undefined };
+    if (row.what === "meta") entry.meta = Number(row.n);
+    else entry.rows = Number(row.n);
+    counts.set(key, entry);
+  }
+  return counts;
+}
+
+const SYNC_KINDS = ["user-results", "users"];
+const SYNC_TABLES = SYNC_KINDS.map((k) => k.replace("-", "_"));
+
+/** Each statement's rows; a table or the meta table not made yet has none. */
+async function syncQuery(target, statements) {
+  const rows = [];
+  if (target.kind === "duckdb") {
+    const { existsSync } = await import("node:fs");
+    if (!existsSync(target.path)) return rows;
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const instance = await DuckDBInstance.create(target.path, { access_mode: "READ_ONLY" });
+    const connection = await instance.connect();
+    try {
+      for (const sql of statements)
+        rows.push(
+          ...(await connection.runAndReadAll(sql).then(
+            (r) => r.getRowObjectsJson(),
+            () => [],
+          )),
+        );
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+    return rows;
+  }
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    for (const sql of statements)
+      rows.push(
+        ...(await client.query(sql).then(
+          (r) => r.rows,
+          () => [],
+        )),
+      );
+  } finally {
+    await client.end();
+  }
+  return rows;
+}
+
+/** Windows whose rows differ from their meta count (rows of a window the meta table does not name included). */
+function countViolations(counts, when) {
+  const out = [];
+  for (const [key, { rows, meta }] of counts)
+    if (rows !== (meta ?? 0)) out.push(`${when}: ${key} has ${rows} rows, meta says ${meta ?? "nothing"}`);
+  return out;
+}
+
+function syncArgs(target, since) {
+  const db = target.kind === "duckdb" ? target.path : target.url;
+  return ["reports", "sync", "--db", db, "--kinds", SYNC_KINDS.join(","), "--since", since, "-o", "json"];
+}
+
+/** 90 days ending today (UTC): 4 fixed windows per kind, the last one open. */
+export function syncSince() {
+  return new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The windows and counts of an uninterrupted `reports sync` (into `target`, as reportsSyncKillPoint's), and how many requests it made. */
+export async function referenceSync({ bin, startSandbox, target: given, since }) {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, rateLimits: ROOMY, reportRecordsPerDay: 5 });
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-sync-"));
+  const target = given.kind === "duckdb" ? { kind: "duckdb", path: join(dir, "reports.duckdb") } : given;
+  try {
+    const env = { ...reportEnv(sandbox, sandbox.baseUrl, dir), SIMADMIN_ORG: sandbox.org };
+    const run = await runCli(bin, syncArgs(target, since), { env, cwd: dir });
+    if (run.code !== 0) throw new Error(`reference reports sync ended ${run.code}: ${run.stderr}`);
+    return { counts: await syncCounts(target), requests: sandbox.requests.length };
+  } finally {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `reports sync` of two kinds over 90 days (8 windows) into `target` (`{ kind: "duckdb" }`: a
+ * file of its own; `{ kind: "postgres", url }`: a fresh database), killed at `point` — a window's load overlaps the next one's request,
+ * so the kills land in every step: fetching, preparing, loading, committing. Checked right
+ * after the kill and after the re-run: every window's rows equal its meta count (a window is
+ * whole or absent); after the re-run, the same windows and counts as an uninterrupted run, no
+ * spool file left behind.
+ */
+export async function reportsSyncKillPoint({ bin, startSandbox, point, target: given, reference, since }) {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, rateLimits: ROOMY, reportRecordsPerDay: 5 });
+  const relay = await startRelay(sandbox.baseUrl);
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-sync-"));
+  const target = given.kind === "duckdb" ? { kind: "duckdb", path: join(dir, "reports.duckdb") } : given;
+  const violations = [];
+  try {
+    const env = { ...reportEnv(sandbox, relay.baseUrl, dir), SIMADMIN_ORG: sandbox.org };
+    const args = syncArgs(target, since);
+    const first = await runCli(bin, args, { env, cwd: dir, relay, point });
+    await relay.settle();
+    violations.push(...countViolations(await syncCounts(target), "after the kill"));
+    const again = await runCli(bin, args, { env, cwd: dir });
+    if (again.code !== 0) violations.push(`re-run ended ${again.code}: ${again.stderr.trim().split("\n").pop()}`);
+    const counts = await syncCounts(target);
+    violations.push(...countViolations(counts, "after the re-run"));
+    for (const [key, { meta }] of reference)
+      if (counts.get(key)?.meta !== meta)
+        violations.push(`${key}: ${counts.get(key)?.meta ?? "no"} records, uninterrupted ${meta}`);
+    for (const key of counts.keys())
+      if (!reference.has(key)) violations.push(`${key}: a window an uninterrupted run does not have`);
+    const spool = join(dir, "config", "report-spool");
+    const left = [];
+    for (const sub of await readdir(spool).catch(() => [])) left.push(...(await readdir(join(spool, sub)).catch(() => [sub])));
+    if (left.length > 0) violations.push(`spool left behind: ${left.join(", ")}`);
+    return {
+      point,
+      reached: first.killed,
+      steps: [`first:${first.killed ? "killed" : first.code}`, `again:${again.code}`],
+      violations,
+    };
+  } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -4,11 +4,23 @@
 // of each of its requests; each run is repeated and checked (bench/kill-points-lib.mjs).
 // Prints the counts of kills and violations, and each violation. Exit 1 when there is one.
 // The sync points need PostgreSQL's server binaries (bench/postgres.mjs starts a cluster).
+// `reports sync` of two kinds (8 windows) into a DuckDB file and into PostgreSQL at every
+// phase of each request: after the kill and after the re-run, every window's rows
+// equal its meta count, and the re-run ends with an uninterrupted run's windows and counts.
 //
-//   npm run build && node bench/kill-points.mjs [--only import|sync|reports] [--repeat <n>]
+//   npm run build && node bench/kill-points.mjs [--only import|sync|reports|reports-sync] [--repeat <n>]
 import { parseArgs } from "node:util";
 import { BIN, distModule, root } from "./lib.mjs";
-import { importKillPoint, PHASES, referenceReports, reportsKillPoint, syncKillPoint } from "./kill-points-lib.mjs";
+import {
+  importKillPoint,
+  PHASES,
+  referenceReports,
+  referenceSync,
+  reportsKillPoint,
+  reportsSyncKillPoint,
+  syncKillPoint,
+  syncSince,
+} from "./kill-points-lib.mjs";
 import { postgresDatabase } from "./postgres.mjs";
 
 const { values } = parseArgs({ options: { only: { type: "string" }, repeat: { type: "string", default: "1" } } });
@@ -28,6 +40,25 @@ async function record(kind, run) {
 }
 
 const started = performance.now();
+/** `reports sync` into a DuckDB file and into PostgreSQL: every phase of each of its requests. */
+async function reportsSyncPoints(kind, target) {
+  const since = syncSince();
+  const reference = await referenceSync({ bin: BIN, startSandbox, target: await target(), since });
+  for (let request = 1; request <= reference.requests; request++) {
+    for (const phase of PHASES) {
+      await record(kind, async () =>
+        reportsSyncKillPoint({
+          bin: BIN,
+          startSandbox,
+          point: { request, phase },
+          target: await target(),
+          reference: reference.counts,
+          since,
+        }),
+      );
+    }
+  }
+}
 for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
   if (values.only === undefined || values.only === "sync") {
     const pg = await postgresDatabase();
@@ -68,10 +99,19 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
       }
     }
   }
+  if (values.only === undefined || values.only === "reports-sync") {
+    await reportsSyncPoints("reports-sync-duckdb", () => ({ kind: "duckdb" }));
+    const pg = await postgresDatabase();
+    try {
+      await reportsSyncPoints("reports-sync-postgres", async () => ({ kind: "postgres", url: await pg.fresh() }));
+    } finally {
+      await pg.stop();
+    }
+  }
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-for (const kind of ["import", "sync", "reports"]) {
+for (const kind of ["import", "sync", "reports", "reports-sync-duckdb", "reports-sync-postgres"]) {
   const mine = results.filter((r) => r.kind === kind);
   if (mine.length === 0) continue;
   const killed = mine.filter((r) => r.reached).length;

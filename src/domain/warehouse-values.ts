@@ -24,6 +24,28 @@ export function pathOfKey(key: string): string[] {
 
 const KEY_SEPARATOR = "\u0001";
 
+/**
+ * Nested fields' keys, made once: a key built anew for every field of every record is a new
+ * string to hash at each lookup (most of a window's time went there). Bounded: a record
+ * whose keys are ids (a new key each time) stops adding to it.
+ */
+const CHILD_KEYS = new Map<string, Map<string, string>>();
+const MAX_CHILD_KEYS = 50_000;
+let childKeys = 0;
+
+function childKey(prefix: string, name: string): string {
+  let names = CHILD_KEYS.get(prefix);
+  let key = names?.get(name);
+  if (key !== undefined) return key;
+  key = prefix + KEY_SEPARATOR + name;
+  if (childKeys < MAX_CHILD_KEYS) {
+    if (!names) CHILD_KEYS.set(prefix, (names = new Map()));
+    names.set(name, key);
+    childKeys++;
+  }
+  return key;
+}
+
 /** Nested objects deeper than this are kept as JSON text in one column. */
 const MAX_FLATTEN_DEPTH = 16;
 const MAX_SAFE_DIGITS = 15;
@@ -110,7 +132,7 @@ export function visitFields(record: unknown, visit: FieldVisitor, prefix = "", d
   let fields = 0;
   for (const name in object) {
     const value = object[name];
-    const key = prefix === "" ? name : prefix + KEY_SEPARATOR + name;
+    const key = prefix === "" ? name : childKey(prefix, name);
     if (typeof value === "string") {
       const text = storableText(value);
       visit(key, text, stringType(text));

@@ -77,15 +77,16 @@ export interface RecordRedaction {
   redact<T>(value: T): T;
 }
 
-const FLUSH_CHARS = 1 << 20;
+const FLUSH_BYTES = 1 << 20;
 
 export class WindowLoadWriter {
   private readonly fd: number;
-  private buffer: string[] = [];
-  private buffered = 0;
+  private readonly out = Buffer.allocUnsafe(FLUSH_BYTES);
+  /** Bytes of `out` in use. */
+  private filled = 0;
   private rows = 0;
   /** field id → position in this window's load file */
-  private readonly position = new Map<number, number>();
+  private readonly position: (number | undefined)[] = [];
   private readonly used: { field: KnownField; type: WarehouseType | undefined }[] = [];
   private readonly lineFields: number[] = [];
   private readonly rawOnly = { records: 0, fields: new Set<string>() };
@@ -111,6 +112,8 @@ export class WindowLoadWriter {
   private readonly keys: string[] = [];
   private readonly texts: (string | null)[] = [];
   private readonly types: (WarehouseType | undefined)[] = [];
+  /** The registry's field for each, when it has one (looked up once per record). */
+  private readonly found: (KnownField | undefined)[] = [];
   private count = 0;
   private readonly collect = (key: string, text: string | null, type: WarehouseType | undefined): void => {
     const at = this.count++;
@@ -135,7 +138,11 @@ export class WindowLoadWriter {
     let keep = cells <= this.limits.maxFieldsPerRecord;
     if (keep) {
       let added = 0;
-      for (let i = 0; i < cells; i++) if (this.registry.get(this.keys[i]!) === undefined) added++;
+      for (let i = 0; i < cells; i++) {
+        const field = this.registry.get(this.keys[i]!);
+        this.found[i] = field;
+        if (field === undefined) added++;
+      }
       keep = added === 0 || this.registry.fields.length + added <= this.limits.maxFields;
     }
     if (!keep) {
@@ -150,7 +157,7 @@ export class WindowLoadWriter {
       let line = `{"r":${row},"j":${/[\n\r]/.test(raw) ? raw.replace(/[\n\r]/g, " ") : raw}`;
       if (keep)
         for (let i = 0; i < cells; i++) {
-          const at = this.place(this.keys[i]!, this.types[i]);
+          const at = this.place(i);
           const cell = this.texts[i];
           if (cell !== null && cell !== undefined) line += `,"c${at}":${JSON.stringify(cell)}`;
         }
@@ -160,7 +167,7 @@ export class WindowLoadWriter {
     const values: string[] = [];
     if (keep)
       for (let i = 0; i < cells; i++) {
-        const at = this.place(this.keys[i]!, this.types[i]);
+        const at = this.place(i);
         while (values.length <= at) values.push("\\N");
         const cell = this.texts[i];
         values[at] = cell === null || cell === undefined ? "\\N" : copyEscape(cell);
@@ -169,13 +176,14 @@ export class WindowLoadWriter {
     this.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
   }
 
-  /** The field's position in this window's file, its type widened by one more value. */
-  private place(key: string, type: WarehouseType | undefined): number {
-    const field = this.registry.field(key);
-    let at = this.position.get(field.id);
+  /** The position in this window's file of the record's i-th field, its type widened by its value. */
+  private place(i: number): number {
+    const type = this.types[i];
+    const field = this.found[i] ?? this.registry.field(this.keys[i]!);
+    let at = this.position[field.id];
     if (at === undefined) {
       at = this.used.length;
-      this.position.set(field.id, at);
+      this.position[field.id] = at;
       this.used.push({ field, type });
     } else if (type !== undefined) {
       const entry = this.used[at]!;
@@ -184,22 +192,32 @@ export class WindowLoadWriter {
     return at;
   }
 
+  /** Lines are encoded straight into one buffer, written out when the next might not fit. */
   private write(text: string): void {
-    this.buffer.push(text);
-    this.buffered += text.length;
-    if (this.buffered >= FLUSH_CHARS) this.flush();
+    // A UTF-16 unit takes at most 3 bytes of UTF-8.
+    if (this.filled + text.length * 3 > this.out.length) {
+      this.flush();
+      if (text.length * 3 > this.out.length) {
+        this.writeOut(Buffer.from(text, "utf8"));
+        return;
+      }
+    }
+    this.filled += this.out.write(text, this.filled, "utf8");
   }
 
   private flush(): void {
-    if (this.buffer.length === 0) return;
+    if (this.filled === 0) return;
+    this.writeOut(this.out.subarray(0, this.filled));
+    this.filled = 0;
+  }
+
+  private writeOut(bytes: Buffer): void {
     try {
-      writeSync(this.fd, this.buffer.join(""));
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
     } catch (error) {
       closeSync(this.fd);
       throw LocalFileError.fromSystem(error, this.file, "write the load file");
     }
-    this.buffer = [];
-    this.buffered = 0;
   }
 
   finish(): WindowLoadResult {

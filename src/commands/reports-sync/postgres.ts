@@ -40,11 +40,11 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
       const { from } = await import("pg-copy-streams");
       const sql = `COPY ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) FROM STDIN`;
       try {
-        await pipeline(
-          createReadStream(result.file, { encoding: "utf8", highWaterMark: 1 << 20 }),
-          padLines(result),
-          session.client.query(from(sql)),
-        );
+        const copy = session.client.query(from(sql));
+        // Lines are padded only when some are short (a field appeared after the first record).
+        if (result.lineFields.some((n) => n < result.fields.length))
+          await pipeline(createReadStream(result.file, { encoding: "utf8", highWaterMark: 1 << 20 }), padLines(result), copy);
+        else await pipeline(createReadStream(result.file, { highWaterMark: 1 << 20 }), copy);
       } catch (error) {
         throw session.failure(error, sql);
       }
