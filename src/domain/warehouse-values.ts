@@ -39,7 +39,7 @@ function childKey(prefix: string, name: string): string {
   if (key !== undefined) return key;
   key = prefix + KEY_SEPARATOR + name;
   if (childKeys < MAX_CHILD_KEYS) {
-    if (!names) CHILD_KEYS.set(prefix, (names = new Map()));
+    if (!names) CHILD_KEYS.set(prefix, (names = new Map<string, string>()));
     names.set(name, key);
     childKeys++;
   }

@@ -213,7 +213,7 @@ export class WindowLoadWriter {
 
   private writeOut(bytes: Buffer): void {
     try {
-      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
     } catch (error) {
       closeSync(this.fd);
       throw LocalFileError.fromSystem(error, this.file, "write the load file");
