@@ -96,7 +96,7 @@ describe("mapHeader", () => {
       code: "DUPLICATE_COLUMN",
       row: 4,
       message: "row 4: duplicate column userId (columns 1 and 3), userId (columns 1 and 4), b (columns 5 and 6)",
-      hint: "keep one column of each name (names are compared ignoring case)",
+      hint: "keep one column of each name (case, spaces, _ and - do not matter)",
     });
     expect(err.columns).toEqual(["userId", "userId", "b"]);
   });
@@ -107,7 +107,7 @@ describe("mapHeader", () => {
       code: "MISSING_COLUMN",
       row: 2,
       message: 'row 2: missing column b (the header has "a", "x")',
-      hint: "the header needs the columns a,b, in any order",
+      hint: "the header needs the columns a,b, in any order (case, spaces, _ and - do not matter)",
     });
     expect(err.columns).toEqual(["b"]);
   });

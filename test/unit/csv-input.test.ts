@@ -336,7 +336,7 @@ describe("users CSV: cell rules", () => {
     const good = [HEADER, ...Array.from({ length: 30 }, (_, i) => userLine(i + 1, "Ana", "Secret"))].join("\r");
     const summary = await validateUsersCsv(chunked(Buffer.from(good)));
     expect(summary.validRows).toBe(30);
-    const broken = good.replace("email", "e-mail");
+    const broken = good.replace("email", "mail");
     const err = await failure(validateUsersCsv(chunked(Buffer.from(broken))));
     expect(err.code).toBe("MISSING_COLUMN");
     expect(err.message).not.toContain("Secret");

@@ -1,8 +1,9 @@
 // The header record → where each wanted column is. Shared by the users CSV and the bulk
 // `--from-csv` files (docs/cli-contract.md "Users CSV", "Bulk operations").
 //
-// - Names are trimmed (spreadsheets keep stray spaces, non-breaking ones included) and
-//   matched ignoring case; callers use the canonical spelling.
+// - Names are matched by headerKey(): case, spaces (non-breaking ones included), `_` and `-`
+//   do not count, so `First Name`, `first_name` and `first-name` all mean firstName, in every
+//   file the tool reads (docs/users-csv.md "Header names"); callers use the canonical spelling.
 // - A wanted column named twice is a file error: which one would count?
 // - Unknown columns are ignored with ONE warning line however many there are (a header
 //   that is really a whole file on one line has thousands), naming the first few; so are
@@ -26,9 +27,20 @@ export interface HeaderLayout {
 const NAMES_SHOWN = 3;
 const NAME_CHARS = 30;
 
+/**
+ * A header name as compared: case, white space, `_` and `-` ignored ("First Name",
+ * "first_name", "FIRST-NAME" → "firstname"). The one rule for every header the tool reads.
+ */
+export function headerKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/** How header names are compared, for hints. */
+export const HEADER_MATCHING = "case, spaces, _ and - do not matter";
+
 /** Maps `cells` (the header, spreadsheet row `row`) to the `wanted` columns, or throws CsvFileError. */
 export function mapHeader(cells: readonly string[], row: number, wanted: readonly string[]): HeaderLayout {
-  const byLowercase = new Map(wanted.map((c, k) => [c.toLowerCase(), k]));
+  const byKey = new Map(wanted.map((c, k) => [headerKey(c), k]));
   const positions = new Int32Array(wanted.length).fill(-1);
   const columns: string[] = [];
   const unknown: string[] = [];
@@ -37,7 +49,7 @@ export function mapHeader(cells: readonly string[], row: number, wanted: readonl
   const duplicates: string[] = [];
   cells.forEach((raw, at) => {
     const name = raw.trim();
-    const k = byLowercase.get(name.toLowerCase());
+    const k = name === "" ? undefined : byKey.get(headerKey(name));
     if (k === undefined) {
       columns.push(name === "" ? `column${at + 1}` : name);
       if (name === "") unnamed.push(at + 1);
@@ -53,7 +65,7 @@ export function mapHeader(cells: readonly string[], row: number, wanted: readonl
     throw new CsvFileError("DUPLICATE_COLUMN", `row ${row}: duplicate column ${duplicates.join(", ")}`, {
       row,
       columns: duplicates.map((d) => d.slice(0, d.indexOf(" "))),
-      hint: "keep one column of each name (names are compared ignoring case)",
+      hint: `keep one column of each name (${HEADER_MATCHING})`,
     });
   }
   const missing = wanted.filter((_, k) => positions[k] === -1);
@@ -65,7 +77,7 @@ export function mapHeader(cells: readonly string[], row: number, wanted: readonl
       "MISSING_COLUMN",
       `row ${row}: missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")} ` +
         `(the header has ${found.length === 0 ? "no names" : shown.join(", ") + more})`,
-      { row, columns: missing, hint: `the header needs the columns ${wanted.join(",")}, in any order` },
+      { row, columns: missing, hint: `the header needs the columns ${wanted.join(",")}, in any order (${HEADER_MATCHING})` },
     );
   }
   const warnings: string[] = [];

@@ -7,18 +7,22 @@
 //   (it must equal the email, so it is taken from it) nor `role` (only `trainee` exists).
 //   When present they are checked like any users CSV; a given `status` is what HR says
 //   (INACTIVE: the user is kept but deactivated). A given `action` is ignored with a warning.
+// - Header names match as in every file the tool reads (csv-input/header.ts headerKey():
+//   `First Name`, `first_name` and `first-name` all mean firstName).
 // - `--map field=Header` renames the column whose header is `Header` (trimmed, ignoring
-//   case) to `field`. A header that is not in the file is a usage error naming the headers
+//   case; else the one column equal to it by headerKey()) to `field`. A header that is not in the file is a usage error naming the headers
 //   there are; a column already called `field` is then ignored (the mapping wins), with a
 //   warning.
 // - Blank rows are skipped; row numbers stay the sheet's.
+// - Without a username column the username is the email: a row without an email is told
+//   that its email is missing, not that a username it never had is empty.
 //
 // Pure: the table comes from output/table-file.ts.
 
 import { type CsvTable, isBlankRow } from "../csv-input/table.js";
 import { excerpt } from "../csv-input/errors.js";
 import { CsvFileError } from "../csv-input/errors.js";
-import { mapHeader } from "../csv-input/header.js";
+import { headerKey, HEADER_MATCHING, mapHeader } from "../csv-input/header.js";
 import { readHeader, RowChecker } from "../users-csv/rows.js";
 import { type InvalidRow, USER_COLUMNS, WHOLE_ROW } from "../users-csv/model.js";
 import { INVISIBLE_CHARACTERS, keyOf } from "./user-key.js";
@@ -58,7 +62,7 @@ export function parseMapping(text: string): [MappableColumn, string] {
   const at = text.includes("=") ? text.indexOf("=") : text.length;
   const field = text.slice(0, at).trim();
   const header = text.slice(at + 1).trim();
-  const canonical = MAPPABLE_COLUMNS.find((c) => c.toLowerCase() === field.toLowerCase());
+  const canonical = MAPPABLE_COLUMNS.find((c) => headerKey(c) === headerKey(field));
   if (canonical === undefined || header === "") {
     throw new RosterMapError(
       `--map ${excerpt(text)}: expected <column>=<header in the file>, column one of ${MAPPABLE_COLUMNS.join(", ")}`,
@@ -67,13 +71,22 @@ export function parseMapping(text: string): [MappableColumn, string] {
   return [canonical, header];
 }
 
+/** Where `header` (a --map's right side) is: the same text ignoring case, else the one name equal by headerKey(); -1 when none. */
+function findHeader(names: readonly string[], header: string): number {
+  const exact = names.findIndex((n) => n.toLowerCase() === header.toLowerCase());
+  if (exact >= 0) return exact;
+  const key = headerKey(header);
+  const near = names.flatMap((n, i) => (key !== "" && headerKey(n) === key ? [i] : []));
+  return near.length === 1 ? near[0]! : -1;
+}
+
 /** Reads the roster's users. Throws CsvFileError for a header without the needed columns, RosterMapError for a --map naming no column. */
 export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, string][] = []): Roster {
   const warnings: string[] = [];
   const names = table.header.cells.map((c) => c.trim());
   const renamed = [...names];
   for (const [field, header] of mappings) {
-    const at = names.findIndex((n) => n.toLowerCase() === header.toLowerCase());
+    const at = findHeader(names, header);
     if (at < 0) {
       const shown = names
         .filter((n) => n !== "")
@@ -84,7 +97,7 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
       );
     }
     renamed.forEach((n, i) => {
-      if (i !== at && n.toLowerCase() === field.toLowerCase()) {
+      if (i !== at && headerKey(n) === headerKey(field)) {
         renamed[i] = `${n} (replaced by --map)`;
         warnings.push(`column ${excerpt(n, 30)} is ignored: --map ${field}=${excerpt(header, 30)} takes its place`);
       }
@@ -93,8 +106,8 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
   }
   // What the roster has of the users columns; the required ones must be there.
   const wanted = [...USER_COLUMNS];
-  const lower = new Set(renamed.map((n) => n.toLowerCase()));
-  const present = wanted.filter((c) => lower.has(c.toLowerCase()));
+  const keys = new Set(renamed.map(headerKey));
+  const present = wanted.filter((c) => keys.has(headerKey(c)));
   const missing = ROSTER_REQUIRED.filter((c) => !present.includes(c));
   if (missing.length > 0) {
     const shown = names
@@ -104,7 +117,11 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
     throw new CsvFileError(
       "MISSING_COLUMN",
       `row ${table.header.row}: the roster has no column ${missing.join(", ")} (its header: ${shown.join(", ")})`,
-      { row: table.header.row, columns: missing, hint: `name the column with --map, e.g. --map ${missing[0]}="<its header>"` },
+      {
+        row: table.header.row,
+        columns: missing,
+        hint: `name the column ${missing[0]} (${HEADER_MATCHING}) or map it with --map ${missing[0]}="<its header>"`,
+      },
     );
   }
   const layout = mapHeader(renamed, table.header.row, present);
@@ -152,6 +169,8 @@ export function readRoster(table: CsvTable, mappings: readonly [MappableColumn, 
     values[2] = values[2]!.normalize("NFC");
     values[3] = values[3]!.normalize("NFC");
     const problems = checker.check(values, row) === "valid" ? [] : [...checker.problems];
+    // A username taken from the email has no problem of its own: the email's is the one to fix.
+    if (positions[2]! < 0) problems.splice(0, problems.length, ...problems.filter((p) => p.field !== "username"));
     const hidden = email.match(INVISIBLE_CHARACTERS);
     if (hidden)
       problems.push({

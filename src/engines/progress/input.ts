@@ -1,7 +1,7 @@
 import { InvalidDataError } from "../../errors.js";
 import { CsvFileError } from "../../domain/csv-input/errors.js";
 import { excerpt } from "../../domain/csv-input/errors.js";
-import { mapHeader } from "../../domain/csv-input/header.js";
+import { headerKey, HEADER_MATCHING, mapHeader } from "../../domain/csv-input/header.js";
 import { readTableFile } from "../../output/table-file.js";
 import { ProgressRowChecker, type ProgressHeader, type ProgressProblem, type ProgressRow } from "../../domain/progress.js";
 
@@ -18,20 +18,19 @@ export interface ProgressFile {
   warnings: string[];
 }
 
-/** A header name as compared: case, spaces, `_` and `-` ignored ("Due Date", "due_date", "User ID"). */
-const normalised = (name: string): string => name.toLowerCase().replace(/[\s_-]+/g, "");
 const KNOWN: Readonly<Record<string, string>> = { userid: "userId", simulationid: "simulationId", duedate: "dueDate" };
 /** A name that reads as a due date without being one we match ("Due", "Due on", "Deadline"). */
 const DUE_LIKE = /due|deadline/;
 
 /**
- * The header row → where the columns are. The three known columns are matched by their
- * normalised name (an .xlsx with "Due Date" lost its due dates silently); other
+ * The header row → where the columns are. The three known columns are matched by
+ * headerKey(), the rule of every header the tool reads (an .xlsx with "Due Date" lost its
+ * due dates silently); other
  * columns are kept under their own header, not warned about — except one that looks like a
  * due date and is not read as one, named in one warning.
  */
 function layoutOf(cells: readonly string[], row: number): { header: ProgressHeader; warnings: string[] } {
-  const known = cells.map((cell) => KNOWN[normalised(cell)]);
+  const known = cells.map((cell) => KNOWN[headerKey(cell)]);
   // The id columns go to mapHeader under their canonical names (its duplicate and missing
   // checks then apply to "User ID" as to "userId"); every other cell as it is.
   const layout = mapHeader(
@@ -45,12 +44,12 @@ function layoutOf(cells: readonly string[], row: number): { header: ProgressHead
   const warnings = layout.warnings.filter((w) => !/unknown column/.test(w));
   const unused = cells
     .map((cell, i) => ({ name: cell.trim(), i }))
-    .filter(({ name, i }) => i !== dueDate && known[i] === undefined && DUE_LIKE.test(normalised(name)));
+    .filter(({ name, i }) => i !== dueDate && known[i] === undefined && DUE_LIKE.test(headerKey(name)));
   if (unused.length > 0) {
     const list = unused.map(({ name, i }) => `${excerpt(name, 30)} (column ${i + 1})`).join(", ");
     const why = dueDate >= 0 ? `the due date is read from column ${dueDate + 1}` : "no column is read as the due date";
     warnings.push(
-      `${list} look${unused.length === 1 ? "s" : ""} like a due date but ${why}; name the column dueDate (case, spaces, _ and - do not matter) to have overdue pairs shown`,
+      `${list} look${unused.length === 1 ? "s" : ""} like a due date but ${why}; name the column dueDate (${HEADER_MATCHING}) to have overdue pairs shown`,
     );
   }
   return { header: { userId: layout.positions[0]!, simulationId: layout.positions[1]!, dueDate, names }, warnings };

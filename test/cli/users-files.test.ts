@@ -1,0 +1,91 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
+
+// The files people fix and feed back (docs/users-csv.md "Header names", "The errors file"):
+// users import and users sync read the standard columns under the names spreadsheets give
+// them, and write the errors file the way the input was written.
+
+const UPLOAD = "/v2/access-api/user/bulk-import";
+
+let t: TestEnv | undefined;
+const dirs: { remove(): Promise<void> }[] = [];
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => d.remove()));
+});
+
+async function setup(files: Record<string, string | Uint8Array>): Promise<{ e: TestEnv; dir: string }> {
+  t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } }, importStepMs: 50 });
+  const dir = await tempDir();
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) await writeFile(join(dir.path, name), text);
+  return { e: t, dir: dir.path };
+}
+
+const uploadedRows = (sent: { path: string; body: unknown }[]): Record<string, string>[] =>
+  sent
+    .filter((r) => r.path === UPLOAD)
+    .flatMap((r) => parse((r.body as { csvText: string }).csvText, { columns: true }) as Record<string, string>[]);
+
+describe("header names match the standard columns however they are written", () => {
+  it.each([
+    ["First Name,Last Name,User Name,E-Mail,Role,Team Name,Status,Action"],
+    ["first_name,last_name,user_name,email,role,team_name,status,action"],
+    ["first-name,LAST-NAME,username,EMAIL,ROLE,team-name,STATUS,ACTION"],
+  ])("users import reads %s", async (header) => {
+    const { e, dir } = await setup({ "staff.csv": `${header}\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n` });
+    const r = await e.capture(["users", "import", "staff.csv", "--yes", "-o", "json"], { cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/unknown column/);
+    expect(uploadedRows(r.sent)).toEqual([
+      {
+        firstName: "Ann",
+        lastName: "Lee",
+        username: "ann@example.com",
+        email: "ann@example.com",
+        role: "trainee",
+        teamName: "Ops",
+        status: "ACTIVE",
+        action: "Add",
+      },
+    ]);
+  });
+
+  it.each([["First Name,Last Name,E-mail,Team Name"], ["first_name,last_name,email,team_name"], ["first-name,last-name,EMAIL,team-name"]])(
+    "users sync reads %s without --map",
+    async (header) => {
+      const { e, dir } = await setup({ "hr.csv": `${header}\nAnn,Lee,ann@example.com,Ops\n` });
+      const r = await e.capture(["users", "sync", "hr.csv", "--plan", "-o", "json"], { cwd: dir });
+      expect(r.exitCode, r.stderr).toBe(12);
+      const plan = JSON.parse(r.stdout) as Record<string, unknown>[];
+      expect(plan.map((p) => [p.change, p.firstName, p.lastName, p.email, p.teamName])).toEqual([
+        ["add", "Ann", "Lee", "ann@example.com", "Ops"],
+      ]);
+    },
+  );
+
+  it("a header without a standard column names the file's real header and how names are compared", async () => {
+    const { e, dir } = await setup({ "staff.csv": "Given,Surname,email,username,role,Team Name,status,action\nA,B,a@x.org,a@x.org,trainee,,ACTIVE,Add\n" });
+    const r = await e.capture(["users", "import", "staff.csv", "--yes"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
+    expect(r.stderr).toContain('missing columns firstName, lastName (the header has "Given", "Surname", "email"');
+    expect(r.stderr).toContain("case, spaces, _ and - do not matter");
+  });
+
+  it("a roster row without an email is told its email is missing, not its username", async () => {
+    const { e, dir } = await setup({ "hr.csv": "First Name,Last Name,Email\nAnn,Lee,ann@example.com\nBo,Lee,\n" });
+    const r = await e.capture(["users", "sync", "hr.csv", "--plan", "-o", "json"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toEqual([{ row: 3, field: "email", message: "required but empty" }]);
+  });
+});
+
+// Keep the imports used while later sections are added.
+void readFile;
