@@ -57,6 +57,8 @@ export interface OutputPlan {
   /** --query, compiled. */
   query: CompiledQuery | undefined;
   delimiter: "," | ";" | "\t";
+  /** Whether --delimiter was given: a side file (the errors file) then takes it instead of its input's (output/csv.ts sideFileForm). */
+  delimiterGiven: boolean;
   bom: boolean;
   /** Colour on stdout: a terminal, no --out, no --no-color or NO_COLOR (decided once: messages.ts decideColor). */
   color: boolean;
@@ -190,6 +192,7 @@ export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
     fields,
     query: await query,
     delimiter: DELIMITERS[globals.delimiter ?? ","],
+    delimiterGiven: globals.delimiter !== undefined,
     bom: globals.bom === true,
     color: input.color.stdout,
     width: io.columns,

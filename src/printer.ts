@@ -116,6 +116,11 @@ export class Printer {
     };
   }
 
+  /** --delimiter and --bom as given, for side files written in their input's form (output/csv.ts sideFileForm). */
+  sideFileFlags(): { delimiter: "," | ";" | "\t" | undefined; bom: boolean } {
+    return { delimiter: this.plan.delimiterGiven ? this.plan.delimiter : undefined, bom: this.plan.bom };
+  }
+
   /**
    * stdout, or --out written atomically: nothing is left behind if the command fails.
    * Failures of the file are LocalFileError (exit 11) naming it (output/atomic-file.ts).

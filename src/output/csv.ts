@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { stringify, type Stringifier } from "csv-stringify";
 import type { Cell } from "../domain/records.js";
+import type { Delimiter, LineEnding } from "../domain/csv-input/dialect.js";
 import { neutralizeCsvCell } from "../text/sanitize.js";
 
 // Every CSV simadmin writes for people's spreadsheets (output, `<file>.errors.csv`) goes
@@ -11,6 +12,34 @@ export interface CsvOptions {
   delimiter?: "," | ";" | "\t" | undefined;
   /** Start with a UTF-8 byte-order mark (--bom, for Excel). */
   bom?: boolean | undefined;
+  /** Line ends; LF when not given. */
+  lineEnding?: LineEnding | undefined;
+}
+
+const RECORD_DELIMITERS: Record<LineEnding, string> = { lf: "\n", crlf: "\r\n", cr: "\r" };
+
+/** How the reader found an input file (domain/csv-input/reader.ts CsvSourceInfo); what is unknown yet is left out. */
+export interface CsvInputForm {
+  delimiter?: Delimiter | undefined;
+  bom?: boolean | undefined;
+  lineEnding?: LineEnding | undefined;
+  encoding?: string | undefined;
+}
+
+/**
+ * The form of a file written for people to fix and feed back (`<file>.errors.csv`): the
+ * input's own delimiter and line ends, so that the spreadsheet that wrote the input opens
+ * it the same way (docs/users-csv.md "The errors file"). Always UTF-8; with a BOM when the
+ * input had one or was not UTF-8 (UTF-16, windows-1252: a spreadsheet reads UTF-8 without a
+ * BOM in its locale's code page, José as JosÃ©). `--delimiter` and `--bom`, when given, win.
+ */
+export function sideFileForm(input: CsvInputForm, flags: { delimiter?: Delimiter | undefined; bom: boolean }): CsvOptions {
+  const encoding = input.encoding ?? "utf-8";
+  return {
+    delimiter: flags.delimiter ?? input.delimiter ?? ",",
+    bom: flags.bom || input.bom === true || encoding !== "utf-8",
+    lineEnding: input.lineEnding ?? "lf",
+  };
 }
 
 /** A value holding either line-break character must be quoted, whatever the record delimiter. */
@@ -25,7 +54,7 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
   return stringify({
     delimiter: options.delimiter ?? ",",
     bom: options.bom === true,
-    record_delimiter: "unix",
+    record_delimiter: RECORD_DELIMITERS[options.lineEnding ?? "lf"],
     // csv-stringify quotes a value holding the record delimiter (LF) but not a lone CR, which
     // every reader takes for a line end: the row would split.
     // A cell starting with `::` or holding `##[` is quoted too, so that no line of the CSV

@@ -71,7 +71,8 @@ describe("validation first", () => {
     ]);
     expect(r.stderr).toMatch(/^error: .*3 invalid rows; nothing was sent/m);
     const errors = await readFile(file.replace(/\.csv$/, ".errors.csv"), "utf8");
-    expect(parseCsv(errors).map((e) => e.row)).toEqual(["3", "4", "5"]);
+    // Written with the input's `;` (docs/users-csv.md "The errors file").
+    expect(parseCsv(errors.replaceAll(";", ",")).map((e) => e.row)).toEqual(["3", "4", "5"]);
     expect(existsSync(file.replace(/\.csv$/, ".assign.json"))).toBe(false);
   });
 

@@ -87,5 +87,87 @@ describe("header names match the standard columns however they are written", () 
   });
 });
 
-// Keep the imports used while later sections are added.
-void readFile;
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe("the errors file is written in the input's form", () => {
+  // A European Excel "CSV UTF-8": BOM, `;`, CRLF; row 3 breaks a rule.
+  const european = Buffer.concat([
+    BOM,
+    Buffer.from(
+      "firstName;lastName;username;email;role;teamName;status;action\r\n" +
+        "Ann;Lee;ann@example.com;ann@example.com;trainee;Ops;ACTIVE;Add\r\n" +
+        "José;Müller;jose@example.com;jose@example.com;Trainee;Vertrieb, Süd;ACTIVE;Add\r\n",
+    ),
+  ]);
+
+  it("keeps the BOM, the `;` and CRLF of a European Excel file, and José stays José", async () => {
+    const { e, dir } = await setup({ "staff.csv": european });
+    const r = await e.capture(["users", "import", "staff.csv", "--dry-run"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    const bytes = await readFile(join(dir, "staff.errors.csv"));
+    expect(bytes.subarray(0, 3)).toEqual(BOM);
+    const text = bytes.toString("utf8");
+    expect(text.split("\r\n")[0]).toBe("\ufefffirstName;lastName;username;email;role;teamName;status;action;row;errors");
+    expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
+    expect(text.endsWith("\r\n")).toBe(true);
+    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    expect(rows).toEqual([
+      {
+        firstName: "José",
+        lastName: "Müller",
+        username: "jose@example.com",
+        email: "jose@example.com",
+        role: "Trainee",
+        teamName: "Vertrieb, Süd",
+        status: "ACTIVE",
+        action: "Add",
+        row: "3",
+        errors: expect.stringContaining("role:") as unknown as string,
+      },
+    ]);
+    // Fixed in place and imported again, it is read as it was written.
+    await writeFile(join(dir, "fixed.csv"), Buffer.from(text.replace("Trainee", "trainee"), "utf8"));
+    const again = await e.capture(["users", "import", "fixed.csv", "--yes", "-o", "json"], { cwd: dir });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(uploadedRows(again.sent).map((u) => [u.firstName, u.lastName, u.teamName])).toEqual([["José", "Müller", "Vertrieb, Süd"]]);
+  });
+
+  it("a windows-1252 file's errors file is UTF-8 with a BOM (so Excel does not show JosÃ©)", async () => {
+    // Every character of the file is below U+0100, where windows-1252 and latin1 agree.
+    const cp1252 = Buffer.from(european.subarray(3).toString("utf8"), "latin1");
+    const { e, dir } = await setup({ "staff.csv": cp1252 });
+    const r = await e.capture(["users", "import", "staff.csv", "--encoding", "windows-1252", "--dry-run"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    const bytes = await readFile(join(dir, "staff.errors.csv"));
+    expect(bytes.subarray(0, 3)).toEqual(BOM);
+    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => x.firstName)).toEqual(["José"]);
+  });
+
+  it("--delimiter and --bom, when given, win over the input's form", async () => {
+    const { e, dir } = await setup({
+      "staff.csv":
+        "firstName;lastName;username;email;role;teamName;status;action\nJosé;Lee;j@example.com;j@example.com;x;Ops;ACTIVE;Add\n",
+    });
+    const r = await e.capture(["users", "import", "staff.csv", "--dry-run", "--delimiter", "tab", "--bom"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    const bytes = await readFile(join(dir, "staff.errors.csv"));
+    expect(bytes.subarray(0, 3)).toEqual(BOM);
+    const text = bytes.toString("utf8");
+    expect(text).not.toContain("\r");
+    expect(text.split("\n")[0]).toBe("\ufefffirstName\tlastName\tusername\temail\trole\tteamName\tstatus\taction\trow\terrors");
+  });
+
+  it("the errors file of assign --from-csv keeps the input's `;`, BOM and CRLF too", async () => {
+    const { e, dir } = await setup({
+      "cohort.csv": Buffer.concat([BOM, Buffer.from("userId;simulationId;Note\r\nuser-demo;;José\r\n")]),
+    });
+    const r = await e.capture(["assign", "--from-csv", "cohort.csv", "--dry-run"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    const bytes = await readFile(join(dir, "cohort.errors.csv"));
+    expect(bytes.subarray(0, 3)).toEqual(BOM);
+    expect(bytes.toString("utf8").split("\r\n")[0]).toBe("\ufeffuserId;simulationId;Note;row;errors");
+    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    expect(rows.map((x) => [x.userId, x.Note, x.row])).toEqual([["user-demo", "José", "2"]]);
+  });
+});

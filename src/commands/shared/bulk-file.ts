@@ -3,6 +3,7 @@ import { CliError, InvalidDataError, isErrnoError, LocalFileError } from "../../
 import { BULK_COLUMNS, BulkRowChecker, type BulkHeader, type BulkProblem, type BulkRow } from "../../domain/bulk-rows.js";
 import { CsvRecordReader } from "../../domain/csv-input/reader.js";
 import { mapHeader } from "../../domain/csv-input/header.js";
+import type { CsvInputForm } from "../../output/csv.js";
 
 // Step 1 of a bulk run (bulk.ts): the whole --from-csv file read and checked before anything
 // is sent, by the users-CSV reading rules (encodings, delimiters, quoted cells; the columns
@@ -16,6 +17,8 @@ export interface BulkFile {
   sha256: string;
   /** Each row's physical line (a quoted line break shifts them), for CI annotations. */
   lines: Map<number, number>;
+  /** How the file is written (delimiter, BOM, line ends, encoding): its errors file is written the same way. */
+  form: CsvInputForm;
 }
 
 export async function readBulkFile(path: string, encoding: string | undefined): Promise<BulkFile & { warnings: string[] }> {
@@ -59,6 +62,12 @@ export async function readBulkFile(path: string, encoding: string | undefined): 
     invalidCells: checker.invalidCells,
     sha256: reader.info.sha256 ?? "",
     lines,
+    form: {
+      delimiter: reader.info.delimiter,
+      bom: reader.info.bom,
+      lineEnding: reader.info.lineEnding,
+      encoding: reader.info.encoding,
+    },
     warnings,
   };
 }

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import { InvalidDataError, LocalFileError } from "../../errors.js";
-import type { BulkCommand, BulkHeader, BulkManifest } from "../../domain/bulk-rows.js";
+import type { BulkCommand, BulkManifest } from "../../domain/bulk-rows.js";
 import { composeUserLink } from "../../domain/links.js";
 import type { JsonRecord } from "../../domain/records.js";
 import { writeFileAtomic } from "../../output/atomic-file.js";
-import { CsvRowWriter } from "../../output/csv.js";
+import { CsvRowWriter, sideFileForm } from "../../output/csv.js";
 import type { CommandOutcome } from "../types.js";
 import type { BulkFile } from "./bulk-file.js";
 
@@ -42,7 +42,8 @@ export async function invalidRowsResult(
   ci.setErrorsFile(errorsPath);
   await writeErrorsFile(
     errorsPath,
-    file.header,
+    file,
+    ctx,
     [...byRow].map(([row, errors]) => ({ row, cells: file.invalidCells.get(row) ?? [], errors: errors.join("; ") })),
   );
   return {
@@ -101,7 +102,7 @@ export async function rowResults(ctx: CommandContext, run: FinishedRun): Promise
   ci.fact("Rows", `${file.rows.length} (${file.rows.length - rejected.length} ok, ${rejected.length} rejected by the service)`);
   if (rejected.length > 0) ci.setErrorsFile(errorsPath);
   if (rejected.length > 0) {
-    await writeErrorsFile(errorsPath, file.header, rejected);
+    await writeErrorsFile(errorsPath, file, ctx, rejected);
   } else {
     await rm(errorsPath, { force: true }).catch(() => undefined);
   }
@@ -126,14 +127,17 @@ export async function rowResults(ctx: CommandContext, run: FinishedRun): Promise
 /** The rejected rows with their original columns plus `row` and `errors` (0600: ids are personal data). */
 async function writeErrorsFile(
   path: string,
-  header: BulkHeader,
+  file: Pick<BulkFile, "header" | "form">,
+  ctx: CommandContext,
   rejected: { row: number; cells: string[]; errors: string }[],
 ): Promise<void> {
-  // csv-stringify with the formula guard, as every CSV written (output/csv.ts).
+  const { header } = file;
+  // csv-stringify with the formula guard, as every CSV written (output/csv.ts), in the
+  // input's delimiter, BOM and line ends unless --delimiter/--bom say otherwise.
   let text = "";
   const csv = new CsvRowWriter(async (chunk) => {
     text += chunk;
-  });
+  }, sideFileForm(file.form, ctx.printer.sideFileFlags()));
   await csv.row([...header.names, "row", "errors"]);
   for (const r of rejected) await csv.row([...header.names.map((_, i) => r.cells[i] ?? ""), r.row, r.errors]);
   await csv.end();

@@ -21,7 +21,7 @@ import {
 } from "../../output/atomic-file.js";
 import { finished } from "node:stream/promises";
 import type { Stringifier } from "csv-stringify";
-import { csvStringifier } from "../../output/csv.js";
+import { csvStringifier, sideFileForm, type CsvInputForm } from "../../output/csv.js";
 import type { BatchJournal } from "../../engines/users-import/journal.js";
 
 // The side files of `users import` beside the CSV: the manifest (which batches went where)
@@ -31,6 +31,9 @@ import type { BatchJournal } from "../../engines/users-import/journal.js";
 export function problemText(problems: readonly RowProblem[]): string {
   return problems.map((p) => `${p.field}: ${p.message}`).join("; ");
 }
+
+/** --delimiter and --bom as given (printer.sideFileFlags()). */
+type SideFileFlags = { delimiter?: "," | ";" | "\t" | undefined; bom: boolean };
 
 /** A directory that refuses new files: read-only mount, no permission, full. */
 const UNWRITABLE_DIR_CODES = new Set(["EROFS", "EACCES", "EPERM", "ENOSPC", "EDQUOT"]);
@@ -45,23 +48,44 @@ export class RejectedRowsFile {
   /** Told of every rejected row as it is written (the CI report: annotations, JUnit). */
   /** `local`: found invalid here (skipped with --skip-invalid); else rejected by the service. */
   onRejected: ((row: number, message: string, local: boolean) => void) | undefined;
-  /** csv-stringify with the formula guard (output/csv.ts), row by row into the temp file. */
-  private readonly csv: Stringifier;
+  /**
+   * csv-stringify with the formula guard (output/csv.ts), row by row into the temp file;
+   * made with the first row, once the input's form is known.
+   */
+  private stringifier: Stringifier | undefined;
+  /** How the input was written (useInputForm), for the file's delimiter, BOM and line ends. */
+  private input: CsvInputForm = {};
 
   private constructor(
     private readonly file: AtomicFile | undefined,
     readonly path: string,
+    /** --delimiter and --bom when given: they win over the input's form. */
+    private readonly flags: SideFileFlags,
     /** Why the file cannot be written (a dry run beside a read-only file): rows are counted, not kept. */
     readonly unwritable?: LocalFileError,
-  ) {
-    this.csv = csvStringifier();
-    // The file is ended by commit() or abort(), not when the CSV ends.
-    if (file) this.csv.pipe(file.stream, { end: false });
-    else this.csv.resume();
+  ) {}
+
+  static async open(path: string, flags: SideFileFlags): Promise<RejectedRowsFile> {
+    return new RejectedRowsFile(await openAtomicFile(path, 0o600), path, flags);
   }
 
-  static async open(path: string): Promise<RejectedRowsFile> {
-    return new RejectedRowsFile(await openAtomicFile(path, 0o600), path);
+  /**
+   * The input's delimiter, BOM, line ends and encoding as the reader found them: the file is
+   * written the same way (output/csv.ts sideFileForm). Called before the first row is
+   * written; later calls change nothing.
+   */
+  useInputForm(input: CsvInputForm): void {
+    if (!this.stringifier) this.input = input;
+  }
+
+  private get csv(): Stringifier {
+    if (this.stringifier) return this.stringifier;
+    const csv = csvStringifier(sideFileForm(this.input, this.flags));
+    // The file is ended by commit() or abort(), not when the CSV ends.
+    if (this.file) csv.pipe(this.file.stream, { end: false });
+    else csv.resume();
+    this.stringifier = csv;
+    return csv;
   }
 
   /**
@@ -69,14 +93,14 @@ export class RejectedRowsFile {
    * (read-only, full) does not fail a dry run of a valid file; the rows
    * still appear on stderr, and finish() returns the reason when there were some.
    */
-  static async openOrSkip(path: string): Promise<RejectedRowsFile> {
+  static async openOrSkip(path: string, flags: SideFileFlags): Promise<RejectedRowsFile> {
     try {
-      return await RejectedRowsFile.open(path);
+      return await RejectedRowsFile.open(path, flags);
     } catch (error) {
       // Only a directory that refuses writing; a path that is wrong itself (a directory, a
       // missing folder) is still exit 11: the real run would meet the same.
       if (!(error instanceof LocalFileError) || !UNWRITABLE_DIR_CODES.has(error.code ?? "")) throw error;
-      return new RejectedRowsFile(undefined, path, error);
+      return new RejectedRowsFile(undefined, path, flags, error);
     }
   }
 
@@ -108,7 +132,7 @@ export class RejectedRowsFile {
   /** Keeps the file when it has rows; otherwise removes it and any stale one. Returns whether a stale file was removed. */
   async finish(options: { removeStale: boolean }): Promise<boolean> {
     if (!this.file) {
-      this.csv.destroy();
+      this.stringifier?.destroy();
       return false;
     }
     if (this.rows > 0) {
@@ -118,7 +142,7 @@ export class RejectedRowsFile {
       await this.file.commit();
       return false;
     }
-    this.csv.destroy();
+    this.stringifier?.destroy();
     await this.file.abort();
     if (!options.removeStale) return false;
     try {
@@ -130,7 +154,7 @@ export class RejectedRowsFile {
   }
 
   abort(): Promise<void> {
-    this.csv.destroy();
+    this.stringifier?.destroy();
     return this.file ? this.file.abort() : Promise.resolve();
   }
 }

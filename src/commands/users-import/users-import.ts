@@ -114,8 +114,8 @@ async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise
       });
   try {
     const errors = flags.dryRun
-      ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file))
-      : await RejectedRowsFile.open(errorsPathFor(flags.file));
+      ? await RejectedRowsFile.openOrSkip(errorsPathFor(flags.file), ctx.printer.sideFileFlags())
+      : await RejectedRowsFile.open(errorsPathFor(flags.file), ctx.printer.sideFileFlags());
     const ci = await ctx.printer.ci();
     ci.source(flags.file, flags.encoding);
     errors.onRejected = (row, message, local) =>

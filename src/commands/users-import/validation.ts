@@ -27,7 +27,10 @@ export async function validateImportFile(
   let summary: ValidationSummary;
   try {
     summary = await validateUsersCsv(openSource(flags.file), {
-      onInvalidRow: (row) => errors.addLocal(row),
+      onInvalidRow: (row, source) => {
+        errors.useInputForm(source);
+        errors.addLocal(row);
+      },
       encoding: flags.encoding,
     });
   } catch (error) {
@@ -40,6 +43,8 @@ export async function validateImportFile(
   } finally {
     progress.done();
   }
+  // Rows the service rejects later go into the same file, in the same form.
+  errors.useInputForm(summary);
   for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
   const ci = await ctx.printer.ci();

@@ -21,6 +21,7 @@ import { type InvalidRow, type UserRow, type Delimiter, UsersCsvFileError } from
 import { type HeaderLayout, readHeader, RowChecker, type RowVerdict } from "./rows.js";
 import { type CsvReadOptions, streamCsvRecords } from "../csv-input/reader.js";
 import type { SourceInfo } from "./source.js";
+import type { LineEnding } from "../csv-input/dialect.js";
 
 export {
   USER_COLUMNS,
@@ -40,6 +41,9 @@ export interface ValidationSummary {
   /** The encoding the file was read in (WHATWG name), for pass 2 and the plan. */
   encoding: string;
   delimiter: Delimiter;
+  /** Whether the file starts with a byte-order mark, and its line ends: the errors file is written the same way. */
+  bom: boolean;
+  lineEnding: LineEnding;
   /**
    * The file's columns in file order: canonical names for known columns (whatever their
    * case in the file), the header text for unknown ones. The keys of InvalidRow.cells, and
@@ -75,9 +79,10 @@ export interface ValidateOptions extends CsvReadOptions {
   maxInvalidRowsKept?: number;
   /**
    * Called with every invalid row, in order, e.g. to write `<file>.errors.csv` while
-   * validating; it runs between chunks, never inside the parser.
+   * validating; it runs between chunks, never inside the parser. `source`: how the file is
+   * written, as far as read (delimiter, BOM, line ends and encoding are known by then).
    */
-  onInvalidRow?: (row: InvalidRow) => void;
+  onInvalidRow?: (row: InvalidRow, source: Readonly<Partial<SourceInfo>>) => void;
 }
 
 export const DEFAULT_INVALID_ROWS_KEPT = 1000;
@@ -121,7 +126,7 @@ export async function validateUsersCsv(
 
   for await (const _ of streamCsvRecords(source, run.sink, run.control, { encoding: options.encoding })) {
     // Emptied after every chunk, handed over or not: it never holds more than one chunk's rows.
-    for (const invalid of pending) onInvalidRow?.(invalid);
+    for (const invalid of pending) onInvalidRow?.(invalid, run.info);
     pending.length = 0;
   }
   const layout = run.finish();
@@ -129,6 +134,8 @@ export async function validateUsersCsv(
   return {
     encoding: run.info.encoding ?? "utf-8",
     delimiter: run.info.delimiter ?? ",",
+    bom: run.info.bom ?? false,
+    lineEnding: run.info.lineEnding ?? "lf",
     columns: layout.columns,
     totalRows: validRows + invalidRowNumbers.length,
     validRows,
