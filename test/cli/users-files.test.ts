@@ -171,3 +171,43 @@ describe("the errors file is written in the input's form", () => {
     expect(rows.map((x) => [x.userId, x.Note, x.row])).toEqual([["user-demo", "José", "2"]]);
   });
 });
+
+describe("a resumed import that sends nothing says so everywhere", () => {
+  const staff = "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n";
+
+  it("JSON, stderr and the step summary say 'nothing to send: already imported'; the dry run's summary agrees with its JSON", async () => {
+    const { e, dir } = await setup({ "staff.csv": staff });
+    const summary = join(dir, "summary.md");
+    const env = { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary };
+    const run = async (args: string[]) => {
+      await writeFile(summary, "");
+      const r = await e.capture(["users", "import", "staff.csv", "-o", "json", ...args], { cwd: dir, env });
+      return { ...r, summary: await readFile(summary, "utf8") };
+    };
+
+    const fresh = await run(["--dry-run"]);
+    expect(JSON.parse(fresh.stdout)).toMatchObject({ batches: 1, wouldSend: 1, requests: 1 });
+    expect(fresh.summary).toContain("| Plan | dry run\\: 1 batch would be sent |");
+
+    const first = await run(["--yes"]);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject([{ batch: 1, state: "uploaded", thisRun: "sent" }]);
+    expect(first.stderr).toMatch(/staff\.csv: 1 batch uploaded to org-demo \(task-/);
+    expect(first.summary).toContain("| Sent | 1 batch this run |");
+
+    const again = await run(["--resume", "--yes"]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.sent.filter((r) => r.path === UPLOAD)).toEqual([]);
+    expect(JSON.parse(again.stdout)).toMatchObject([{ batch: 1, state: "uploaded", thisRun: "nothing to send: already imported" }]);
+    expect(again.stderr).toContain("staff.csv: nothing to send: already imported into org-demo");
+    expect(again.stderr).not.toMatch(/batch(es)? uploaded to/);
+    expect(again.summary).toContain("| Sent | nothing to send\\: already imported |");
+    expect(again.summary).not.toMatch(/\| ok \|/);
+
+    const plan = await run(["--resume", "--dry-run"]);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(JSON.parse(plan.stdout)).toMatchObject({ wouldSend: 0, requests: 0, note: "nothing to send: already imported" });
+    expect(plan.summary).toContain("| Plan | dry run\\: nothing to send\\: already imported |");
+    expect(plan.summary).not.toMatch(/would be sent/);
+  });
+});

@@ -13,11 +13,28 @@ import { plural } from "../shared/row-report.js";
 // The table keeps what fits 80 columns (the taskId must not be shortened); JSON and CSV keep
 // every field, the row range and the count of rejected rows included.
 const BATCH_COLUMNS = ["batch", "rows", "taskId", "status", "state"];
-const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows"];
+const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows", "thisRun"];
+
+/** What a run that uploads nothing of an imported file says, everywhere (docs/import-safety.md). */
+export const NOTHING_TO_SEND = "nothing to send: already imported";
+
+/**
+ * What this run did with a batch (the `thisRun` field): `sent`, or why it sent nothing —
+ * a resumed run of an imported file must not read as an upload (docs/import-safety.md).
+ */
+function thisRun(batch: ManifestBatch, sent: boolean): string {
+  if (sent) return "sent";
+  if (batch.state === "uploaded") return NOTHING_TO_SEND;
+  if (batch.state === "rejected") return "nothing to send: rejected whole by the service before";
+  if (batch.state === "pending") return "not sent";
+  return "held: an earlier upload may have been received";
+}
 
 export interface UploadEnd {
   /** The batches as the manifest records them at the end. */
   batches: readonly ManifestBatch[];
+  /** Numbers of the batches this run sent. */
+  sentThisRun: ReadonlySet<number>;
   organizationId: string;
   /** Rows pass 1 found invalid (skipped with --skip-invalid). */
   invalidRows: number;
@@ -31,7 +48,7 @@ export function importOutcome(flags: ImportFlags, setup: ImportSetup, end: Uploa
   const { batches, organizationId, invalidRows: invalid, failure } = end;
   const result: CommandResult = {
     kind: "records",
-    records: batches.map(batchRecord),
+    records: batches.map((b) => ({ ...batchRecord(b), thisRun: thisRun(b, end.sentThisRun.has(b.number)) })),
     tableColumns: BATCH_COLUMNS,
     knownFields: BATCH_FIELDS,
   };
@@ -40,9 +57,14 @@ export function importOutcome(flags: ImportFlags, setup: ImportSetup, end: Uploa
   const serviceRejected = batches.reduce((n, b) => n + (b.state === "rejected" ? b.rows : (b.rowErrors?.length ?? 0)), 0);
   const withTask = batches.filter((b) => b.taskId !== undefined);
   const marked = batches.filter((b) => b.settled !== undefined && b.taskId === undefined);
+  const sentNow = batches.filter((b) => end.sentThisRun.has(b.number));
+  const earlier = withTask.filter((b) => !end.sentThisRun.has(b.number));
   const notes = [
-    `${fileName}: ${plural(withTask.length, "batch", "batches")} uploaded to ${organizationId}` +
-      (withTask.length > 0 ? ` (${withTask.map((b) => b.taskId).join(", ")})` : "") +
+    (sentNow.length === 0
+      ? `${fileName}: ${NOTHING_TO_SEND} into ${organizationId} (${plural(earlier.length, "batch", "batches")} uploaded by an earlier run${earlier.length > 0 ? `: ${earlier.map((b) => b.taskId).join(", ")}` : ""})`
+      : `${fileName}: ${plural(sentNow.length, "batch", "batches")} uploaded to ${organizationId}` +
+        (sentNow.some((b) => b.taskId) ? ` (${sentNow.flatMap((b) => b.taskId ?? []).join(", ")})` : "") +
+        (earlier.length > 0 ? `; ${plural(earlier.length, "batch", "batches")} already imported by an earlier run` : "")) +
       (serviceRejected > 0 ? `; ${plural(serviceRejected, "row")} rejected by the service` : "") +
       (invalid > 0 ? `; ${plural(invalid, "invalid row")} skipped` : "") +
       (marked.length > 0

@@ -9,6 +9,7 @@ import type { CommandResult } from "../../output/render.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
 import { type ImportFlags } from "./common.js";
 import { plural } from "../shared/row-report.js";
+import { NOTHING_TO_SEND } from "./outcome.js";
 
 // What an import will send, for people before it does: --dry-run's report and the
 // confirmation asked on a terminal (docs/cli-contract.md "Confirmation").
@@ -30,11 +31,13 @@ export async function dryRunResult(
 ): Promise<CommandResult> {
   const { summary, resumeFrom, resendAmbiguous } = subject;
   const refusal = decision?.kind === "refuse" ? decision : undefined;
-  const requests = describeRequestPlan(
-    { requests: { access: resumeFrom ? toSend(resumeFrom) : planBatchSizes(summary.validRows).length } },
-    await ctx.services.rateLimits(),
-  );
   const sizes = planBatchSizes(summary.validRows);
+  // What a real run would upload, and in words when that is nothing: the JSON, the note
+  // and the CI summary (report-to-ci.ts) say the same.
+  const wouldSend = refusal ? 0 : resumeFrom ? toSend(resumeFrom, resendAmbiguous) : sizes.length;
+  const nothing =
+    !refusal && wouldSend === 0 && resumeFrom && countStates(resumeFrom).uploaded > 0 ? NOTHING_TO_SEND : undefined;
+  const requests = describeRequestPlan({ requests: { access: wouldSend } }, await ctx.services.rateLimits());
   const value: JsonRecord = {
     file: subject.fileName,
     organizationId: subject.organizationId ?? null,
@@ -61,7 +64,12 @@ export async function dryRunResult(
       heldAmbiguous: resendAmbiguous ? 0 : counts.ambiguous + counts.uploading,
     };
   }
-  if (refusal) value.realRunWouldStop = refusal.message;
+  value.wouldSend = wouldSend;
+  if (nothing) value.note = nothing;
+  if (refusal) {
+    value.realRunWouldStop = refusal.message;
+    value.note = `a real run would stop: ${refusal.message}`;
+  }
   value.requests = requests.value.requests.access?.requests ?? 0;
   value.leastSeconds = requests.value.leastSeconds;
   return {
@@ -69,6 +77,7 @@ export async function dryRunResult(
     value,
     note:
       `dry run: nothing was sent. ${planText(subject)}` +
+      (nothing ? `\n  ${nothing}` : "") +
       `\n  uploading ${requests.text} (then --wait polls the import tasks)` +
       (refusal ? `\n  a real run would stop here: ${refusal.message}; ${refusal.hint}` : ""),
   };
@@ -89,10 +98,10 @@ export async function confirmUpload(ctx: CommandContext, flags: ImportFlags, sub
   }
 }
 
-/** Batches a resumed run would upload: those not sent yet and those that may not have arrived. */
-function toSend(manifest: ImportManifest): number {
+/** Batches a resumed run would upload: those not sent yet, and with --resend-ambiguous those that may not have arrived. */
+function toSend(manifest: ImportManifest, resendAmbiguous: boolean): number {
   const counts = countStates(manifest);
-  return counts.pending + counts.ambiguous + counts.uploading;
+  return counts.pending + (resendAmbiguous ? counts.ambiguous + counts.uploading : 0);
 }
 
 /** The plan for people: what the confirmation shows and --dry-run's note. */

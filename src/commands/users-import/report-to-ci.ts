@@ -1,15 +1,17 @@
 import type { CiReport } from "../../output/ci-report.js";
 import type { CommandOutcome } from "../types.js";
 import { plural } from "../shared/row-report.js";
+import { NOTHING_TO_SEND } from "./outcome.js";
 
 /** The batches as CI test cases and summary lines (output/ci-report.ts); a plan (--dry-run) as lines. */
 export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
   if (outcome.kind === "object") {
     const plan = outcome.value;
     ci.dryRun = true;
-    if (typeof plan.batches === "number") {
-      ci.fact("Plan", `dry run: ${plural(plan.batches, "batch", "batches")} would be sent`);
-      ci.output("batches", plan.batches);
+    // The same numbers as the plan's JSON: what a real run would send (plan.ts wouldSend).
+    if (typeof plan.wouldSend === "number") {
+      ci.fact("Plan", typeof plan.note === "string" ? `dry run: ${plan.note}` : `dry run: ${plural(plan.wouldSend, "batch", "batches")} would be sent`);
+      ci.output("batches", plan.wouldSend);
     }
     return;
   }
@@ -21,6 +23,7 @@ export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
     const failed = b.state === "rejected" || b.status === "FAILED";
     ci.testCase({
       name: `batch ${String(b.batch)}${rows}${task}`,
+      okText: b.thisRun === "sent" || typeof b.thisRun !== "string" ? undefined : b.thisRun,
       failure: failed
         ? `batch ${String(b.batch)}: ${String(b.state)}${b.status ? ` ${String(b.status)}` : ""}${task}`
         : undefined,
@@ -30,8 +33,11 @@ export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
   }
   if (batches.length > 0) {
     const tasks = batches.map((b) => b.taskId).filter((t): t is string => typeof t === "string");
+    const sent = batches.filter((b) => b.thisRun === "sent").length;
     ci.fact("Batches", `${batches.length}${tasks.length > 0 ? ` (task ids: ${tasks.join(", ")})` : ""}`);
+    ci.fact("Sent", sent === 0 && batches.every((b) => b.thisRun === NOTHING_TO_SEND) ? NOTHING_TO_SEND : `${plural(sent, "batch", "batches")} this run`);
     ci.output("batches", batches.length);
+    ci.output("sent-batches", sent);
     ci.output("task-ids", tasks.join(" "));
     ci.output("failed-batches", batches.filter((b) => b.state === "rejected" || b.status === "FAILED").length);
   }

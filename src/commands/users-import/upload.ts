@@ -22,6 +22,8 @@ interface UploadSetup {
   organizationId: string;
   fileName: string;
   errors: RejectedRowsFile;
+  /** Filled with the number of each batch this run sends (the output tells them from those an earlier run sent). */
+  sentThisRun: Set<number>;
 }
 
 /** Pass 3: the batches in order, each uploaded at most once unless --resume says otherwise; throws what stopped it. */
@@ -55,6 +57,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
       signal: ctx.services.signal,
       events: {
         uploading: (batch, total, resending) => {
+          setup.sentThisRun.add(batch.number);
           const what = `batch ${batch.number} of ${total} (${rowRange(batch)})`;
           if (resending)
             ctx.printer.warn(

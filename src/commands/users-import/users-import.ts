@@ -191,8 +191,9 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
 
   // Pass 3, then --wait.
   let failure: unknown;
+  const sentThisRun = new Set<number>();
   try {
-    await uploadBatches(ctx, flags, { store, summary, organizationId, fileName, errors });
+    await uploadBatches(ctx, flags, { store, summary, organizationId, fileName, errors, sentThisRun });
   } catch (error) {
     failure = error;
   }
@@ -207,6 +208,7 @@ async function importFile(ctx: CommandContext, flags: ImportFlags, setup: Import
   if (failure instanceof InterruptedError || ctx.services.signal.aborted) throw new InterruptedError({ note: interruptNote });
   return importOutcome(flags, setup, {
     batches: store.manifest.batches,
+    sentThisRun,
     organizationId,
     invalidRows: summary.invalidRowCount,
     failure,
