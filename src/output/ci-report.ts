@@ -309,7 +309,8 @@ export class CiReport {
     const batches = this.cases.filter((c) => c.name.startsWith("batch "));
     if (batches.length > 0) {
       lines.push("| Batch | Outcome |", "|---|---|");
-      for (const batch of batches.slice(0, 50)) lines.push(`| ${cell(batch.name)} | ${cell(batch.failure ?? batch.okText ?? "ok")} |`);
+      for (const batch of batches.slice(0, 50))
+        lines.push(`| ${cell(batch.name)} | ${cell(batch.failure ?? batch.okText ?? "ok")} |`);
       if (batches.length > 50) lines.push(`| … | ${batches.length - 50} more |`);
       lines.push("");
     }

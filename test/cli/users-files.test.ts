@@ -31,7 +31,7 @@ async function setup(files: Record<string, string | Uint8Array>): Promise<{ e: T
 const uploadedRows = (sent: { path: string; body: unknown }[]): Record<string, string>[] =>
   sent
     .filter((r) => r.path === UPLOAD)
-    .flatMap((r) => parse((r.body as { csvText: string }).csvText, { columns: true }) as Record<string, string>[]);
+    .flatMap((r) => parse<Record<string, string>>((r.body as { csvText: string }).csvText, { columns: true }));
 
 describe("header names match the standard columns however they are written", () => {
   it.each([
@@ -39,7 +39,9 @@ describe("header names match the standard columns however they are written", () 
     ["first_name,last_name,user_name,email,role,team_name,status,action"],
     ["first-name,LAST-NAME,username,EMAIL,ROLE,team-name,STATUS,ACTION"],
   ])("users import reads %s", async (header) => {
-    const { e, dir } = await setup({ "staff.csv": `${header}\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n` });
+    const { e, dir } = await setup({
+      "staff.csv": `${header}\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n`,
+    });
     const r = await e.capture(["users", "import", "staff.csv", "--yes", "-o", "json"], { cwd: dir });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/unknown column/);
@@ -57,21 +59,24 @@ describe("header names match the standard columns however they are written", () 
     ]);
   });
 
-  it.each([["First Name,Last Name,E-mail,Team Name"], ["first_name,last_name,email,team_name"], ["first-name,last-name,EMAIL,team-name"]])(
-    "users sync reads %s without --map",
-    async (header) => {
-      const { e, dir } = await setup({ "hr.csv": `${header}\nAnn,Lee,ann@example.com,Ops\n` });
-      const r = await e.capture(["users", "sync", "hr.csv", "--plan", "-o", "json"], { cwd: dir });
-      expect(r.exitCode, r.stderr).toBe(12);
-      const plan = JSON.parse(r.stdout) as Record<string, unknown>[];
-      expect(plan.map((p) => [p.change, p.firstName, p.lastName, p.email, p.teamName])).toEqual([
-        ["add", "Ann", "Lee", "ann@example.com", "Ops"],
-      ]);
-    },
-  );
+  it.each([
+    ["First Name,Last Name,E-mail,Team Name"],
+    ["first_name,last_name,email,team_name"],
+    ["first-name,last-name,EMAIL,team-name"],
+  ])("users sync reads %s without --map", async (header) => {
+    const { e, dir } = await setup({ "hr.csv": `${header}\nAnn,Lee,ann@example.com,Ops\n` });
+    const r = await e.capture(["users", "sync", "hr.csv", "--plan", "-o", "json"], { cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(12);
+    const plan = JSON.parse(r.stdout) as Record<string, unknown>[];
+    expect(plan.map((p) => [p.change, p.firstName, p.lastName, p.email, p.teamName])).toEqual([
+      ["add", "Ann", "Lee", "ann@example.com", "Ops"],
+    ]);
+  });
 
   it("a header without a standard column names the file's real header and how names are compared", async () => {
-    const { e, dir } = await setup({ "staff.csv": "Given,Surname,email,username,role,Team Name,status,action\nA,B,a@x.org,a@x.org,trainee,,ACTIVE,Add\n" });
+    const { e, dir } = await setup({
+      "staff.csv": "Given,Surname,email,username,role,Team Name,status,action\nA,B,a@x.org,a@x.org,trainee,,ACTIVE,Add\n",
+    });
     const r = await e.capture(["users", "import", "staff.csv", "--yes"], { cwd: dir });
     expect(r.exitCode).toBe(6);
     expect(r.sent.filter((s) => s.path === UPLOAD)).toEqual([]);
@@ -110,7 +115,7 @@ describe("the errors file is written in the input's form", () => {
     expect(text.split("\r\n")[0]).toBe("\ufefffirstName;lastName;username;email;role;teamName;status;action;row;errors");
     expect(text.replace(/\r\n/g, "")).not.toMatch(/[\r\n]/);
     expect(text.endsWith("\r\n")).toBe(true);
-    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(bytes, { bom: true, delimiter: ";", columns: true });
     expect(rows).toEqual([
       {
         firstName: "José",
@@ -122,14 +127,16 @@ describe("the errors file is written in the input's form", () => {
         status: "ACTIVE",
         action: "Add",
         row: "3",
-        errors: expect.stringContaining("role:") as unknown as string,
+        errors: expect.stringContaining("role:"),
       },
     ]);
     // Fixed in place and imported again, it is read as it was written.
     await writeFile(join(dir, "fixed.csv"), Buffer.from(text.replace("Trainee", "trainee"), "utf8"));
     const again = await e.capture(["users", "import", "fixed.csv", "--yes", "-o", "json"], { cwd: dir });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(uploadedRows(again.sent).map((u) => [u.firstName, u.lastName, u.teamName])).toEqual([["José", "Müller", "Vertrieb, Süd"]]);
+    expect(uploadedRows(again.sent).map((u) => [u.firstName, u.lastName, u.teamName])).toEqual([
+      ["José", "Müller", "Vertrieb, Süd"],
+    ]);
   });
 
   it("a windows-1252 file's errors file is UTF-8 with a BOM (so Excel does not show JosÃ©)", async () => {
@@ -140,7 +147,7 @@ describe("the errors file is written in the input's form", () => {
     expect(r.exitCode).toBe(6);
     const bytes = await readFile(join(dir, "staff.errors.csv"));
     expect(bytes.subarray(0, 3)).toEqual(BOM);
-    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(bytes, { bom: true, delimiter: ";", columns: true });
     expect(rows.map((x) => x.firstName)).toEqual(["José"]);
   });
 
@@ -167,13 +174,14 @@ describe("the errors file is written in the input's form", () => {
     const bytes = await readFile(join(dir, "cohort.errors.csv"));
     expect(bytes.subarray(0, 3)).toEqual(BOM);
     expect(bytes.toString("utf8").split("\r\n")[0]).toBe("\ufeffuserId;simulationId;Note;row;errors");
-    const rows = parse(bytes, { bom: true, delimiter: ";", columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(bytes, { bom: true, delimiter: ";", columns: true });
     expect(rows.map((x) => [x.userId, x.Note, x.row])).toEqual([["user-demo", "José", "2"]]);
   });
 });
 
 describe("a resumed import that sends nothing says so everywhere", () => {
-  const staff = "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n";
+  const staff =
+    "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n";
 
   it("JSON, stderr and the step summary say 'nothing to send: already imported'; the dry run's summary agrees with its JSON", async () => {
     const { e, dir } = await setup({ "staff.csv": staff });
@@ -198,7 +206,9 @@ describe("a resumed import that sends nothing says so everywhere", () => {
     const again = await run(["--resume", "--yes"]);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.sent.filter((r) => r.path === UPLOAD)).toEqual([]);
-    expect(JSON.parse(again.stdout)).toMatchObject([{ batch: 1, state: "uploaded", thisRun: "nothing to send: already imported" }]);
+    expect(JSON.parse(again.stdout)).toMatchObject([
+      { batch: 1, state: "uploaded", thisRun: "nothing to send: already imported" },
+    ]);
     expect(again.stderr).toContain("staff.csv: nothing to send: already imported into org-demo");
     expect(again.stderr).not.toMatch(/batch(es)? uploaded to/);
     expect(again.summary).toContain("| Sent | nothing to send\\: already imported |");

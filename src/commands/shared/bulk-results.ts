@@ -135,9 +135,12 @@ async function writeErrorsFile(
   // csv-stringify with the formula guard, as every CSV written (output/csv.ts), in the
   // input's delimiter, BOM and line ends unless --delimiter/--bom say otherwise.
   let text = "";
-  const csv = new CsvRowWriter(async (chunk) => {
-    text += chunk;
-  }, sideFileForm(file.form, ctx.printer.sideFileFlags()));
+  const csv = new CsvRowWriter(
+    async (chunk) => {
+      text += chunk;
+    },
+    sideFileForm(file.form, ctx.printer.sideFileFlags()),
+  );
   await csv.row([...header.names, "row", "errors"]);
   for (const r of rejected) await csv.row([...header.names.map((_, i) => r.cells[i] ?? ""), r.row, r.errors]);
   await csv.end();

@@ -35,8 +35,7 @@ export async function dryRunResult(
   // What a real run would upload, and in words when that is nothing: the JSON, the note
   // and the CI summary (report-to-ci.ts) say the same.
   const wouldSend = refusal ? 0 : resumeFrom ? toSend(resumeFrom, resendAmbiguous) : sizes.length;
-  const nothing =
-    !refusal && wouldSend === 0 && resumeFrom && countStates(resumeFrom).uploaded > 0 ? NOTHING_TO_SEND : undefined;
+  const nothing = !refusal && wouldSend === 0 && resumeFrom && countStates(resumeFrom).uploaded > 0 ? NOTHING_TO_SEND : undefined;
   const requests = describeRequestPlan({ requests: { access: wouldSend } }, await ctx.services.rateLimits());
   const value: JsonRecord = {
     file: subject.fileName,

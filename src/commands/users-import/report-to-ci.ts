@@ -10,7 +10,12 @@ export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
     ci.dryRun = true;
     // The same numbers as the plan's JSON: what a real run would send (plan.ts wouldSend).
     if (typeof plan.wouldSend === "number") {
-      ci.fact("Plan", typeof plan.note === "string" ? `dry run: ${plan.note}` : `dry run: ${plural(plan.wouldSend, "batch", "batches")} would be sent`);
+      ci.fact(
+        "Plan",
+        typeof plan.note === "string"
+          ? `dry run: ${plan.note}`
+          : `dry run: ${plural(plan.wouldSend, "batch", "batches")} would be sent`,
+      );
       ci.output("batches", plan.wouldSend);
     }
     return;
@@ -35,7 +40,12 @@ export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
     const tasks = batches.map((b) => b.taskId).filter((t): t is string => typeof t === "string");
     const sent = batches.filter((b) => b.thisRun === "sent").length;
     ci.fact("Batches", `${batches.length}${tasks.length > 0 ? ` (task ids: ${tasks.join(", ")})` : ""}`);
-    ci.fact("Sent", sent === 0 && batches.every((b) => b.thisRun === NOTHING_TO_SEND) ? NOTHING_TO_SEND : `${plural(sent, "batch", "batches")} this run`);
+    ci.fact(
+      "Sent",
+      sent === 0 && batches.every((b) => b.thisRun === NOTHING_TO_SEND)
+        ? NOTHING_TO_SEND
+        : `${plural(sent, "batch", "batches")} this run`,
+    );
     ci.output("batches", batches.length);
     ci.output("sent-batches", sent);
     ci.output("task-ids", tasks.join(" "));
