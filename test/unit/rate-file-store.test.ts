@@ -110,7 +110,7 @@ describe("RateLedger", () => {
     const ledger = new RateLedger({ limits: LIMITS, clock, path });
     const a = await ledger.reserve("reports");
     const b = await ledger.reserve("reports");
-    expect(await ledger.settle("reports", a.slotAt, T0 + 300)).toBe(T0 + 300);
+    expect(await ledger.settle("reports", a.slotAt, 0, T0 + 300)).toBe(T0 + 300);
     clock.advance(40);
     expect(await ledger.settle("reports", b.slotAt)).toBe(T0 + 40);
     expect(await ledger.noteRateLimited("reports", T0 + 40, 2_000)).toEqual({ shrunk: false, effectiveLimit: 3 });

@@ -250,11 +250,17 @@ export class RateBudget {
   /**
    * The attempt that took the slot at `slotAt` has ended at `endedAt`: its arrival at the
    * service lies between the two, so the send is moved to `endedAt`, by at most
-   * MAX_ARRIVAL_DELAY_MS (see there). Returns the send's new time. A slot no longer found
-   * (pruned, or the ledger was lost meanwhile) is recorded anew: the request did go out.
+   * MAX_ARRIVAL_DELAY_MS (see there) after it really started. Returns the send's new time.
+   * `startedLateMs`: how long after its slot the send started, as the scheduler measured it
+   * — a process whose event loop is busy (a burst of 100 sends at once in `links serve`)
+   * starts sends late, and a send that started 1.5 s after its slot may arrive then: the cap
+   * counted from the slot recorded it 0.5 s early, and the next window's sends drew 429s
+   * (docs/rate-limits.md). A slot no longer found (pruned, or the ledger was lost meanwhile)
+   * is recorded anew: the request did go out.
    */
-  settle(group: RequestGroup, slotAt: number, endedAt: number): number {
-    const at = Math.max(slotAt, Math.min(endedAt, slotAt + MAX_ARRIVAL_DELAY_MS));
+  settle(group: RequestGroup, slotAt: number, endedAt: number, startedLateMs = 0): number {
+    const startedAt = slotAt + Math.max(0, startedLateMs);
+    const at = Math.max(slotAt, Math.min(endedAt, startedAt + MAX_ARRIVAL_DELAY_MS));
     const { sends } = this.#state.groups[group];
     const index = sends.indexOf(slotAt);
     if (index >= 0) sends.splice(index, 1);

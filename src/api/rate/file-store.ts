@@ -104,6 +104,8 @@ export class RateLedger implements BudgetStore {
   #toldUnusable = false;
   /** The in-memory budget, or this process's last copy of the shared one. */
   #budget: RateBudget;
+  /** The end of this process's last transaction: the next one starts after it (see transact). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: RateLedgerOptions) {
     this.#limits = options.limits;
@@ -134,8 +136,8 @@ export class RateLedger implements BudgetStore {
   }
 
   /** An attempt has ended (now, or at `endedAt`): moves its send to when it reached the service at the latest (RateBudget.settle). */
-  settle(group: RequestGroup, slotAt: number, endedAt?: number): Promise<number> {
-    return this.transact((budget, now) => budget.settle(group, slotAt, endedAt ?? now));
+  settle(group: RequestGroup, slotAt: number, startedLateMs?: number, endedAt?: number): Promise<number> {
+    return this.transact((budget, now) => budget.settle(group, slotAt, endedAt ?? now, startedLateMs));
   }
 
   /** The request never went out: frees its slot, even after Ctrl-C (RateBudget.release). */
@@ -164,7 +166,32 @@ export class RateLedger implements BudgetStore {
   async transact<T>(update: (budget: RateBudget, now: number) => T, options: { interruptible?: boolean } = {}): Promise<T> {
     const path = this.#path;
     if (path === undefined) return update(this.#budget, this.#clock.now());
+    // One transaction of this process at a time goes for the lock file. Without the queue a
+    // burst (`links serve`: 500 clicks at once) had every one of its waiters poll the lock
+    // file every few milliseconds: the polls filled libuv's four file-system threads, each
+    // transaction took hundreds of ms instead of a few, and sends started late after their
+    // slots — late enough, with the arrival cap of budget.ts, to draw 429s (docs/rate-limits.md).
+    const turn = this.#queue.then(() => this.#transactLocked(path, update, options));
+    this.#queue = turn.catch(() => undefined);
+    const signal = options.interruptible === false ? undefined : this.#signal;
+    if (!signal) return turn;
+    // Ctrl-C while queued behind this process's other transactions ends the wait at once.
+    return Promise.race([
+      turn,
+      new Promise<never>((_, reject) => {
+        const stop = (): void => reject(new InterruptedError());
+        if (signal.aborted) stop();
+        else signal.addEventListener("abort", stop, { once: true });
+        void turn.finally(() => signal.removeEventListener("abort", stop)).catch(() => undefined);
+      }),
+    ]);
+  }
 
+  async #transactLocked<T>(
+    path: string,
+    update: (budget: RateBudget, now: number) => T,
+    options: { interruptible?: boolean },
+  ): Promise<T> {
     const interruptible = options.interruptible ?? true;
     let release: (() => Promise<void>) | undefined;
     try {

@@ -164,10 +164,10 @@ export class FallbackBudgetStore implements BudgetStore {
     return this.#local.reserve(group, maxWaitMs);
   }
 
-  async settle(group: RequestGroup, slotAt: number): Promise<number> {
+  async settle(group: RequestGroup, slotAt: number, startedLateMs?: number): Promise<number> {
     const handle = `${group}:${slotAt}`;
     if (this.#fromPrimary.delete(handle)) {
-      const remote = await this.#withPrimary((p) => p.settle(group, slotAt));
+      const remote = await this.#withPrimary((p) => p.settle(group, slotAt, startedLateMs));
       if (remote) {
         this.#fromPrimary.add(`${group}:${remote.value}`);
         return remote.value;
@@ -175,7 +175,7 @@ export class FallbackBudgetStore implements BudgetStore {
       // Sent through Redis's slot, which is gone now: the local budget counts it from now.
       return this.#local.settle(group, this.#clock.now());
     }
-    return this.#local.settle(group, slotAt);
+    return this.#local.settle(group, slotAt, startedLateMs);
   }
 
   async release(group: RequestGroup, slotAt: number): Promise<void> {

@@ -11,7 +11,7 @@ export const BUDGET_SCRIPT = `
 -- KEYS[1]  the group's state (JSON)
 -- ARGV     op, limit, windowMs, ownerKeyPrefix, owner, leaseMs, a1, a2
 --   reserve  a1 = maxWaitMs (-1: none)            -> {reserved 0|1, waitMs, slotAt}
---   settle   a1 = slotAt                          -> {sentAt}
+--   settle   a1 = slotAt, a2 = startedLateMs       -> {sentAt}
 --   release  a1 = slotAt                          -> {}
 --   note     a1 = sentAt, a2 = retryAfterMs (-1)  -> {shrunk 0|1, effectiveLimit}
 --   snapshot                                      -> state JSON
@@ -142,7 +142,7 @@ if op == 'reserve' then
     result = { 1, wait, slot }
   end
 elseif op == 'settle' then
-  local at = math.max(a1, math.min(now, a1 + MAX_ARRIVAL_DELAY_MS))
+  local at = math.max(a1, math.min(now, a1 + math.max(0, a2 or 0) + MAX_ARRIVAL_DELAY_MS))
   removeOne(s.sends, a1)
   dropPending(a1)
   record(at)

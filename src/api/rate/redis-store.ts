@@ -101,8 +101,8 @@ export class RedisBudgetStore implements BudgetStore {
     return { reserved: reserved === 1, waitMs: waitMs ?? 0, slotAt: slotAt ?? 0 };
   }
 
-  async settle(group: RequestGroup, slotAt: number): Promise<number> {
-    const [sentAt] = await this.#run(group, "settle", slotAt);
+  async settle(group: RequestGroup, slotAt: number, startedLateMs = 0): Promise<number> {
+    const [sentAt] = await this.#run(group, "settle", slotAt, Math.max(0, Math.round(startedLateMs)));
     return sentAt ?? slotAt;
   }
 

@@ -103,6 +103,10 @@ export class Scheduler {
     let lastError: unknown;
 
     for (let attempt = 1; ; attempt++) {
+      // Read before the reservation: a continuation that runs late after it (a busy event
+      // loop, a queue for the ledger) counts as lateness too — at worst the send is counted
+      // from when its answer came, which is never too early (RateBudget.settle).
+      const reservingAt = clock.now();
       const { slotAt, waitMs } = await this.#reserve(request, deadline, lastError);
       try {
         if (waitMs > 0) {
@@ -116,6 +120,9 @@ export class Scheduler {
         await this.#ledger.release(request.group, slotAt);
         throw error;
       }
+      // How long after its slot the send really starts: a busy event loop (a burst) makes it
+      // late, and the budget counts its arrival from here (RateBudget.settle).
+      const startedLateMs = Math.max(0, clock.now() - reservingAt - waitMs);
       let result: T;
       try {
         result = await send(attempt);
@@ -127,7 +134,7 @@ export class Scheduler {
           // Refused connection: the service never saw it, so it used no slot.
           await this.#ledger.release(request.group, slotAt);
         } else {
-          const sentAt = await this.#ledger.settle(request.group, slotAt);
+          const sentAt = await this.#ledger.settle(request.group, slotAt, startedLateMs);
           // Tell the budget even when giving up: the next request (or process) benefits.
           if (error instanceof RateLimitError) await this.#ledger.noteRateLimited(request.group, sentAt, error.retryAfterMs);
         }
@@ -137,7 +144,7 @@ export class Scheduler {
         await this.#waitBeforeRetry(request, attempt, deadline, error);
         continue;
       }
-      await this.#ledger.settle(request.group, slotAt);
+      await this.#ledger.settle(request.group, slotAt, startedLateMs);
       return result;
     }
   }

@@ -20,8 +20,11 @@ export interface BudgetStore {
    */
   reserve(group: RequestGroup, maxWaitMs?: number): Promise<Reservation>;
 
-  /** The attempt that reserved `slotAt` has just ended (answered or failed after sending); returns its send time. */
-  settle(group: RequestGroup, slotAt: number): Promise<number>;
+  /**
+   * The attempt that reserved `slotAt` has just ended (answered or failed after sending);
+   * `startedLateMs`: how long after its slot it started (RateBudget.settle). Returns its send time.
+   */
+  settle(group: RequestGroup, slotAt: number, startedLateMs?: number): Promise<number>;
 
   /** The request that reserved `slotAt` was never sent: the slot is free again. Never interrupted by Ctrl-C. */
   release(group: RequestGroup, slotAt: number): Promise<void>;
