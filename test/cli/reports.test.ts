@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { renderResult } from "../../src/output/render.js";
@@ -338,6 +338,10 @@ describe("reports all with failing kinds", () => {
   afterAll(async () => {
     await env.close();
   });
+  // A failed run keeps every kind's windows for the rerun: each test starts without them.
+  beforeEach(async () => {
+    await rm(join(env.configDir, "report-cache"), { recursive: true, force: true });
+  });
 
   it("writes every kind that succeeds, names each failure on stderr, exits with the most severe code and names the missing kinds", async () => {
     const dir = await tempDir();
@@ -375,6 +379,36 @@ describe("reports all with failing kinds", () => {
       expect(lines.at(-1)).toMatch(
         /^error: reports all: 2 of 7 kinds failed \(syms, users\); 5 kinds were written; run the same command again/,
       );
+    } finally {
+      env.sandbox.faults.clear();
+      await dir.remove();
+    }
+  });
+
+  it("a rerun after one kind failed fetches only that kind's windows, and writes all seven files", async () => {
+    const dir = await tempDir();
+    try {
+      const argv = ["reports", "all", ...Q1, "-o", "csv", "--out-dir", dir.path, "--retries", "0"];
+      // users fails at its first window; the six other kinds are fetched and written.
+      env.sandbox.faults.failNext("/v2/report/users", 1, 404);
+      const first = await env.run(argv, { env: FAST });
+      env.sandbox.faults.clear();
+      expect(first.exitCode).toBe(5);
+      expect(first.stderr).toMatch(/1 of 7 kinds failed \(users\)/);
+
+      const second = await env.run(argv, { env: FAST });
+      expect(second.exitCode, second.stderr).toBe(0);
+      // Only users' three windows are asked for again (7 kinds × 3 windows = 21).
+      const asked = second.sent.filter((r) => r.path.includes("/report/"));
+      expect(asked.map((r) => ({ path: r.path, body: r.body }))).toEqual(
+        Q1_WINDOWS.map((body) => ({ path: "/v2/report/users", body })),
+      );
+      expect(second.stderr).toContain("resuming: 18 of 21 windows from cache");
+      for (const kind of REPORT_KINDS) {
+        expect(await readFile(join(dir.path, `${kind}_2025-01-01_2025-03-31.csv`), "utf8")).toBe(
+          await csvOf(generateReport(kind, "2025-01-01", "2025-03-31", 2)),
+        );
+      }
     } finally {
       env.sandbox.faults.clear();
       await dir.remove();

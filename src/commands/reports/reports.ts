@@ -173,9 +173,11 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
   const { failed, notAttempted } = outputs;
   if (failed.length > 0) {
     progress.stop();
-    // The kinds that were written need no resume; the failed ones keep their windows.
-    const missing = new Set<ReportKind>([...failed.map((f) => f.kind), ...notAttempted]);
-    await clear(plan.kinds.filter((kind) => !missing.has(kind)));
+    // Every kind keeps its windows, the written ones too: the rerun MISSING_HINT promises
+    // writes all the kinds again (one workbook, or --out-dir's set of files) and must take
+    // the written ones from the cache, fetching only the missing kinds (docs/report-exports.md
+    // "Resume"). They age out after 24 h like any window.
+    await cache.dispose();
     const worst = failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
     const hint = notAttempted.length > 0 ? `check --base-url and your network, then ${MISSING_HINT}` : MISSING_HINT;
     throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), hint);
