@@ -77,6 +77,16 @@ export class Messages {
     this.io.stderr.write(`warning: ${this.redactor.apply(escapeControlChars(text))}\n`);
   }
 
+  /**
+   * A warning about how an input file was read that every run of the same file repeats and
+   * that asks nothing of anyone (unknown or unnamed columns ignored, blank rows skipped, the
+   * encoding guessed): `warning:` like any other, but silent under --quiet, so that a nightly
+   * cron job does not mail it every night (docs/ci-and-cron.md "What -q keeps").
+   */
+  notice(text: string): void {
+    if (!this.quiet) this.warn(text);
+  }
+
   /** Information for people on stderr; silent under --quiet. */
   info(text: string): void {
     if (!this.quiet) this.io.stderr.write(`${this.redactor.apply(escapeControlChars(text))}\n`);

@@ -84,6 +84,11 @@ export class Printer {
     this.messages.warn(text);
   }
 
+  /** A warning about how an input file was read, silent under --quiet (messages.ts). */
+  notice(text: string): void {
+    this.messages.notice(text);
+  }
+
   /** Information for people on stderr; silent under --quiet. */
   info(text: string): void {
     this.messages.info(text);

@@ -197,6 +197,46 @@ describe("heartbeats without a terminal", () => {
   });
 });
 
+describe("-q under cron keeps only what needs action (docs/ci-and-cron.md)", () => {
+  it.each([
+    ["users import", (file: string) => ["users", "import", file, "--dry-run"]],
+    ["link --from-csv", (file: string) => ["link", "--from-csv", file, "--dry-run"]],
+  ])("%s: the nightly 'unknown column' warning is shown without -q, not with -q", async (_name, argv) => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-quiet-"));
+    try {
+      const file = join(dir, "in.csv");
+      const users = "firstName,lastName,username,email,role,teamName,status,action,Cost Centre\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add,42\n";
+      const pairs = "userId,simulationId,Cost Centre\nuser-demo,sim-001,42\n";
+      await writeFile(file, argv("x")[0] === "users" ? users : pairs);
+      const loud = await t.capture(argv(file));
+      expect(loud.exitCode, loud.stderr).toBe(0);
+      expect(loud.stderr).toMatch(/^warning: .*in\.csv: unknown column "?Cost Centre"? \(column \d+\) is ignored/m);
+      const quiet = await t.capture([...argv(file), "-q"]);
+      expect(quiet.exitCode, quiet.stderr).toBe(0);
+      expect(quiet.stderr).not.toMatch(/unknown column/);
+      expect(quiet.stdout).toBe(loud.stdout);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a warning that needs action stays under -q (rows left out by --skip-invalid)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "simadmin-quiet-"));
+    try {
+      const file = join(dir, "staff.csv");
+      await writeFile(
+        file,
+        "firstName,lastName,username,email,role,teamName,status,action\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add\nBo,Ng,bo@example.com,bo@example.org,trainee,Sales,ACTIVE,Add\n",
+      );
+      const r = await t.capture(["users", "import", file, "--dry-run", "--skip-invalid", "-q"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^warning: 1 invalid row in .*staff\.csv will be skipped \(--skip-invalid\)/m);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("users import under GitHub Actions", () => {
   const header = "firstName,lastName,username,email,role,teamName,status,action";
   const good = (n: number): string => `Ann,Lee,ann${n}@example.com,ann${n}@example.com,trainee,Sales,ACTIVE,Add`;

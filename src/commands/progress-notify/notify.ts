@@ -46,7 +46,7 @@ function senderAddress(from: string): string | undefined {
 export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome> => {
   const { options, services, printer } = ctx;
   const file = await readProgressFile(options.fromCsv, options.encoding);
-  for (const warning of file.warnings) printer.warn(`${options.fromCsv}: ${warning}`);
+  for (const warning of file.warnings) printer.notice(`${options.fromCsv}: ${warning}`);
   const recipients = readRecipients(options.fromCsv, file, options.digest);
   const problems = [...file.problems, ...recipients.problems].sort((a, b) => a.row - b.row);
   if (problems.length > 0) return invalidRowsOutcome(options.fromCsv, problems);

@@ -23,7 +23,7 @@ import { waitForAll } from "./wait.js";
 export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcome> => {
   const { options, services, printer } = ctx;
   const file = await readProgressFile(options.fromCsv, options.encoding);
-  for (const warning of file.warnings) printer.warn(`${options.fromCsv}: ${warning}`);
+  for (const warning of file.warnings) printer.notice(`${options.fromCsv}: ${warning}`);
   if (file.problems.length > 0) return invalidRowsOutcome(options.fromCsv, file.problems);
 
   const settings = await services.settings();

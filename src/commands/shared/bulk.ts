@@ -70,7 +70,7 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   const file = await readBulkFile(options.file, options.encoding);
   const errorsPath = bulkErrorsPath(options.file);
   const manifestPath = bulkManifestPath(options.file, command);
-  for (const warning of file.warnings) ctx.printer.warn(`${options.file}: ${warning}`);
+  for (const warning of file.warnings) ctx.printer.notice(`${options.file}: ${warning}`);
 
   // The CI report covers the run from here, a run stopped by a later error included.
   await ctx.printer.ci();

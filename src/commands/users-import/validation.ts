@@ -45,7 +45,7 @@ export async function validateImportFile(
   }
   // Rows the service rejects later go into the same file, in the same form.
   errors.useInputForm(summary);
-  for (const warning of summary.warnings) ctx.printer.warn(`${fileName}: ${warning}`);
+  for (const warning of summary.warnings) ctx.printer.notice(`${fileName}: ${warning}`);
   const invalid = summary.invalidRowCount;
   const ci = await ctx.printer.ci();
   ci.output("rows", summary.totalRows);

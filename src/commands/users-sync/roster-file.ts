@@ -57,7 +57,7 @@ async function loadRoster(ctx: CommandContext, options: UsersSyncOptions, path: 
     if (error instanceof RosterMapError) throw new UsageError(`${error.message}; nothing was sent`);
     throw error;
   }
-  for (const note of table.info.notes ?? []) ctx.printer.warn(`${basename(path)}: ${note}`);
-  for (const warning of roster.warnings) ctx.printer.warn(`${basename(path)}: ${warning}`);
+  for (const note of table.info.notes ?? []) ctx.printer.notice(`${basename(path)}: ${note}`);
+  for (const warning of roster.warnings) ctx.printer.notice(`${basename(path)}: ${warning}`);
   return roster;
 }
