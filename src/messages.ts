@@ -14,6 +14,17 @@ import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 // error must be redacted however early it comes — while the printer (printer.ts), which
 // writes the data, is built only once the output plan is decided (output-plan.ts).
 
+/**
+ * A path (or a file name, a state location) as a warning, info or error line shows it:
+ * escaped like a table cell (text/sanitize.ts escapeForLine), so that a name holding a line
+ * break, `::error::` or a terminal escape stays on its line and drives neither the terminal
+ * nor a CI runner (docs/ci-and-cron.md "No forged commands"). Every message that names a
+ * path passes it through here; a warning keeps its whole text on one line too.
+ */
+export function showPath(path: string): string {
+  return escapeForLine(path);
+}
+
 /** Colour on each stream, decided once for the run (no-color.org: NO_COLOR, any non-empty value). */
 export interface ColorChoice {
   /** On stdout: a terminal, no --out (output-plan.ts adds the --out rule). */
@@ -74,7 +85,7 @@ export class Messages {
 
   /** A warning on stderr (shown even with --quiet: it may change what the user does). */
   warn(text: string): void {
-    this.io.stderr.write(`warning: ${this.redactor.apply(escapeControlChars(text))}\n`);
+    this.io.stderr.write(`warning: ${this.redactor.apply(escapeForLine(text))}\n`);
   }
 
   /**

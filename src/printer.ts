@@ -9,6 +9,7 @@ import type { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
 import { escapeControlChars } from "./text/sanitize.js";
 import type { OutputPlan } from "./output-plan.js";
+import { showPath } from "./messages.js";
 
 // The half of a command's context that writes (gh's IOStreams): where data goes (stdout or
 // --out) and in which format, by the output plan the runner decided before the command ran
@@ -197,6 +198,6 @@ export class Printer {
       throw error;
     }
     if (result.kind !== "answer" && result.note) this.info(result.note);
-    if (plan.out) this.info(`wrote ${plan.out}`);
+    if (plan.out) this.info(`wrote ${showPath(plan.out)}`);
   }
 }

@@ -19,6 +19,7 @@ import { resolveSettings, type GlobalOptions, type ResolvedSettings, type Sandbo
 import { firstIssue, ProfileName } from "./settings/schema.js";
 import { SettingsStore } from "./settings/store.js";
 import type { StateKind, StateLock, StateStore, Tenant } from "./state/store.js";
+import { showPath } from "./messages.js";
 
 // The half of a command's context that builds things (gh's cmdutil.Factory): settings, the
 // API client, the in-process sandbox, the organization, the profile store, the rate budgets,
@@ -410,7 +411,7 @@ export class Services {
       purpose,
       onWait: (holder) =>
         this.reporter.info(
-          `waiting for the ${kind} state in ${store.location}: locked by ${holder} (--lock-timeout ${formatDuration(settings.lockTimeoutMs)})`,
+          `waiting for the ${kind} state in ${showPath(store.location)}: locked by ${holder} (--lock-timeout ${formatDuration(settings.lockTimeoutMs)})`,
         ),
     });
     this.addCleanup(() => lock.release());

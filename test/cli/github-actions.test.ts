@@ -9,6 +9,10 @@ import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 // Actions"). The runner's parser (actions/runner, ActionCommand.TryParseV2 and TryParse): a
 // line is a command when, trimmed, it starts with `::`, or when it holds `##[` anywhere.
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
 function workflowCommands(text: string): string[] {
   return text
     .split(/\r\n|\r|\n/)
@@ -32,9 +36,10 @@ const header = "firstName,lastName,username,email,role,teamName,status,action";
 describe("no forged workflow command", () => {
   it("a users file whose name holds line breaks, ::error and ::add-mask:: makes no command of its own", async () => {
     const file = join(dir, "staff\n::error::forged\n  ::add-mask::hidden\n##[warning]old.csv");
+    // An unknown column (a notice), a row left out (a warning), the plan and closing lines (info).
     await writeFile(
       file,
-      `${header}\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add\nBo,Ng,bo@example.com,bo@example.org,trainee,Sales,ACTIVE,Add\n`,
+      `${header},Extra\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add,1\nBo,Ng,bo@example.com,bo@example.org,trainee,Sales,ACTIVE,Add,2\n`,
     );
     const r = await t.capture(["users", "import", file, "--skip-invalid", "--yes"], {
       env: { GITHUB_ACTIONS: "true", GITHUB_WORKSPACE: dir },
@@ -44,8 +49,21 @@ describe("no forged workflow command", () => {
     // The one annotation of the rejected row, its file name escaped as a property.
     expect(commands).toHaveLength(1);
     expect(commands[0]).toMatch(/^::warning file=staff%0A%3A%3Aerror%3A%3Aforged%0A .*,line=3,title=row 3 skipped::row 3: /);
-    // The warning and the closing line name the file, their line breaks kept but defused.
-    expect(r.stderr).toContain("\n:\\u003aerror::forged");
+    // Every message naming the file keeps it on its own line, escaped as a table cell is.
+    const shown = "staff\\n::error::forged\\n  ::add-mask::hidden\\n##";
+    expect(r.stderr).toMatch(new RegExp(`^warning: ${escapeRegExp(shown)}.*: unknown column "Extra"`, "m"));
+    expect(r.stderr).toMatch(new RegExp(`^warning: 1 invalid row in ${escapeRegExp(shown)}.* will be skipped`, "m"));
+    expect(r.stderr).toMatch(new RegExp(`^${escapeRegExp(shown)}.*: 1 batch uploaded .*\\(see .*${escapeRegExp(shown)}.*errors\\.csv\\)$`, "m"));
+    for (const line of r.stderr.trimEnd().split("\n")) expect(line).toMatch(/^(warning: |accepted: |follow them |  row 3, |::warning file=|staff\\n)/);
+  });
+
+  it("outside GitHub Actions too, a file name with a line break never breaks a message's line", async () => {
+    const file = join(dir, "roster\nwarning: all users deleted.csv");
+    await writeFile(file, `${header},Extra\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add,1\n`);
+    const r = await t.capture(["users", "import", file, "--dry-run"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/^warning: all users deleted/m);
+    expect(r.stderr).toContain("roster\\nwarning: all users deleted.csv");
   });
 
   it.each([

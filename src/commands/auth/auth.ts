@@ -7,6 +7,7 @@ import { BaseUrl, firstIssue, OrgId, type ProfileSettings } from "../../settings
 import { refuseToSaveUnderSandbox } from "../shared/sandbox-saves.js";
 import { defineRun, type CommandInput } from "../types.js";
 import { LoginOptions, NoOptions } from "./options.js";
+import { showPath } from "../../messages.js";
 
 // auth login | status | logout (docs/cli-contract.md). There is no --api-key flag on purpose:
 // argv is visible to every local user (ps), so keys come from a prompt, stdin or the env.
@@ -73,10 +74,10 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
     };
   });
   if (account !== undefined) {
-    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${store.path})`);
+    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${showPath(store.path)})`);
   } else {
-    ctx.printer.warn(`no OS keychain (${fallbackReason}): the key is stored in ${store.path}, readable by you only`);
-    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${store.path}`);
+    ctx.printer.warn(`no OS keychain (${fallbackReason}): the key is stored in ${showPath(store.path)}, readable by you only`);
+    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${showPath(store.path)}`);
   }
   if (ctx.services.env.SIMADMIN_API_KEY)
     ctx.printer.warn("SIMADMIN_API_KEY is set and wins over the stored key while it stays set");

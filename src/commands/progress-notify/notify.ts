@@ -28,6 +28,7 @@ import { NotifyOptions } from "./options.js";
 import { readRecipients } from "./recipients.js";
 import { ambiguousDigestRecord, ambiguousRecord, messageRecord, NOTIFY_COLUMNS, TABLE_COLUMNS } from "./records.js";
 import { loadTemplates } from "./templates.js";
+import { showPath } from "../../messages.js";
 
 // progress notify --from-csv <file> (docs/cli-contract.md "Reminders", docs/reminders.md):
 // what is due today (domain/reminders/due.ts), completion asked as `progress` asks it (the
@@ -46,7 +47,7 @@ function senderAddress(from: string): string | undefined {
 export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome> => {
   const { options, services, printer } = ctx;
   const file = await readProgressFile(options.fromCsv, options.encoding);
-  for (const warning of file.warnings) printer.notice(`${options.fromCsv}: ${warning}`);
+  for (const warning of file.warnings) printer.notice(`${showPath(options.fromCsv)}: ${warning}`);
   const recipients = readRecipients(options.fromCsv, file, options.digest);
   const problems = [...file.problems, ...recipients.problems].sort((a, b) => a.row - b.row);
   if (problems.length > 0) return invalidRowsOutcome(options.fromCsv, problems);

@@ -10,6 +10,7 @@ import { ProgressOptions } from "./options.js";
 import { progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
 import { waitForAll } from "./wait.js";
+import { showPath } from "../../messages.js";
 
 // progress --from-csv <file> (docs/cli-contract.md "Progress"). One completion-data
 // request per pair not known completed (docs/service-spec.md §4.3, both versions), in the order
@@ -23,7 +24,7 @@ import { waitForAll } from "./wait.js";
 export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcome> => {
   const { options, services, printer } = ctx;
   const file = await readProgressFile(options.fromCsv, options.encoding);
-  for (const warning of file.warnings) printer.notice(`${options.fromCsv}: ${warning}`);
+  for (const warning of file.warnings) printer.notice(`${showPath(options.fromCsv)}: ${warning}`);
   if (file.problems.length > 0) return invalidRowsOutcome(options.fromCsv, file.problems);
 
   const settings = await services.settings();

@@ -5,6 +5,7 @@ import { UsageError } from "../../errors.js";
 import { PROGRESS_COLUMNS, splitFileNames } from "../../domain/progress.js";
 import type { JsonRecord } from "../../domain/records.js";
 import type { OutputFormat } from "../../output/render.js";
+import { showPath } from "../../messages.js";
 
 // --split-by <column> --out-dir <dir>: one file per value of a column — the monthly mail to
 // each manager (docs/cli-contract.md "Progress"). The format is -o's (or the profile's), else
@@ -73,7 +74,7 @@ export async function writeSplitFiles(
       throw error;
     }
     printer.info(
-      `wrote ${path} (${records.length} row${records.length === 1 ? "" : "s"}, ${plan.column} = ${JSON.stringify(value)})`,
+      `wrote ${showPath(path)} (${records.length} row${records.length === 1 ? "" : "s"}, ${plan.column} = ${JSON.stringify(value)})`,
     );
   }
 }

@@ -3,6 +3,7 @@ import { access, constants } from "node:fs/promises";
 import { dirname } from "node:path";
 import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
 import { q, type LockWait, type SqlConnection, type SqlValue } from "./connection.js";
+import { showPath } from "../../messages.js";
 
 // The embedded target (docs/cli-contract.md, Sync: "a DuckDB file, the embedded default").
 // @duckdb/node-api carries a native binary: loaded with import() by this command only, and
@@ -116,7 +117,7 @@ async function createWaiting(
       }
       if (!told) {
         options.lock.onWait(
-          `${path} is held by ${holder}: waiting up to ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`,
+          `${showPath(path)} is held by ${holder}: waiting up to ${Math.round(options.lock.timeoutMs / 1000)} s (--lock-timeout)`,
         );
         told = true;
       }

@@ -5,6 +5,7 @@ import { connectPostgres, type PostgresOptions } from "../../db/postgres-connect
 import { throwIfAborted, UsageError } from "../../errors.js";
 import { q, type LockWait, type SqlConnection, type SqlValue } from "./connection.js";
 import type { WindowLoadResult } from "./load-file.js";
+import { showPath } from "../../messages.js";
 
 // The shared-warehouse target (docs/cli-contract.md, Sync: `postgres://…`). The connection —
 // libpq URL rules, timeouts, exit 11 for what the database refuses, the password never
@@ -62,7 +63,7 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
           );
         if (!told) {
           wait.onWait(
-            `another reports sync into ${session.location} runs (${holder}): waiting up to ${Math.round(wait.timeoutMs / 1000)} s (--lock-timeout)`,
+            `another reports sync into ${showPath(session.location)} runs (${holder}): waiting up to ${Math.round(wait.timeoutMs / 1000)} s (--lock-timeout)`,
           );
           told = true;
         }

@@ -23,6 +23,7 @@ import { writeDbtSources } from "./dbt-sources.js";
 import { WindowLoadWriter, type LoadLimits, type WindowLoadResult } from "./load-file.js";
 import { ReportsSyncOptions } from "./options.js";
 import { SyncStore, type Tenant } from "./store.js";
+import { showPath } from "../../messages.js";
 
 // `simadmin reports sync --db <file.duckdb|postgres://…>` (docs/cli-contract.md, Sync and
 // Warehouse rules; docs/reports-sync.md).
@@ -141,7 +142,7 @@ export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => 
     if (options.dbtSources !== undefined) {
       const path = resolve(options.dbtSources);
       await writeDbtSources(path, store!, kinds.map(kindTable), target.kind);
-      printer.info(`wrote ${path}`);
+      printer.info(`wrote ${showPath(path)}`);
     }
     return {
       kind: "records",
@@ -265,7 +266,7 @@ class SyncRun {
       return ReportCache.inRunDirectory(spool.dir, identity, now);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.ctx.printer.warn(`cannot use ${configDir} for the report spool (${reason}): using the temp directory`);
+      this.ctx.printer.warn(`cannot use ${showPath(configDir)} for the report spool (${reason}): using the temp directory`);
       return ReportCache.temporary(identity, now);
     }
   }

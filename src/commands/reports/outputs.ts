@@ -12,6 +12,7 @@ import { KindWriter, textCollector } from "./kind-writer.js";
 import type { ReportsPlan } from "./plan.js";
 import type { ReportProgress } from "./progress.js";
 import type { ReportWindows } from "../../engines/reports/windows.js";
+import { showPath } from "../../messages.js";
 
 // Where `reports` writes (docs/cli-contract.md, "Output files", report kinds): one kind to
 // stdout or --out; `all` as one JSON object keyed by kind, a table per kind, or one
@@ -118,7 +119,7 @@ export class ReportOutputs {
         await sink.abort();
         throw error;
       }
-      if (path) this.note(`wrote ${path}`);
+      if (path) this.note(`wrote ${showPath(path)}`);
     };
     const { outDir, out } = plan.output;
     if (outDir !== undefined) {
@@ -145,7 +146,7 @@ export class ReportOutputs {
   }
 
   private wrote(path: string, count: number): void {
-    this.note(`wrote ${path} (${count} ${this.plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+    this.note(`wrote ${showPath(path)} (${count} ${this.plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
   }
 
   /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
@@ -202,7 +203,7 @@ export class ReportOutputs {
       throw error;
     }
     const { out } = this.plan.output;
-    if (out) this.note(`wrote ${out} (${this.plan.kinds.length - this.failed.length} sheets)`);
+    if (out) this.note(`wrote ${showPath(out)} (${this.plan.kinds.length - this.failed.length} sheets)`);
   }
 
   /**

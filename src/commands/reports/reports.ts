@@ -13,6 +13,7 @@ import { ReportOutputs } from "./outputs.js";
 import { planReports, type ReportsPlan } from "./plan.js";
 import { ReportProgress } from "./progress.js";
 import { ReportWindows } from "../../engines/reports/windows.js";
+import { showPath } from "../../messages.js";
 
 // `simadmin reports <kind>|all` (docs/cli-contract.md "Dates", "Records of unknown shape").
 //
@@ -90,7 +91,7 @@ async function openCache(ctx: CommandContext, configDir: string, identity: Cache
   try {
     return await ReportCache.open(join(configDir, "report-cache"), identity, now);
   } catch (error) {
-    ctx.printer.warn(`resume cache unavailable in ${configDir} (${describeFsError(error)}): a failed run will start over`);
+    ctx.printer.warn(`resume cache unavailable in ${showPath(configDir)} (${describeFsError(error)}): a failed run will start over`);
     return ReportCache.temporary(identity, now);
   }
 }

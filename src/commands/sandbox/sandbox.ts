@@ -4,6 +4,7 @@ import { UsageError } from "../../errors.js";
 import type { CommandContext } from "../../context.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { SandboxOptions } from "./options.js";
+import { showPath } from "../../messages.js";
 
 // `simadmin sandbox`: the local emulator in the foreground until Ctrl-C. It binds loopback
 // unless told otherwise and keeps everything in memory. `--reset` forgets what `--sandbox`
@@ -22,7 +23,7 @@ async function resetState({ services, printer }: CommandContext): Promise<Comman
   await rm(join(sandboxStateDir(services.env), "sync"), { recursive: true, force: true });
   printer.info(
     result.removed
-      ? `sandbox state reset: removed ${result.path}; the next --sandbox run starts from the seed`
+      ? `sandbox state reset: removed ${showPath(result.path)}; the next --sandbox run starts from the seed`
       : "sandbox state reset: nothing was saved; the next --sandbox run starts from the seed",
   );
   return { kind: "none" };

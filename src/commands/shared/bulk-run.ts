@@ -11,6 +11,7 @@ import type { CommandOutcome } from "../types.js";
 import type { BulkFile } from "./bulk-file.js";
 import { rowResults, type UserToken } from "./bulk-results.js";
 import type { BudgetTimes } from "../../api/rate/least-time.js";
+import { showPath } from "../../messages.js";
 
 // Steps 3 and 4 of a bulk run (bulk.ts): the rows sent one after the other through the
 // shared scheduler, each recorded in the manifest as it finishes; link's user tokens from
@@ -65,7 +66,7 @@ export class BulkRun {
       live();
     });
     const already = file.rows.filter((r) => manifest.rows[String(r.row)] !== undefined).length;
-    if (already > 0) ctx.printer.info(`resuming: ${already} of ${file.rows.length} rows already done (${this.manifestPath})`);
+    if (already > 0) ctx.printer.info(`resuming: ${already} of ${file.rows.length} rows already done (${showPath(this.manifestPath)})`);
     this.done = already;
     this.failures = file.rows.filter((r) => manifest.rows[String(r.row)]?.status === "failed").length;
     try {
@@ -95,7 +96,7 @@ export class BulkRun {
       if (error instanceof CliError && !(error instanceof UsageError)) {
         const left = file.rows.length - this.done;
         ctx.printer.info(
-          `stopped after ${this.done} of ${file.rows.length} rows (${left} left, recorded in ${this.manifestPath}); run the same command with --resume to continue`,
+          `stopped after ${this.done} of ${file.rows.length} rows (${left} left, recorded in ${showPath(this.manifestPath)}); run the same command with --resume to continue`,
         );
       }
       throw error;

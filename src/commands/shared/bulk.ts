@@ -18,6 +18,7 @@ import { invalidRowsResult } from "./bulk-results.js";
 import { BulkRun, type BulkOptions } from "./bulk-run.js";
 import type { BulkFlags } from "./flags.js";
 import { describeRequestPlan } from "./request-plan.js";
+import { showPath } from "../../messages.js";
 
 // `assign | unassign | link --from-csv <file> [--resume] [--dry-run]` (docs/cli-contract.md
 // "Bulk operations").
@@ -70,7 +71,7 @@ export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: 
   const file = await readBulkFile(options.file, options.encoding);
   const errorsPath = bulkErrorsPath(options.file);
   const manifestPath = bulkManifestPath(options.file, command);
-  for (const warning of file.warnings) ctx.printer.notice(`${options.file}: ${warning}`);
+  for (const warning of file.warnings) ctx.printer.notice(`${showPath(options.file)}: ${warning}`);
 
   // The CI report covers the run from here, a run stopped by a later error included.
   await ctx.printer.ci();

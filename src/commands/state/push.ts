@@ -4,6 +4,7 @@ import { openStateStore } from "../../state/open-store.js";
 import type { ExportedEntry, StateKind, Tenant } from "../../state/store.js";
 import { defineRun } from "../types.js";
 import { PushOptions } from "./options.js";
+import { showPath } from "../../messages.js";
 
 // state push --to <target> [--force] (docs/state.md "Moving state"): every entry of the current
 // store, with its change time, into another — e.g. the settings directory's state into a
@@ -47,6 +48,6 @@ export const run = defineRun(PushOptions, async ({ options, services, printer })
   return {
     kind: "object",
     value: { from: source.location, to: target.location, entries: copied, kinds: groups.size, tenants },
-    note: `copied ${copied} entr${copied === 1 ? "y" : "ies"} (${groups.size} kind${groups.size === 1 ? "" : "s"} of ${tenants} tenant${tenants === 1 ? "" : "s"}) from ${source.location} to ${target.location}`,
+    note: `copied ${copied} entr${copied === 1 ? "y" : "ies"} (${groups.size} kind${groups.size === 1 ? "" : "s"} of ${tenants} tenant${tenants === 1 ? "" : "s"}) from ${showPath(source.location)} to ${showPath(target.location)}`,
   };
 });

@@ -1,6 +1,7 @@
 import { formatDuration } from "../../domain/durations.js";
 import { NoOptions } from "../shared/flags.js";
 import { defineRun } from "../types.js";
+import { showPath } from "../../messages.js";
 
 // state show: one record per tenant and kind — counts and ages, never a value (the link key
 // is a secret; baselines and caches hold personal data). docs/state.md.
@@ -25,7 +26,7 @@ export const run = defineRun(NoOptions, async ({ services }) => {
     knownFields: ["service", "organizationId", "kind", "entries", "oldest", "newest", "lastChange"],
     note:
       records.length === 0
-        ? `the state store ${store.location} holds nothing yet`
-        : `state store ${store.location}: ${records.length} kind${records.length === 1 ? "" : "s"} of ${new Set(records.map((r) => `${r.service}\u0000${r.organizationId}`)).size} tenant(s)`,
+        ? `the state store ${showPath(store.location)} holds nothing yet`
+        : `state store ${showPath(store.location)}: ${records.length} kind${records.length === 1 ? "" : "s"} of ${new Set(records.map((r) => `${r.service}\u0000${r.organizationId}`)).size} tenant(s)`,
   };
 });

@@ -5,6 +5,7 @@ import type { CommandResult } from "../../output/render.js";
 import type { CommandOutcome } from "../types.js";
 import { type ImportFlags, type ImportSetup } from "./common.js";
 import { plural } from "../shared/row-report.js";
+import { showPath } from "../../messages.js";
 
 // How an import that sent its batches ends: the batches are the output whatever happened,
 // then the lines for people and the exit code. Exit 10 (FAILED) and 9 (timeout) only with
@@ -61,8 +62,8 @@ export function importOutcome(flags: ImportFlags, setup: ImportSetup, end: Uploa
   const earlier = withTask.filter((b) => !end.sentThisRun.has(b.number));
   const notes = [
     (sentNow.length === 0
-      ? `${fileName}: ${NOTHING_TO_SEND} into ${organizationId} (${plural(earlier.length, "batch", "batches")} uploaded by an earlier run${earlier.length > 0 ? `: ${earlier.map((b) => b.taskId).join(", ")}` : ""})`
-      : `${fileName}: ${plural(sentNow.length, "batch", "batches")} uploaded to ${organizationId}` +
+      ? `${showPath(fileName)}: ${NOTHING_TO_SEND} into ${organizationId} (${plural(earlier.length, "batch", "batches")} uploaded by an earlier run${earlier.length > 0 ? `: ${earlier.map((b) => b.taskId).join(", ")}` : ""})`
+      : `${showPath(fileName)}: ${plural(sentNow.length, "batch", "batches")} uploaded to ${organizationId}` +
         (sentNow.some((b) => b.taskId) ? ` (${sentNow.flatMap((b) => b.taskId ?? []).join(", ")})` : "") +
         (earlier.length > 0 ? `; ${plural(earlier.length, "batch", "batches")} already imported by an earlier run` : "")) +
       (serviceRejected > 0 ? `; ${plural(serviceRejected, "row")} rejected by the service` : "") +
@@ -70,7 +71,7 @@ export function importOutcome(flags: ImportFlags, setup: ImportSetup, end: Uploa
       (marked.length > 0
         ? `; ${marked.map((b) => `batch ${b.number}`).join(", ")} recorded as imported without a task id (--mark-imported)`
         : "") +
-      (serviceRejected + invalid > 0 ? ` (see ${errors.path})` : ""),
+      (serviceRejected + invalid > 0 ? ` (see ${showPath(errors.path)})` : ""),
   ];
   if (!flags.wait && withTask.length > 0) {
     const tasks = withTask.filter((b) => b.status !== "COMPLETED" && b.status !== "FAILED").map((b) => `--task ${b.taskId}`);
@@ -101,7 +102,7 @@ export function importOutcome(flags: ImportFlags, setup: ImportSetup, end: Uploa
   }
   if (serviceRejected > 0 && !flags.skipInvalid) {
     const failure = new InvalidDataError(
-      `the service rejected ${plural(serviceRejected, "row")} of ${fileName}; the other rows were accepted; the rejected ones are in ${errors.path}`,
+      `the service rejected ${plural(serviceRejected, "row")} of ${showPath(fileName)}; the other rows were accepted; the rejected ones are in ${showPath(errors.path)}`,
       { hint: "fix them and import that file; pass --skip-invalid to accept rejected rows without this exit code" },
     );
     return { ...done, failure };

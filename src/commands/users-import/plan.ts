@@ -10,6 +10,7 @@ import { describeRequestPlan } from "../shared/request-plan.js";
 import { type ImportFlags } from "./common.js";
 import { plural } from "../shared/row-report.js";
 import { NOTHING_TO_SEND } from "./outcome.js";
+import { showPath } from "../../messages.js";
 
 // What an import will send, for people before it does: --dry-run's report and the
 // confirmation asked on a terminal (docs/cli-contract.md "Confirmation").
@@ -107,7 +108,7 @@ function toSend(manifest: ImportManifest, resendAmbiguous: boolean): number {
 function planText({ summary, fileName, organizationId, resumeFrom, resendAmbiguous }: PlanSubject): string {
   const sizes = planBatchSizes(summary.validRows);
   const lines = [
-    `${fileName}: ${plural(summary.totalRows, "row")}, ${summary.validRows.toLocaleString("en-US")} valid, ${summary.invalidRowCount.toLocaleString("en-US")} invalid` +
+    `${showPath(fileName)}: ${plural(summary.totalRows, "row")}, ${summary.validRows.toLocaleString("en-US")} valid, ${summary.invalidRowCount.toLocaleString("en-US")} invalid` +
       (summary.invalidRowCount > 0 ? " (skipped)" : ""),
     `  ${plural(summary.adds, "Add")}, ${plural(summary.updates, "Update")}; ${plural(summary.inactive, "user")} will be INACTIVE`,
     `  ${plural(sizes.length, "batch", "batches")} of at most 750 rows (${sizes.join(", ")})${organizationId ? ` to organization ${organizationId}` : ""}`,

@@ -13,6 +13,7 @@ import type { Progress } from "../../output/progress.js";
 import { openSource, type ImportFlags, type ImportSetup } from "./common.js";
 import { plural } from "../shared/row-report.js";
 import type { ImportStart } from "./start.js";
+import { showPath } from "../../messages.js";
 
 // Pass 2 of `users import` (users-import.ts): every batch built and its hash recorded in the
 // manifest before the first upload, so that a file changed since pass 1 fails here with
@@ -27,7 +28,7 @@ export async function prepareManifest(
   start: ImportStart,
 ): Promise<ImportManifest> {
   const { fileName, progress } = setup;
-  progress.update(`preparing the batches of ${fileName}…`);
+  progress.update(`preparing the batches of ${showPath(fileName)}…`);
   let planned: ManifestBatch[];
   try {
     planned = await prepareImport(readValidUserRows(openSource(flags.file), summary));

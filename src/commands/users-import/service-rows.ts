@@ -3,6 +3,7 @@ import type { ManifestBatch } from "../../domain/users-csv/import-manifest.js";
 import type { UserRow } from "../../domain/users-csv/validate.js";
 import { MAX_ROW_LINES, problemLine, showRowLines } from "../shared/row-report.js";
 import type { RejectedRowsFile } from "./side-files.js";
+import { showPath } from "../../messages.js";
 
 // What the service said about a batch's rows (its upload answer, docs/service-spec.md §4.8,
 // recorded in the manifest by the import engine): the rejected rows shown and written to the
@@ -41,5 +42,5 @@ export function reportServiceRows(
       errors.addService(user, columns, [recorded.error ?? "rejected by the service with the rest of its batch"]);
     }
   }
-  if (show && lines.length > 0) showRowLines(ctx, lines, lines.length > MAX_ROW_LINES ? `see ${errors.path}` : undefined);
+  if (show && lines.length > 0) showRowLines(ctx, lines, lines.length > MAX_ROW_LINES ? `see ${showPath(errors.path)}` : undefined);
 }

@@ -14,6 +14,7 @@ import type { ValidationSummary } from "../../domain/users-csv/validate.js";
 import type { ImportFlags, ImportSetup } from "./common.js";
 import { loadManifest } from "./side-files.js";
 import { refreshUnfinishedStatuses } from "./task-statuses.js";
+import { showPath } from "../../messages.js";
 
 // Whether this run may send at all, and from where: the manifest of an earlier run decides
 // (domain/users-csv/import-manifest.ts decideStart), with --resume, --retry-failed,
@@ -41,7 +42,7 @@ export async function decideImportStart(
       : splitManifest(await loadManifest(setup.manifestPath), setup.target);
   if (others.length > 0) {
     ctx.printer.info(
-      `${setup.manifestPath} also records ${others.map((o) => `an import into ${describeTarget(o)}`).join("; ")}: not this run's (another service or organization); kept as it is`,
+      `${showPath(setup.manifestPath)} also records ${others.map((o) => `an import into ${describeTarget(o)}`).join("; ")}: not this run's (another service or organization); kept as it is`,
     );
   }
   let decision: StartDecision | undefined =

@@ -23,6 +23,7 @@ import { decideImportStart } from "./start.js";
 import { waitForBatches } from "./task-statuses.js";
 import { uploadBatches } from "./upload.js";
 import { validateImportFile } from "./validation.js";
+import { showPath } from "../../messages.js";
 
 // users import <file> [--dry-run] [--skip-invalid] [--wait [--wait-timeout]] [--resume] [-y]
 // (docs/cli-contract.md "Users CSV", "Confirmation", "Retries"; docs/service-spec.md §4.8).
@@ -143,11 +144,11 @@ async function importUsersFile(ctx: CommandContext, flags: ImportFlags): Promise
       // keeps the rows found, since they are what the user has to fix. Only an import that
       // went through without rejecting a row removes an errors file of an earlier run.
       if (errors.unwritable && errors.rows > 0) {
-        ctx.printer.warn(`dry run: the rejected rows were not written to ${errors.path}: ${errors.unwritable.message}`);
+        ctx.printer.warn(`dry run: the rejected rows were not written to ${showPath(errors.path)}: ${errors.unwritable.message}`);
       }
       if (ending === "interrupted") await errors.abort();
       else if (await errors.finish({ removeStale: ending === "success" && !flags.dryRun })) {
-        ctx.printer.info(`removed ${errors.path} left by an earlier run: no row was rejected this time`);
+        ctx.printer.info(`removed ${showPath(errors.path)} left by an earlier run: no row was rejected this time`);
       }
       if (ending !== "interrupted" && errors.rows > 0) ci.setErrorsFile(errors.path);
     }

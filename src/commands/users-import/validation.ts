@@ -8,6 +8,7 @@ import type { CommandOutcome } from "../types.js";
 import { openSource, type ImportFlags } from "./common.js";
 import { plural, PROBLEM_COLUMNS, problemLines, problemsResult, showRowLines } from "../shared/row-report.js";
 import type { RejectedRowsFile } from "./side-files.js";
+import { showPath } from "../../messages.js";
 
 // Pass 1 of `users import` (users-import.ts): every row validated, streamed, each invalid one
 // written to the errors file as it comes. Any invalid row stops the run here — exit 6,
@@ -23,7 +24,7 @@ export async function validateImportFile(
   setup: { fileName: string; errors: RejectedRowsFile; progress: Progress },
 ): Promise<{ summary: ValidationSummary } | { outcome: CommandOutcome }> {
   const { errors, fileName, progress } = setup;
-  progress.update(`validating ${fileName}…`);
+  progress.update(`validating ${showPath(fileName)}…`);
   let summary: ValidationSummary;
   try {
     summary = await validateUsersCsv(openSource(flags.file), {
@@ -45,7 +46,7 @@ export async function validateImportFile(
   }
   // Rows the service rejects later go into the same file, in the same form.
   errors.useInputForm(summary);
-  for (const warning of summary.warnings) ctx.printer.notice(`${fileName}: ${warning}`);
+  for (const warning of summary.warnings) ctx.printer.notice(`${showPath(fileName)}: ${warning}`);
   const invalid = summary.invalidRowCount;
   const ci = await ctx.printer.ci();
   ci.output("rows", summary.totalRows);
@@ -60,7 +61,7 @@ export async function validateImportFile(
     const kept = summary.invalidRows.length;
     const note =
       kept < invalid
-        ? `the first ${plural(kept, "invalid row")} are shown; ${errors.path} lists all ${invalid.toLocaleString("en-US")}`
+        ? `the first ${plural(kept, "invalid row")} are shown; ${showPath(errors.path)} lists all ${invalid.toLocaleString("en-US")}`
         : undefined;
     const failure = new InvalidDataError(
       `${plural(invalid, "invalid row")} in ${fileName}; nothing was sent; fix ${invalid === 1 ? "it" : "them"} (see ${errors.path}) or use --skip-invalid to upload the ${plural(summary.validRows, "valid row")} only`,
@@ -69,9 +70,9 @@ export async function validateImportFile(
   }
   if (invalid > 0) {
     ctx.printer.warn(
-      `${plural(invalid, "invalid row")} in ${fileName} will be skipped (--skip-invalid); they are listed in ${errors.path}`,
+      `${plural(invalid, "invalid row")} in ${showPath(fileName)} will be skipped (--skip-invalid); they are listed in ${showPath(errors.path)}`,
     );
-    showRowLines(ctx, problemLines(summary.invalidRows), invalid > summary.invalidRows.length ? `see ${errors.path}` : undefined);
+    showRowLines(ctx, problemLines(summary.invalidRows), invalid > summary.invalidRows.length ? `see ${showPath(errors.path)}` : undefined);
   }
   return { summary };
 }

@@ -7,6 +7,7 @@ import { checkReadableFile } from "../shared/local-files.js";
 import type { CommandOutcome } from "../types.js";
 import { plural, problemLines, problemsResult, showRowLines } from "../shared/row-report.js";
 import type { UsersSyncOptions } from "./options.js";
+import { showPath } from "../../messages.js";
 
 // Step 2 of a sync (users-sync.ts): the roster read (CSV or workbook, --map, --encoding)
 // and its invalid rows reported — the end of the run without --skip-invalid (exit 6).
@@ -40,7 +41,7 @@ export async function readRosterFile(
   }
   if (roster.invalid.length > 0) {
     ctx.printer.warn(
-      `${plural(roster.invalid.length, "invalid row")} in ${name} skipped (--skip-invalid); those users are left as they are`,
+      `${plural(roster.invalid.length, "invalid row")} in ${showPath(name)} skipped (--skip-invalid); those users are left as they are`,
     );
     showRowLines(ctx, problemLines(roster.invalid), undefined);
   }
@@ -57,7 +58,7 @@ async function loadRoster(ctx: CommandContext, options: UsersSyncOptions, path: 
     if (error instanceof RosterMapError) throw new UsageError(`${error.message}; nothing was sent`);
     throw error;
   }
-  for (const note of table.info.notes ?? []) ctx.printer.notice(`${basename(path)}: ${note}`);
-  for (const warning of roster.warnings) ctx.printer.notice(`${basename(path)}: ${warning}`);
+  for (const note of table.info.notes ?? []) ctx.printer.notice(`${showPath(basename(path))}: ${note}`);
+  for (const warning of roster.warnings) ctx.printer.notice(`${showPath(basename(path))}: ${warning}`);
   return roster;
 }

@@ -26,6 +26,7 @@ import { sendPlan } from "./send.js";
 import { sendingOutcome } from "./sent-outcome.js";
 import { settleLastRun } from "./settle-last.js";
 import { SYNC_KIND, type SyncSnapshot, SyncState } from "./sync-state.js";
+import { showPath } from "../../messages.js";
 
 // users sync <roster> (docs/cli-contract.md "Sync"; docs/users-sync.md; the whole walk from
 // bin/ to the socket and the state written: docs/architecture.md "users sync, end to end").
@@ -113,7 +114,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     const rows = [...unsent, ...released.flatMap((h) => h.rows)];
     const createdAt = snapshot.run?.createdAt ?? snapshot.unsent?.createdAt;
     ctx.printer.info(
-      `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${basename(setup.rosterPath)} is not read`,
+      `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${showPath(basename(setup.rosterPath))} is not read`,
     );
     plan = {
       rows,
@@ -204,14 +205,14 @@ async function loadSnapshot(ctx: CommandContext, options: Options, state: SyncSt
   if (!legacy) return snapshot;
   if (options.plan) {
     ctx.printer.info(
-      `--plan: using the users sync state of ${dir} as it is; a real run moves it into the state store ${state.store.location}`,
+      `--plan: using the users sync state of ${showPath(dir)} as it is; a real run moves it into the state store ${showPath(state.store.location)}`,
     );
     return { ...snapshot, ...legacy.changes, run: legacy.changes.run ?? undefined } as SyncSnapshot;
   }
   await state.put(legacy.changes);
   const moved = await retireLegacy(dir);
   ctx.printer.info(
-    `moved the users sync state of ${dir} into the state store ${state.store.location} (the old files are kept in ${moved})`,
+    `moved the users sync state of ${showPath(dir)} into the state store ${showPath(state.store.location)} (the old files are kept in ${showPath(moved)})`,
   );
   return state.load();
 }
@@ -222,7 +223,7 @@ function warnFirstRunInCi(ctx: CommandContext, state: SyncState): void {
   const ci = [env.CI, env.GITHUB_ACTIONS].some((v) => v !== undefined && v !== "" && v !== "false" && v !== "0");
   if (!ci) return;
   ctx.printer.warn(
-    `first sync of this service and organization in the state store ${state.store.location}, on a CI runner: without a baseline, users who left the roster cannot be found (they are never deactivated) and every user is sent as Add; keep the state between runs — SIMADMIN_STATE=postgres://… (a shared PostgreSQL), or cache that directory between runs (docs/users-sync.md "In CI")`,
+    `first sync of this service and organization in the state store ${showPath(state.store.location)}, on a CI runner: without a baseline, users who left the roster cannot be found (they are never deactivated) and every user is sent as Add; keep the state between runs — SIMADMIN_STATE=postgres://… (a shared PostgreSQL), or cache that directory between runs (docs/users-sync.md "In CI")`,
   );
 }
 
