@@ -283,17 +283,22 @@ export async function openAtomicFile(path: string, mode = 0o644): Promise<Atomic
 /** A FIFO or device: opened for appending and written in place (nothing to rename). */
 async function openDirect(path: string, target: string): Promise<AtomicFile> {
   let stream: WriteStream;
-  // A FIFO: the blocking open below would wait for a reader for ever (fifo-write.ts). Opened
-  // non-blocking first, it fails at once without one; with one, the stream's open returns at
-  // once, and the probe is closed after it (the reader sees no end of file in between).
-  const { isFifo, openFifoNonBlocking } = await import("./fifo-write.js");
-  const probe = (await isFifo(target)) ? await openFifoNonBlocking(target) : undefined;
-  try {
-    stream = await openStream(target, "a", 0o600);
-  } catch (error) {
-    throw fileError(error, path);
-  } finally {
-    await probe?.close();
+  // A FIFO: a blocking open would wait for a reader for ever, and a blocking write for a
+  // reader that stopped reading, both in a thread that Ctrl-C cannot end (fifo-write.ts).
+  // Opened non-blocking, it fails at once without a reader, and a full pipe is waited for
+  // on a timer.
+  const { isFifo, openFifoStream } = await import("./fifo-write.js");
+  let stop = (): void => undefined;
+  if (await isFifo(target)) {
+    const fifo = await openFifoStream(target);
+    stream = fifo.stream;
+    stop = () => fifo.stop();
+  } else {
+    try {
+      stream = await openStream(target, "a", 0o600);
+    } catch (error) {
+      throw fileError(error, path);
+    }
   }
   const failed = firstFailure(stream, path);
   let done = false;
@@ -309,6 +314,7 @@ async function openDirect(path: string, target: string): Promise<AtomicFile> {
     async abort() {
       if (done) return;
       done = true;
+      stop();
       stream.destroy();
     },
   };

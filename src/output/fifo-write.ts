@@ -1,4 +1,4 @@
-import { constants } from "node:fs";
+import { close, constants, createWriteStream, open as openFd, write, type WriteStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { isErrnoError, LocalFileError } from "../errors.js";
 
@@ -7,7 +7,9 @@ import { isErrnoError, LocalFileError } from "../errors.js";
 // interrupt it — and Node's exit then waits for that thread, so even Ctrl-C and SIGTERM hung
 // (docs/local-files.md). A FIFO is opened non-blocking instead: without a reader the open
 // fails at once (ENXIO) and the run says so (exit 11); with one, the data is written as the
-// reader takes it, a full pipe waited for on a timer, which a signal can end.
+// reader takes it, a full pipe waited for on a timer, which a signal can end. The same holds
+// for a stream into a FIFO whose reader stopped reading (`--out fifo`, a stalled `cat`): a
+// blocking write would wait in the thread pool, out of reach of Ctrl-C and SIGTERM.
 
 const RETRY_MS = 20;
 
@@ -24,15 +26,20 @@ export async function openFifoNonBlocking(path: string): Promise<Awaited<ReturnT
   try {
     return await open(path, constants.O_WRONLY | constants.O_NONBLOCK);
   } catch (error) {
-    if (isErrnoError(error) && error.code === "ENXIO") {
-      throw new LocalFileError(`cannot write ${path}: it is a named pipe (FIFO) that no process reads (ENXIO)`, {
-        path,
-        code: "ENXIO",
-        hint: "start its reader first (e.g. cat < the-fifo), or give a regular file",
-      });
-    }
-    throw LocalFileError.fromSystem(error, path, "write");
+    throw openFailure(error, path);
   }
+}
+
+/** A failed non-blocking open as the run's error: ENXIO is a FIFO that no process reads. */
+function openFailure(error: unknown, path: string): LocalFileError {
+  if (isErrnoError(error) && error.code === "ENXIO") {
+    return new LocalFileError(`cannot write ${path}: it is a named pipe (FIFO) that no process reads (ENXIO)`, {
+      path,
+      code: "ENXIO",
+      hint: "start its reader first (e.g. cat < the-fifo), or give a regular file",
+    });
+  }
+  return LocalFileError.fromSystem(error, path, "write");
 }
 
 /** Writes `data` into the FIFO at `path`; LocalFileError (exit 11) when nobody reads it. */
@@ -53,4 +60,44 @@ export async function writeToFifo(path: string, data: string | Uint8Array, signa
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A write stream into the FIFO at `path`, on a non-blocking descriptor: a full pipe is
+ * waited for on a timer, never in a thread, so that a signal's exit is not held up by it.
+ * LocalFileError (exit 11) when nobody reads it. `stop()` ends the waiting (abort).
+ */
+export async function openFifoStream(path: string): Promise<{ stream: WriteStream; stop(): void }> {
+  const fd = await new Promise<number>((resolveFd, reject) =>
+    openFd(path, constants.O_WRONLY | constants.O_NONBLOCK, (error, opened) => (error ? reject(error) : resolveFd(opened))),
+  ).catch((error: unknown) => {
+    throw openFailure(error, path);
+  });
+  let stopped = false;
+  type WriteCallback = (error: NodeJS.ErrnoException | null, written: number, buffer: Uint8Array) => void;
+  // Node's WriteStream takes EAGAIN for "0 bytes" and gives up after a few: wait until the
+  // reader makes room instead, a timer at a time.
+  const waitingWrite = (
+    target: number,
+    buffer: Uint8Array,
+    offset: number,
+    length: number,
+    position: number | null,
+    callback: WriteCallback,
+  ): void => {
+    write(target, buffer, offset, length, position, (error, written) => {
+      if (error?.code === "EAGAIN" && !stopped) {
+        setTimeout(() => waitingWrite(target, buffer, offset, length, position, callback), RETRY_MS);
+        return;
+      }
+      callback(error, written, buffer);
+    });
+  };
+  const stream = createWriteStream(path, { fd, fs: { write: waitingWrite, close, open: openFd } });
+  return {
+    stream,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }

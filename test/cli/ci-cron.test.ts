@@ -205,7 +205,8 @@ describe("-q under cron keeps only what needs action (docs/ci-and-cron.md)", () 
     const dir = await mkdtemp(join(tmpdir(), "simadmin-quiet-"));
     try {
       const file = join(dir, "in.csv");
-      const users = "firstName,lastName,username,email,role,teamName,status,action,Cost Centre\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add,42\n";
+      const users =
+        "firstName,lastName,username,email,role,teamName,status,action,Cost Centre\nAl,Ng,al@example.com,al@example.com,trainee,Sales,ACTIVE,Add,42\n";
       const pairs = "userId,simulationId,Cost Centre\nuser-demo,sim-001,42\n";
       await writeFile(file, argv("x")[0] === "users" ? users : pairs);
       const loud = await t.capture(argv(file));

@@ -53,8 +53,11 @@ describe("no forged workflow command", () => {
     const shown = "staff\\n::error::forged\\n  ::add-mask::hidden\\n##";
     expect(r.stderr).toMatch(new RegExp(`^warning: ${escapeRegExp(shown)}.*: unknown column "Extra"`, "m"));
     expect(r.stderr).toMatch(new RegExp(`^warning: 1 invalid row in ${escapeRegExp(shown)}.* will be skipped`, "m"));
-    expect(r.stderr).toMatch(new RegExp(`^${escapeRegExp(shown)}.*: 1 batch uploaded .*\\(see .*${escapeRegExp(shown)}.*errors\\.csv\\)$`, "m"));
-    for (const line of r.stderr.trimEnd().split("\n")) expect(line).toMatch(/^(warning: |accepted: |follow them |  row 3, |::warning file=|staff\\n)/);
+    expect(r.stderr).toMatch(
+      new RegExp(`^${escapeRegExp(shown)}.*: 1 batch uploaded .*\\(see .*${escapeRegExp(shown)}.*errors\\.csv\\)$`, "m"),
+    );
+    for (const line of r.stderr.trimEnd().split("\n"))
+      expect(line).toMatch(/^(warning: |accepted: |follow them | {2}row 3, |::warning file=|staff\\n)/);
   });
 
   it("outside GitHub Actions too, a file name with a line break never breaks a message's line", async () => {

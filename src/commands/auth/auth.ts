@@ -74,7 +74,9 @@ export const login = defineRun(LoginOptions, async ({ options, ...ctx }) => {
     };
   });
   if (account !== undefined) {
-    ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${showPath(store.path)})`);
+    ctx.printer.info(
+      `Stored key ${maskSecret(key)} for profile '${profile}' in the OS keychain (settings in ${showPath(store.path)})`,
+    );
   } else {
     ctx.printer.warn(`no OS keychain (${fallbackReason}): the key is stored in ${showPath(store.path)}, readable by you only`);
     ctx.printer.info(`Stored key ${maskSecret(key)} for profile '${profile}' in ${showPath(store.path)}`);

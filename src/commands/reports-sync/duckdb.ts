@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { access, constants } from "node:fs/promises";
+import { access, constants, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
 import { q, type LockWait, type SqlConnection, type SqlValue } from "./connection.js";
@@ -22,7 +22,34 @@ export interface DuckDbOpen {
   lock: LockWait;
 }
 
+/** What a path that exists but is no regular file is, in words; undefined for a file or nothing. */
+async function notAFile(path: string): Promise<string | undefined> {
+  let info;
+  try {
+    info = await stat(path);
+  } catch {
+    return undefined; // not there yet: DuckDB creates it (or says why it cannot)
+  }
+  if (info.isFile()) return undefined;
+  if (info.isFIFO()) return "a named pipe (FIFO)";
+  if (info.isDirectory()) return "a directory";
+  if (info.isCharacterDevice() || info.isBlockDevice()) return "a device";
+  if (info.isSocket()) return "a socket";
+  return "not a regular file";
+}
+
 export async function openDuckDb(path: string, options: DuckDbOpen): Promise<SqlConnection> {
+  // DuckDB opens whatever it is given, blocking in its own thread: a FIFO without a writer
+  // hangs it for ever, and the process with it — Ctrl-C and SIGTERM included, since the exit
+  // waits for that thread. A database is a regular file: anything else stops here, before
+  // any request (docs/reports-sync.md "Targets").
+  const kind = await notAFile(path);
+  if (kind !== undefined) {
+    throw new LocalFileError(`cannot use ${path} as the DuckDB database: it is ${kind}`, {
+      path,
+      hint: "give --db a DuckDB file (or a path where one can be created), or postgres://…",
+    });
+  }
   // DuckDB's own message for a missing directory is an "IO Error"; say it as for any file.
   try {
     await access(dirname(path), constants.W_OK);

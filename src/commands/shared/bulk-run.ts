@@ -66,7 +66,8 @@ export class BulkRun {
       live();
     });
     const already = file.rows.filter((r) => manifest.rows[String(r.row)] !== undefined).length;
-    if (already > 0) ctx.printer.info(`resuming: ${already} of ${file.rows.length} rows already done (${showPath(this.manifestPath)})`);
+    if (already > 0)
+      ctx.printer.info(`resuming: ${already} of ${file.rows.length} rows already done (${showPath(this.manifestPath)})`);
     this.done = already;
     this.failures = file.rows.filter((r) => manifest.rows[String(r.row)]?.status === "failed").length;
     try {

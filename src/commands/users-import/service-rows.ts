@@ -42,5 +42,6 @@ export function reportServiceRows(
       errors.addService(user, columns, [recorded.error ?? "rejected by the service with the rest of its batch"]);
     }
   }
-  if (show && lines.length > 0) showRowLines(ctx, lines, lines.length > MAX_ROW_LINES ? `see ${showPath(errors.path)}` : undefined);
+  if (show && lines.length > 0)
+    showRowLines(ctx, lines, lines.length > MAX_ROW_LINES ? `see ${showPath(errors.path)}` : undefined);
 }

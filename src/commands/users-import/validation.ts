@@ -72,7 +72,11 @@ export async function validateImportFile(
     ctx.printer.warn(
       `${plural(invalid, "invalid row")} in ${showPath(fileName)} will be skipped (--skip-invalid); they are listed in ${showPath(errors.path)}`,
     );
-    showRowLines(ctx, problemLines(summary.invalidRows), invalid > summary.invalidRows.length ? `see ${showPath(errors.path)}` : undefined);
+    showRowLines(
+      ctx,
+      problemLines(summary.invalidRows),
+      invalid > summary.invalidRows.length ? `see ${showPath(errors.path)}` : undefined,
+    );
   }
   return { summary };
 }
