@@ -6,6 +6,7 @@ import type { Progress } from "./output/progress.js";
 import { Redactor } from "./output/redact.js";
 import type { Env } from "./settings/paths.js";
 import type { GlobalOptions } from "./settings/resolve.js";
+import { wrapCell } from "./output/table-text.js";
 import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 
 // Everything a run says on stderr, and the redaction of secrets from it: warnings, notices,
@@ -83,9 +84,21 @@ export class Messages {
     this.io.stderr.write(`${this.redactor.apply(escapeForLine(line))}\n`);
   }
 
+  /**
+   * Writes finished lines to stderr. On a terminal, a line longer than it is broken at
+   * spaces, as a table cell is (output/table-text.ts): the terminal would break it mid-word,
+   * inside an id or a `--fields` list (docs/output.md). Piped, a line stays one line.
+   */
+  private write(text: string): void {
+    const columns = this.io.stderrIsTTY ? ((this.io.stderr as { columns?: number }).columns ?? 0) : 0;
+    // The last column stays free: some terminals wrap on it.
+    const lines = columns > 20 ? text.split("\n").map((line) => wrapCell(line, columns - 1)) : [text];
+    this.io.stderr.write(`${lines.join("\n")}\n`);
+  }
+
   /** A warning on stderr (shown even with --quiet: it may change what the user does). */
   warn(text: string): void {
-    this.io.stderr.write(`warning: ${this.redactor.apply(escapeForLine(text))}\n`);
+    this.write(`warning: ${this.redactor.apply(escapeForLine(text))}`);
   }
 
   /**
@@ -100,7 +113,7 @@ export class Messages {
 
   /** Information for people on stderr; silent under --quiet. */
   info(text: string): void {
-    if (!this.quiet) this.io.stderr.write(`${this.redactor.apply(escapeControlChars(text))}\n`);
+    if (!this.quiet) this.write(this.redactor.apply(escapeControlChars(text)));
   }
 
   /**
@@ -108,7 +121,7 @@ export class Messages {
    * user must have whatever fails next, a kind of `reports all` that failed.
    */
   say(text: string): void {
-    this.io.stderr.write(`${this.redactor.apply(escapeControlChars(text))}\n`);
+    this.write(this.redactor.apply(escapeControlChars(text)));
   }
 
   async progress(): Promise<Progress> {

@@ -44,7 +44,8 @@ export async function createProgress(io: IOStreams, options: ProgressOptions): P
   // A line wider than the terminal wraps, and ora then clears only the last row of it: the
   // spinner would leave a trail. The symbol and its space take two columns, and the last
   // column is left free (some terminals wrap on it).
-  const fit = (text: string): string => fitWidth(escapeForLine(text), Math.max(1, columns - 3));
+  const fit = (text: string): string =>
+    fitWidth(fitParts(escapeForLine(text), Math.max(1, columns - 3)), Math.max(1, columns - 3));
   return {
     // Spinner lines carry taskIds and labels from the service and file names: escaped.
     update(text) {
@@ -56,6 +57,19 @@ export async function createProgress(io: IOStreams, options: ProgressOptions): P
       else spinner.stop();
     },
   };
+}
+
+/**
+ * A progress line of ` · `-separated parts made to fit `width` by leaving out parts before
+ * the last, from the right: what it is (the first part) and the time left (the last, "about
+ * 6m left") are what a narrow terminal must still show, the counts and the next wait between
+ * them can go (docs/ci-and-cron.md "Heartbeats"). A line that still does not fit is cut by fitWidth.
+ */
+export function fitParts(text: string, width: number): string {
+  const parts = text.split(" · ");
+  const length = (list: readonly string[]): number => [...list.join(" · ")].length;
+  while (parts.length > 2 && length(parts) > width) parts.splice(parts.length - 2, 1);
+  return parts.join(" · ");
 }
 
 /** `text` cut to `width` characters (code points), ending in "…" when cut. */

@@ -4,19 +4,30 @@ import type { Cell } from "../domain/records.js";
 // Which columns a terminal table shows when --fields is not given, chosen from the records
 // themselves (docs/cli-contract.md, "Records of unknown shape"): the spec
 // marks report fields "not shown", so no list of a kind's columns may decide it. Each
-// column is ranked by what its values look like — a date, a name or title, then numbers,
-// then short words, before ids and long text — and as many as fit the width are shown, in
-// that order. The rest are one `--fields` or `-o csv` away (tableHint).
+// column is ranked by what its values look like — a date, who or what the row is about (a
+// name or title; a user or simulation id when there is no name), then numbers, then short
+// words, before other ids and long text — and as many as fit the width are shown, in that
+// order: a table says who and when before how much (docs/report-output.md). The rest are
+// one `--fields` or `-o csv` away (tableHint).
 
 /** What a column looks like, most telling first: the value is the rank. */
-const Rank = { Date: 0, Label: 1, Number: 2, Short: 3, Id: 4, Long: 5, Empty: 6 } as const;
+const Rank = { Date: 0, Label: 1, EntityId: 2, Number: 3, Short: 4, Id: 5, Long: 6, Empty: 7 } as const;
 type Rank = (typeof Rank)[keyof typeof Rank];
+
+/** Names and titles that lead (who and what: a trainee's name and a simulation's title); more are short text. */
+const LEADING_LABELS = 2;
+/** Without any name or title, the ids of what the row is about lead instead (`userId`, `simulationId`). */
+const LEADING_ENTITY_IDS = 2;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:$|[T ])/;
 /** The last part of a dotted name: `user.displayName` → `displayName`. */
 const lastPart = (column: string): string => column.slice(column.lastIndexOf(".") + 1);
-/** `name`, `title`, `userName`, `display_name`, `label`. */
-const LABEL_NAME = /(?:^|[a-z_-])(?:name|title|label)$|^(?:name|title|label)/i;
+/** `name`, `title`, `userName`, `display_name`, `label`, `email`: who or what a row is about. */
+const LABEL_NAME = /(?:^|[a-z_-])(?:name|title|label|email)$|^(?:name|title|label|email)/i;
+/** The id of the row itself, not of what it is about: `id`, `recordId`, `row_id`, `uuid`. */
+const RECORD_ID_NAME = /^(?:id|uuid|guid|record[_-]?id|recordId|row[_-]?id|rowId)$/i;
+/** A name or title up to this long still leads (a simulation's title is often longer than a word). */
+const LONG_LABEL = 48;
 /** `id`, `userId`, `user_id`, `ID`, `uuid`, `guid`, `key` — what identifies a row, not what describes it. */
 const ID_NAME = /(?:^|[._-])id$|[a-z]Id$|ID$|^(?:uuid|guid)$|[a-z](?:Uuid|Guid)$/;
 /** A value shaped like an identifier: a UUID, or hex of 16 digits or more. */
@@ -29,24 +40,36 @@ export function cellText(value: Cell | undefined): string {
   return value === null || value === undefined ? "" : String(value);
 }
 
+/**
+ * An id of what the row is about rather than of the row: `userId`, `user.id`, `simulation_id`
+ * (a dotted `user.id` is named by its parent). Not `id`, `recordId`, `uuid`.
+ */
+function isEntityId(column: string): boolean {
+  const name = lastPart(column);
+  if (name.toLowerCase() === "id") return column.includes(".");
+  return ID_NAME.test(name) && !RECORD_ID_NAME.test(name);
+}
+
 function rankOf(column: string, values: readonly (Cell | undefined)[]): Rank {
   const present = values.filter((v) => v !== null && v !== undefined && v !== "");
   if (present.length === 0) return Rank.Empty;
   const name = lastPart(column);
   const strings = present.filter((v): v is string => typeof v === "string");
   if (strings.length === present.length && strings.every((v) => ISO_DATE.test(v))) return Rank.Date;
-  if (present.every((v) => typeof v === "number")) return ID_NAME.test(name) ? Rank.Id : Rank.Number;
-  if (ID_NAME.test(name) || (strings.length > 0 && strings.every((v) => ID_VALUE.test(v)))) return Rank.Id;
+  const id = isEntityId(column) ? Rank.EntityId : Rank.Id;
+  if (present.every((v) => typeof v === "number")) return ID_NAME.test(name) ? id : Rank.Number;
+  if (ID_NAME.test(name) || (strings.length > 0 && strings.every((v) => ID_VALUE.test(v)))) return id;
   const widest = present.reduce<number>((w, v) => Math.max(w, cellText(v).length), 0);
+  if (LABEL_NAME.test(name) && strings.length === present.length && widest <= LONG_LABEL) return Rank.Label;
   if (widest > LONG_TEXT) return Rank.Long;
-  if (LABEL_NAME.test(name) && strings.length === present.length) return Rank.Label;
   return Rank.Short;
 }
 
 /**
- * The columns in the order a table should offer them: the first date, the first name or
- * title, the numbers, short words (other dates and names among them), ids, long text,
- * empty columns; first-seen order within each.
+ * The columns in the order a table should offer them: the first date, the first two names or
+ * titles (or, with none, the first two user or simulation ids), the numbers, short words
+ * (other dates and names among them), other ids, long text, empty columns; first-seen order
+ * within each.
  */
 export function rankColumns(columns: readonly string[], rows: readonly Record<string, Cell>[]): string[] {
   const ranked = columns.map((column) => ({
@@ -56,9 +79,17 @@ export function rankColumns(columns: readonly string[], rows: readonly Record<st
       rows.map((row) => row[column]),
     ),
   }));
-  // Only one date and one label lead; the others are ordinary short columns.
-  for (const lead of [Rank.Date, Rank.Label]) {
-    for (const entry of ranked.filter((e) => e.rank === lead).slice(1)) entry.rank = Rank.Short;
+  // One date and two labels lead; the others are ordinary short columns.
+  for (const [lead, count] of [
+    [Rank.Date, 1],
+    [Rank.Label, LEADING_LABELS],
+  ] as const) {
+    for (const entry of ranked.filter((e) => e.rank === lead).slice(count)) entry.rank = Rank.Short;
+  }
+  // Ids say who the row is about only where no name does.
+  const labelled = ranked.some((e) => e.rank === Rank.Label);
+  for (const entry of ranked.filter((e) => e.rank === Rank.EntityId).slice(labelled ? 0 : LEADING_ENTITY_IDS)) {
+    entry.rank = Rank.Id;
   }
   // Array.prototype.sort is stable (ES2019): equal ranks keep first-seen order.
   return ranked.sort((a, b) => a.rank - b.rank).map((e) => e.column);

@@ -9,6 +9,8 @@ import type { Cell } from "../domain/records.js";
 const MAX_FIXED_CELL = 40;
 /** The narrowest a flex column is shortened to, even on a very narrow terminal. */
 const MIN_FLEX_CELL = 10;
+/** The narrowest a column whose words cannot all stay whole is made (the widest give up characters first). */
+const MIN_SPLIT_CELL = 3;
 
 /** The colour code of the borders (paint(90) below). */
 const GREY = "\u001b[90m";
@@ -100,6 +102,34 @@ function fitToWords(natural: readonly number[], words: readonly number[], room: 
   return widths;
 }
 
+/**
+ * When the words of every column do not fit: as many columns as can keep their longest word
+ * do — columns of one-word values first (ids, timestamps, states, numbers: a value split
+ * mid-word, `exec-sim-003-sl`/`ow`, reads as two values), the shortest first — and the
+ * others (a link, a long token, prose) share what is left, wrapped inside their words, the
+ * widest narrowed first. `words` are the values' longest words (a header may wrap mid-word).
+ */
+function fitKeepingShortWords(
+  natural: readonly number[],
+  words: readonly number[],
+  oneWord: readonly boolean[],
+  room: number,
+): number[] | undefined {
+  const floors = natural.map((w) => Math.min(w, MIN_SPLIT_CELL));
+  let used = sum(floors);
+  const order = words
+    .map((_, i) => i)
+    .sort((a, b) => Number(oneWord[b]) - Number(oneWord[a]) || (words[a] ?? 0) - (words[b] ?? 0));
+  for (const i of order) {
+    const whole = Math.min(words[i] ?? 1, natural[i] ?? 1);
+    const more = whole - (floors[i] ?? 1);
+    if (more <= 0 || used + more > room) continue;
+    floors[i] = whole;
+    used += more;
+  }
+  return fitToWords(natural, floors, room);
+}
+
 export async function renderTable(
   columns: string[],
   rows: Record<string, Cell>[],
@@ -118,14 +148,28 @@ export async function renderTable(
   if (room < columns.length) {
     return `(${columns.length} columns do not fit ${width} columns, even one character each: choose fewer with --fields, or use -o csv)\n`;
   }
-  const maxCells = fitToWords(natural, longestWords(columns, cells), room) ?? fitWidths(natural, room);
+  const words = longestWords(columns, cells);
+  // Values first: a header may wrap inside a word where an id may not.
+  const valueWords = longestWords(
+    columns.map(() => ""),
+    cells,
+  );
+  const oneWord = columns.map((_, i) => cells.every((line) => !(line[i] ?? "").includes(" ")));
+  const maxCells =
+    fitToWords(natural, words, room) ??
+    fitKeepingShortWords(natural, valueWords, oneWord, room) ??
+    fitWidths(natural, room);
   const flexIndex = columns.findIndex((column) => column === options.flexColumn);
   if (flexIndex >= 0 && sum(natural) > room) {
     // With a flex column, the others keep their width (up to MAX_FIXED_CELL) and the flex one
-    // takes what is left — unless that would push the table past the width.
+    // takes what is left — unless that would push the table past the width, or split a word
+    // of the flex column that could have stayed whole (a timestamp; a link is longer than
+    // any column and wraps anyway).
     const flexed = natural.map((w) => Math.min(w, MAX_FIXED_CELL));
     flexed[flexIndex] = Math.max(MIN_FLEX_CELL, room - (sum(flexed) - (flexed[flexIndex] ?? 0)));
-    if (sum(flexed) <= room) maxCells.splice(0, maxCells.length, ...flexed);
+    const flexWord = words[flexIndex] ?? 0;
+    const splitsFlexWord = (flexed[flexIndex] ?? 0) < flexWord && flexWord <= MAX_FIXED_CELL;
+    if (sum(flexed) <= room && !splitsFlexWord) maxCells.splice(0, maxCells.length, ...flexed);
   }
   return drawn(columns, cells, maxCells, options.color);
 }

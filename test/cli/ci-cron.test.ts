@@ -195,6 +195,29 @@ describe("heartbeats without a terminal", () => {
     expect(fitWidth("abcdef", 4)).toBe("abc…");
     expect(fitWidth("abc", 4)).toBe("abc");
   });
+
+  it.each([80, 120])("a spinner at %i columns shows the time left: the counts between go first", async (columns) => {
+    // What ora calls on a terminal stream, as node:tty's WriteStream has them.
+    const stderr = Object.assign(new Buffered(), {
+      isTTY: true,
+      columns,
+      cursorTo: (): boolean => true,
+      moveCursor: (): boolean => true,
+      clearLine: (): boolean => true,
+    });
+    const io = { ...pipeIO(), stderr, stderrIsTTY: true };
+    const progress = await createProgress(io, { quiet: false, color: false });
+    const line =
+      "user-results · window 3 of 9 (2026-03-01..2026-03-31) · 2 of 9 done · next report request in 4 s · about 6m 5s left";
+    progress.update(line);
+    progress.done();
+    // eslint-disable-next-line no-control-regex -- the spinner's cursor codes are removed to read its text
+    const shown = stderr.text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "");
+    expect(shown).toContain("user-results · window 3 of 9 (2026-03-01..2026-03-31) · ");
+    expect(shown).toContain(" · about 6m 5s left");
+    if (columns === 120) expect(shown).toContain(line);
+    else expect(shown).not.toContain("next report request");
+  });
 });
 
 describe("-q under cron keeps only what needs action (docs/ci-and-cron.md)", () => {

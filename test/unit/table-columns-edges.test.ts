@@ -25,8 +25,23 @@ describe("rankColumns: what a column's values look like", () => {
     expect(order([{ blank: "", id: "x" }])).toEqual(["id", "blank"]);
   });
 
-  it("ranks a numeric column named like an id with the ids, after short words", () => {
-    expect(order([{ userId: 5, n: 1, word: "x" }])).toEqual(["n", "word", "userId"]);
+  it("ranks a numeric record id with the ids, after short words", () => {
+    expect(order([{ recordId: 5, n: 1, word: "x" }])).toEqual(["n", "word", "recordId"]);
+  });
+
+  it("without a name, the ids of who the row is about lead before the numbers (two at most); the row's own id stays last", () => {
+    expect(order([{ id: "r1", n: 1, userId: 5, "simulation.id": "s", word: "x", teamId: "t" }])).toEqual([
+      "userId",
+      "simulation.id",
+      "n",
+      "word",
+      "id",
+      "teamId",
+    ]);
+  });
+
+  it("with a name, a user id is one of the ids again", () => {
+    expect(order([{ userId: "u-1", n: 1, name: "Al" }])).toEqual(["name", "n", "userId"]);
   });
 
   it("does not take a column for a date when one of its values is a number", () => {
@@ -82,8 +97,14 @@ describe("rankColumns: what a column's values look like", () => {
     ).toEqual(["n", "name"]);
   });
 
-  it("leads with the first name column only; a second one is an ordinary short column", () => {
-    expect(order([{ n: 1, title: "A", name: "B" }])).toEqual(["title", "n", "name"]);
+  it("leads with the first two name columns (who and what); a third one is an ordinary short column", () => {
+    expect(order([{ n: 1, title: "A", name: "B", "team.label": "C" }])).toEqual(["title", "name", "n", "team.label"]);
+  });
+
+  it("an email leads as a name; a title up to 48 characters still leads, a longer one is long text", () => {
+    const title = "Handling Difficult Conversations With Empathy";
+    expect(order([{ n: 1, email: "al@example.com", title }])).toEqual(["email", "title", "n"]);
+    expect(order([{ n: 1, title: `${title} and Care` }])).toEqual(["n", "title"]);
   });
 
   it("ranks a column by the values it has: a missing or null cell does not stop a date column leading", () => {
