@@ -31,4 +31,22 @@ describe.each([
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/valid until/);
   });
+
+  it("plain on a terminal (its table) says until when too, matching expiresAt", async () => {
+    const r = await t.capture([...args, "--no-color"], { stdoutIsTTY: true, stderrIsTTY: true });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const expiresAt = /expiresAt:\s+(\S+)/.exec(r.stdout)?.[1];
+    expect(expiresAt).toBeDefined();
+    expect(r.stderr).toContain(`valid until ${expiresAt!.replace(/\.\d+Z$/, "Z")} (for `);
+  });
+
+  it.each([
+    ["TOKEN=$(…) typed at a terminal: stdout captured, stderr the terminal", ["-o", "text"], { stderrIsTTY: true }],
+    ["-o json on a terminal: expiresAt is data", ["-o", "json"], { stdoutIsTTY: true, stderrIsTTY: true }],
+    ["-o csv on a terminal", ["-o", "csv"], { stdoutIsTTY: true, stderrIsTTY: true }],
+  ])("%s: nothing is added", async (_case, flags, io) => {
+    const r = await t.capture([...args, ...flags], io);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/valid until/);
+  });
 });
