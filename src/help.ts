@@ -43,7 +43,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ["SIMADMIN_RATE_LIMITS", "client-side rate budgets (default reports=10/60s,access=100/300s)"],
   [
     "SIMADMIN_RATE_STORE",
-    "where concurrent runs share their rate budget: the settings directory (default), or redis://… for many machines behind one address",
+    "where concurrent runs share their rate budget: the settings directory (default), file:///<dir> for every account of one host, or redis://… for many machines behind one address",
   ],
   ["SIMADMIN_LINKS_URL", "public address of the link service, as --links-url (durable links)"],
   ["SIMADMIN_SMTP_URL", "the SMTP relay of progress notify, as --smtp (its password is never shown)"],

@@ -156,9 +156,7 @@ export async function renderTable(
   );
   const oneWord = columns.map((_, i) => cells.every((line) => !(line[i] ?? "").includes(" ")));
   const maxCells =
-    fitToWords(natural, words, room) ??
-    fitKeepingShortWords(natural, valueWords, oneWord, room) ??
-    fitWidths(natural, room);
+    fitToWords(natural, words, room) ?? fitKeepingShortWords(natural, valueWords, oneWord, room) ?? fitWidths(natural, room);
   const flexIndex = columns.findIndex((column) => column === options.flexColumn);
   if (flexIndex >= 0 && sum(natural) > room) {
     // With a flex column, the others keep their width (up to MAX_FIXED_CELL) and the flex one

@@ -1,6 +1,8 @@
+import { readdir, stat } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
-import { startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Two processes on one machine and profile share one budget through the ledger in the
 // settings directory (issue 4: "two cron jobs or a loop of separate invocations"). The client
@@ -62,4 +64,53 @@ describe("two processes sharing one budget", () => {
     expect(requests.filter((r) => r.status !== 200)).toEqual([]);
     expect(busiestWindow(requests, 2000)).toBeLessThanOrEqual(2);
   });
+});
+
+// Two Unix accounts on one host share its address, so the service counts them as one client,
+// but each has its own settings directory and ledger (docs/rate-limits.md "Shared hosts").
+// Two settings directories stand for the two accounts here.
+describe("two accounts on one host", () => {
+  const Q1 = ["--from", "2025-01-01", "--to", "2025-03-31"]; // three windows each
+  const env = { SIMADMIN_RATE_LIMITS: "reports=3/6s" };
+
+  async function bothAccounts(t: TestEnv, root: string, shared: Record<string, string>): Promise<number[]> {
+    const run = (account: string) =>
+      t.run(["reports", "users", ...Q1, "-o", "ndjson", "-q"], {
+        env: { ...env, ...shared, SIMADMIN_CONFIG_DIR: join(root, account) },
+      });
+    const results = await Promise.all([run("alice"), run("bob")]);
+    return results.map((r) => r.exitCode);
+  }
+
+  it("each with its own ledger: the service answers 429 (the budget is spent twice)", async () => {
+    const t = await startTestEnv({ rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
+    envs.push(t);
+    const root = await tempDir();
+    try {
+      expect(await bothAccounts(t, root.path, {})).toEqual([0, 0]);
+      expect(t.sandbox.requests.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    } finally {
+      await root.remove();
+    }
+  }, 60_000);
+
+  it("with SIMADMIN_RATE_STORE=file://<shared directory>: one budget, no 429, group-writable files", async () => {
+    const t = await startTestEnv({ rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
+    envs.push(t);
+    const root = await tempDir();
+    try {
+      const dir = join(root.path, "rate");
+      expect(await bothAccounts(t, root.path, { SIMADMIN_RATE_STORE: `file://${dir}` })).toEqual([0, 0]);
+      const requests = t.sandbox.requests.filter((r) => r.group === "reports");
+      expect(requests).toHaveLength(6);
+      expect(requests.filter((r) => r.status !== 200)).toEqual([]);
+      expect(busiestWindow(requests, 6000)).toBeLessThanOrEqual(3);
+      // The ledger lives in the shared directory, readable and writable by the group.
+      const files = (await readdir(dir)).filter((name) => name.endsWith(".json"));
+      expect(files).toHaveLength(1);
+      expect((await stat(join(dir, files[0]!))).mode & 0o777).toBe(0o660);
+    } finally {
+      await root.remove();
+    }
+  }, 60_000);
 });

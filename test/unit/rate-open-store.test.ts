@@ -9,7 +9,7 @@ import {
   type Reservation,
 } from "../../src/api/rate/budget.js";
 import type { RequestGroup } from "../../src/api/rate/limits.js";
-import { FallbackBudgetStore, createRateStore, parseRateStore } from "../../src/api/rate/open-store.js";
+import { FallbackBudgetStore, createRateStore, parseRateStore, sharedLedgerDirectory } from "../../src/api/rate/open-store.js";
 import type { BudgetStore } from "../../src/api/rate/store.js";
 import { createFakeClock } from "../../src/clock.js";
 import { UsageError } from "../../src/errors.js";
@@ -81,8 +81,33 @@ describe("parseRateStore", () => {
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(message);
     expect((error as UsageError).hint).toBe(
-      "use redis://[user:password@]host:port[/db] or rediss://… for TLS, or unset it for this machine's own budget",
+      "use file:///<directory> for a ledger the accounts of one host share, redis://[user:password@]host:port[/db] " +
+        "(rediss:// for TLS) for many machines, or unset it for your own budget",
     );
+  });
+});
+
+describe('sharedLedgerDirectory (file://, docs/rate-limits.md "Shared hosts")', () => {
+  it.each([
+    ["file:///var/lib/simadmin/rate", "/var/lib/simadmin/rate"],
+    ["file:///var/lib/simadmin/rate/", "/var/lib/simadmin/rate"],
+    ["file://localhost/srv/rate%20ledger", "/srv/rate ledger"],
+  ])("%j is the directory %j, and no Redis", (value, dir) => {
+    expect(sharedLedgerDirectory(value)).toBe(dir);
+    expect(parseRateStore(value)).toBeUndefined();
+  });
+
+  it.each([undefined, "", "redis://h"])("%j is no shared directory", (value) => {
+    expect(sharedLedgerDirectory(value)).toBeUndefined();
+  });
+
+  it.each([
+    ["file://nas.example.org/rate", "SIMADMIN_RATE_STORE: a file:// ledger is on this host, not on nas.example.org"],
+    ["file:///", "SIMADMIN_RATE_STORE: file:// needs a directory, e.g. file:///var/lib/simadmin/rate"],
+  ])("refuses %j: %s", (value, message) => {
+    const error = thrown(() => sharedLedgerDirectory(value));
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.message).toBe(message);
   });
 });
 

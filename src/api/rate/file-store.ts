@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { chmod, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
@@ -31,6 +31,9 @@ const RELEASE_LOCK_WAIT_MS = 300;
  * (docs/cli-contract.md "Rate limits": "whatever their profile"). The address is hashed so
  * the file name stays short and portable; neither profile nor key plays a part.
  */
+/** A shared ledger's files: the group of the directory reads and writes them too. */
+export const SHARED_FILE_MODE = 0o660;
+
 export function ledgerPathFor(configDir: string, baseUrl: string): string {
   return join(configDir, `rate-ledger-${budgetAddressHash(baseUrl)}.json`);
 }
@@ -86,6 +89,13 @@ export interface RateLedgerOptions {
   /** Who holds the reservations this ledger makes (ledgerOwner()); tests pass a dead process's. */
   owner?: string;
   /**
+   * A ledger in a directory that several Unix accounts share (SIMADMIN_RATE_STORE=file://…,
+   * docs/rate-limits.md "Shared hosts"): its files are made group-readable and -writable
+   * (0660, whatever the umask) so that the other accounts of the group can take the lock and
+   * replace the ledger. Default: private to the user (0600).
+   */
+  shared?: boolean | undefined;
+  /**
    * One line on stderr: a transaction waited ~1 s for the lock, or the ledger cannot be used
    * (a full or read-only settings directory) and the run keeps its own budget. Each once.
    */
@@ -100,6 +110,7 @@ export class RateLedger implements BudgetStore {
   readonly #signal: AbortSignal | undefined;
   readonly #owner: string;
   readonly #warn: (text: string) => void;
+  readonly #fileMode: number;
   /** The notice of an unusable ledger, told once (the lock tells its own). */
   #toldUnusable = false;
   /** The in-memory budget, or this process's last copy of the shared one. */
@@ -114,10 +125,12 @@ export class RateLedger implements BudgetStore {
     this.#signal = options.signal;
     this.#owner = options.owner ?? ledgerOwner();
     this.#warn = options.warn ?? (() => undefined);
+    this.#fileMode = options.shared === true ? SHARED_FILE_MODE : 0o600;
     this.#lock = new LedgerLock({
       clock: options.lockClock ?? systemClock,
       staleMs: options.staleLockMs,
       warn: this.#warn,
+      fileMode: this.#fileMode,
     });
     this.#budget = new RateBudget(this.#limits);
   }
@@ -236,7 +249,9 @@ export class RateLedger implements BudgetStore {
   async #write(path: string, state: RateBudgetState): Promise<void> {
     const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
     try {
-      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
+      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: this.#fileMode });
+      // The umask (022 on most systems) takes the group's write bit from a shared ledger.
+      if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
       await rename(temp, path);
     } catch (error) {
       await unlink(temp).catch(() => undefined);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { chmod, link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import * as z from "zod";
 import type { Clock } from "../../clock.js";
@@ -45,18 +45,22 @@ export interface LedgerLockOptions {
   staleMs?: number | undefined;
   /** Told once, when a wait for the lock passes LOCK_NOTICE_MS. */
   warn: (text: string) => void;
+  /** The lock file's mode: 0600, or 0660 for a ledger several accounts share (file-store.ts). */
+  fileMode?: number | undefined;
 }
 
 export class LedgerLock {
   readonly #clock: Clock;
   readonly #staleMs: number;
   readonly #warn: (text: string) => void;
+  readonly #fileMode: number;
   #toldWait = false;
 
   constructor(options: LedgerLockOptions) {
     this.#clock = options.clock;
     this.#staleMs = options.staleMs ?? STALE_LOCK_MS;
     this.#warn = options.warn;
+    this.#fileMode = options.fileMode ?? 0o600;
   }
 
   /**
@@ -81,14 +85,17 @@ export class LedgerLock {
       for (;;) {
         if (signal?.aborted) throw new InterruptedError();
         try {
-          await writeFile(temp, body(), { mode: 0o600 });
+          await writeFile(temp, body(), { mode: this.#fileMode });
+          // Another account of a shared ledger's group reads the lock to judge it stale.
+          if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
           await link(temp, lockPath);
           return () => releaseLock(lockPath, token);
         } catch (error) {
           const code = isErrnoError(error) ? error.code : undefined;
           if (code === "ENOENT") {
-            // First use of the settings directory. 0700 as for the settings themselves.
-            await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
+            // First use of the settings directory: 0700 as for the settings themselves. A
+            // shared directory is the administrator's to make (docs/rate-limits.md).
+            await mkdir(dirname(lockPath), { recursive: true, mode: this.#fileMode === 0o600 ? 0o700 : 0o770 });
             continue;
           }
           if (code !== "EEXIST") throw error;

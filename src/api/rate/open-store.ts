@@ -1,3 +1,4 @@
+import { basename, join } from "node:path";
 import type { Clock } from "../../clock.js";
 import { UsageError } from "../../errors.js";
 import type { BudgetStore, RedisLocation } from "./store.js";
@@ -7,17 +8,44 @@ import type { RateLimits, RequestGroup } from "./limits.js";
 
 // SIMADMIN_RATE_STORE (docs/cli-contract.md "Rate limits"): where the rate budget
 // lives. Unset or empty: the file ledger in the settings directory, shared by the runs of one
-// machine. redis://[user:pass@]host:port[/db] or rediss:// (TLS): Redis, shared by every
+// user. file:///<dir>: the same ledger in a directory the Unix accounts of one host share
+// (they share its address, so the service counts them as one client). redis://[user:pass@]host:port[/db] or rediss:// (TLS): Redis, shared by every
 // machine that uses it — a CI fleet behind one address. Redis is loaded only then.
 
-/** Parses SIMADMIN_RATE_STORE; undefined for the default (the local ledger). Throws UsageError, never echoing a password. */
+const STORE_HINT =
+  "use file:///<directory> for a ledger the accounts of one host share, redis://[user:password@]host:port[/db] " +
+  "(rediss:// for TLS) for many machines, or unset it for your own budget";
+
+/**
+ * SIMADMIN_RATE_STORE=file:///var/lib/simadmin/rate: the directory of a ledger that every
+ * Unix account of the host shares (docs/rate-limits.md "Shared hosts"); undefined for any
+ * other value. Throws UsageError for a file URL that names no absolute local directory.
+ */
+export function sharedLedgerDirectory(value: string | undefined): string | undefined {
+  const text = value?.trim() ?? "";
+  if (!/^file:/i.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError("SIMADMIN_RATE_STORE: not a URL", { hint: STORE_HINT });
+  }
+  if (url.hostname !== "" && url.hostname !== "localhost") {
+    throw new UsageError(`SIMADMIN_RATE_STORE: a file:// ledger is on this host, not on ${url.hostname}`, { hint: STORE_HINT });
+  }
+  const path = decodeURIComponent(url.pathname).replace(/\/+$/, "");
+  if (path === "")
+    throw new UsageError("SIMADMIN_RATE_STORE: file:// needs a directory, e.g. file:///var/lib/simadmin/rate", {
+      hint: STORE_HINT,
+    });
+  return path;
+}
+
+/** Parses SIMADMIN_RATE_STORE; undefined for the default (the local ledger) and for file://. Throws UsageError, never echoing a password. */
 export function parseRateStore(value: string | undefined): RedisLocation | undefined {
   const text = value?.trim() ?? "";
-  if (text === "") return undefined;
-  const bad = (why: string): UsageError =>
-    new UsageError(`SIMADMIN_RATE_STORE: ${why}`, {
-      hint: "use redis://[user:password@]host:port[/db] or rediss://… for TLS, or unset it for this machine's own budget",
-    });
+  if (text === "" || sharedLedgerDirectory(text) !== undefined) return undefined;
+  const bad = (why: string): UsageError => new UsageError(`SIMADMIN_RATE_STORE: ${why}`, { hint: STORE_HINT });
   let url: URL;
   try {
     url = new URL(text);
@@ -68,10 +96,13 @@ export interface RateStoreOptions {
  */
 export async function createRateStore(options: RateStoreOptions): Promise<BudgetStore> {
   const location = parseRateStore(options.setting);
+  const shared = sharedLedgerDirectory(options.setting);
   const local = new RateLedger({
     limits: options.limits,
     clock: options.clock,
-    path: options.ledgerPath,
+    // The same file name (one ledger per service address), in the host's shared directory.
+    path: shared === undefined ? options.ledgerPath : join(shared, basename(options.ledgerPath)),
+    shared: shared !== undefined,
     signal: options.signal,
     warn: options.warn,
   });
