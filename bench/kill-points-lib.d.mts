@@ -1,8 +1,9 @@
 // Types for kill-points-lib.mjs, so that test/e2e/kill-points.test.ts can import it.
 export declare const PHASES: readonly ["arrive", "mid-body", "sent", "answered", "relayed"];
-export type Phase = (typeof PHASES)[number];
+export declare const SMTP_PHASES: readonly ["smtp-mail", "smtp-data", "smtp-accepted"];
+export type Phase = (typeof PHASES)[number] | (typeof SMTP_PHASES)[number];
 export interface KillPoint {
-  /** The request, counted from 1, at which the run is killed. */
+  /** The request (or, for an SMTP phase, the message), counted from 1, at which the run is killed. */
   request: number;
   phase: Phase;
 }
@@ -65,3 +66,16 @@ export declare function reportsSyncKillPoint(options: {
   reference: Map<string, { rows: number; meta: number | undefined }>;
   since: string;
 }): Promise<KillResult>;
+export declare function progressKillPoint(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  point: KillPoint;
+  /** A PostgreSQL database of its own (postgres://…): the run's state store. */
+  stateUrl: string;
+}): Promise<KillResult>;
+export declare function notifyKillPoint(options: {
+  bin: string;
+  startSandbox: StartSandbox;
+  point: KillPoint;
+  stateUrl: string;
+}): Promise<KillResult & { ambiguous: number; unsentAmbiguous: number }>;

@@ -5,7 +5,9 @@
 // (before the answer is relayed), or once the answer was relayed. The run is then repeated
 // (`--resume` for an import) and the result checked: nothing doubled, nothing lost, no
 // half-written file, no temp file or lock left behind. Shared by test/e2e/kill-points.test.ts
-// (a spread of points) and bench/kill-points.mjs (all of them).
+// (a spread of points) and bench/kill-points.mjs (all of them). `progress` and `progress notify`
+// with their state in PostgreSQL are killed the same way, notify also at each moment of each
+// SMTP message (a sink on loopback that kills the sender, shaped like the relay).
 //
 // The relay, not the sandbox, decides the moment: it sees the bytes the client sends and
 // the answer before the client does, so every point is reached deterministically, with no
@@ -15,6 +17,7 @@ import { createHash } from "node:crypto";
 import { createServer, request as httpRequest } from "node:http";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { setImmediate } from "node:timers";
 import { join } from "node:path";
 
 export const PHASES = ["arrive", "mid-body", "sent", "answered", "relayed"];
@@ -556,6 +559,236 @@ export async function reportsSyncKillPoint({ bin, startSandbox, point, target: g
       violations,
     };
   } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The cohort of the `progress` and `progress notify` kill points: pairs of the sandbox's seeded
+ * users that never complete (src/sandbox/progress-script.ts: emma's sim-004 and sim-005,
+ * grace's sim-004, hugo's sim-003) and two completed before they are first asked (hugo's
+ * sim-001, ben's sim-003), all due today, with each trainee's address and their manager's.
+ * Notify sends five messages: emma (two pairs), grace and hugo a reminder each (step 0), dana
+ * and sam a digest each.
+ */
+const COHORT = [
+  ["user-emma", "sim-004", "emma@example.test", "dana@example.test"],
+  ["user-emma", "sim-005", "emma@example.test", "dana@example.test"],
+  ["user-grace", "sim-004", "grace@example.test", "dana@example.test"],
+  ["user-hugo", "sim-003", "hugo@example.test", "sam@example.test"],
+  ["user-hugo", "sim-001", "hugo@example.test", "sam@example.test"],
+  ["user-ben", "sim-003", "ben@example.test", "sam@example.test"],
+];
+const COMPLETED = new Set(["user-hugo/sim-001", "user-ben/sim-003"]);
+/** The messages an uninterrupted notify run sends, one per recipient. */
+export const NOTIFY_RECIPIENTS = [
+  "dana@example.test",
+  "emma@example.test",
+  "grace@example.test",
+  "hugo@example.test",
+  "sam@example.test",
+];
+/** The kill moments of one SMTP message: its MAIL FROM, its data read whole (no answer yet), its 250 written. */
+export const SMTP_PHASES = ["smtp-mail", "smtp-data", "smtp-accepted"];
+
+async function progressFixture(dir, startSandbox, stateUrl) {
+  const sandbox = await startSandbox({ host: "127.0.0.1", port: 0, rateLimits: ROOMY, scriptedAttemptStepMs: 3_600_000 });
+  const relay = await startRelay(sandbox.baseUrl);
+  const today = new Date().toISOString().slice(0, 10);
+  await writeFile(
+    join(dir, "cohort.csv"),
+    `userId,simulationId,dueDate,email,managerEmail\n${COHORT.map(([u, s, e, m]) => [u, s, today, e, m].join(",")).join("\n")}\n`,
+  );
+  const env = cleanEnv({
+    SIMADMIN_BASE_URL: relay.baseUrl,
+    SIMADMIN_API_KEY: sandbox.keys.full,
+    SIMADMIN_ORG: sandbox.org,
+    SIMADMIN_CONFIG_DIR: join(dir, "config"),
+    SIMADMIN_STATE: stateUrl,
+    XDG_CACHE_HOME: join(dir, "cache"),
+  });
+  return { sandbox, relay, env };
+}
+
+/** The entries of one kind in the PostgreSQL state store (docs/state.md). */
+async function stateEntries(stateUrl, kind) {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: stateUrl });
+  await client.connect();
+  try {
+    const result = await client
+      .query("SELECT key, value FROM simadmin_state.entries WHERE kind = $1", [kind])
+      .catch(() => ({ rows: [] })); // no schema yet: killed before its first change
+    return result.rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Violations of the progress cache: an entry not of its shape, or more than the completed pairs. */
+async function cacheViolations(stateUrl, when) {
+  const rows = await stateEntries(stateUrl, "progress-cache");
+  const out = [];
+  for (const { value } of rows) {
+    const ok =
+      value !== null &&
+      typeof value === "object" &&
+      typeof value.attempts === "number" &&
+      typeof value.seenAt === "string" &&
+      (value.completedAt === null || typeof value.completedAt === "string");
+    if (!ok) out.push(`${when}: a cache entry of another shape`);
+  }
+  if (rows.length > COMPLETED.size) out.push(`${when}: ${rows.length} cached pairs, only ${COMPLETED.size} completed`);
+  return { out, cached: rows.length };
+}
+
+/**
+ * `progress` of six pairs with its completion cache in PostgreSQL (`stateUrl`, a fresh
+ * database), killed at `point` (a completion-data request), then run again. Converged: the
+ * re-run ends 0 with each pair's state as the sandbox has it (two completed, four not), the
+ * cache holds exactly the two completed pairs, each entry whole, and a third run asks only the
+ * four pairs not known completed.
+ */
+export async function progressKillPoint({ bin, startSandbox, point, stateUrl }) {
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-progress-"));
+  const { sandbox, relay, env } = await progressFixture(dir, startSandbox, stateUrl);
+  const violations = [];
+  const steps = [];
+  try {
+    const args = ["progress", "--from-csv", "cohort.csv", "-o", "json"];
+    const first = await runCli(bin, args, { env, cwd: dir, relay, point });
+    await relay.settle();
+    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    violations.push(...(await cacheViolations(stateUrl, "after the kill")).out);
+    const again = await runCli(bin, args, { env, cwd: dir });
+    steps.push(`again:${again.code}`);
+    if (again.code !== 0) violations.push(`re-run ended ${again.code}: ${again.stderr.trim().split("\n").pop()}`);
+    else {
+      for (const record of JSON.parse(again.stdout)) {
+        const pair = `${record.userId}/${record.simulationId}`;
+        if ((record.state === "completed") !== COMPLETED.has(pair)) violations.push(`${pair} shown ${record.state}`);
+      }
+    }
+    const { out, cached } = await cacheViolations(stateUrl, "after the re-run");
+    violations.push(...out);
+    if (cached !== COMPLETED.size) violations.push(`the cache holds ${cached} pairs, not the ${COMPLETED.size} completed`);
+    const before = sandbox.requests.length;
+    const third = await runCli(bin, args, { env, cwd: dir });
+    const asked = sandbox.requests.slice(before).filter((q) => q.path.endsWith("/completion-data")).length;
+    steps.push(`third:${third.code} (${asked} asked)`);
+    if (asked !== COHORT.length - COMPLETED.size)
+      violations.push(`a third run asked ${asked} pairs, not the ${COHORT.length - COMPLETED.size} not known completed`);
+    return { point, reached: first.killed, steps, violations };
+  } finally {
+    await relay.close();
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A plain SMTP sink on loopback (no TLS, no AUTH) that counts each message it takes per
+ * recipient and can call `onKill` at one moment of the n-th message (SMTP_PHASES). Shaped as
+ * a relay for runCli: arm() / disarm().
+ */
+async function startKillSink() {
+  const { SMTPServer } = await import("smtp-server");
+  const delivered = new Map();
+  let armed;
+  let messages = 0;
+  const fire = (n, phase) => {
+    if (armed && armed.request === n && armed.phase === phase) {
+      const { onKill } = armed;
+      armed = undefined;
+      onKill();
+    }
+  };
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    disableReverseLookup: true,
+    onMailFrom(_address, _session, callback) {
+      fire(messages + 1, "smtp-mail");
+      callback();
+    },
+    onData(stream, session, callback) {
+      const n = ++messages;
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        // Read whole: the server has the message (counted as delivered, the worst case for
+        // doubles) whether or not its answer reaches the killed client.
+        for (const to of session.envelope.rcptTo) delivered.set(to.address, (delivered.get(to.address) ?? 0) + 1);
+        fire(n, "smtp-data");
+        callback(null, "queued");
+        setImmediate(() => fire(n, "smtp-accepted"));
+      });
+    },
+  });
+  await new Promise((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
+  return {
+    url: `smtp://127.0.0.1:${server.server.address().port}`,
+    delivered,
+    arm(point) {
+      armed = point;
+      messages = 0;
+    },
+    disarm() {
+      armed = undefined;
+    },
+    close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+  };
+}
+
+/**
+ * `progress notify` of the cohort (five messages, --digest) with its ledger in PostgreSQL,
+ * killed at `point`: a completion-data request at one of PHASES, or the n-th SMTP message at
+ * one of SMTP_PHASES (one connection, so messages go one after the other). Then run again, and
+ * a --plan. Converged: the re-run ends 0, the --plan ends 0, no recipient got a message twice,
+ * and every message never delivered is either sent by the re-run or named ambiguous by it
+ * (none lost in silence); the progress cache holds the two completed pairs, whole. `ambiguous`
+ * counts the messages the re-run named; `unsentAmbiguous` those of them that never arrived
+ * (claimed ahead by the killed run: they wait for --resend-ambiguous).
+ */
+export async function notifyKillPoint({ bin, startSandbox, point, stateUrl }) {
+  const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-notify-"));
+  const { sandbox, relay, env } = await progressFixture(dir, startSandbox, stateUrl);
+  const sink = await startKillSink();
+  const violations = [];
+  const steps = [];
+  try {
+    const args = ["progress", "notify", "--from-csv", "cohort.csv", "--digest", "managerEmail", "-o", "json"];
+    const send = [...args, "--smtp", sink.url, "--from", "training@example.test", "--connections", "1", "--rate", "0"];
+    const killer = point.phase.startsWith("smtp-") ? sink : relay;
+    const first = await runCli(bin, send, { env, cwd: dir, relay: killer, point });
+    await relay.settle();
+    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    const afterKill = new Map(sink.delivered);
+    const again = await runCli(bin, send, { env, cwd: dir });
+    steps.push(`again:${again.code}`);
+    let records = [];
+    if (again.code !== 0) violations.push(`re-run ended ${again.code}: ${again.stderr.trim().split("\n").pop()}`);
+    else records = JSON.parse(again.stdout);
+    const named = new Set(records.filter((r) => r.status === "ambiguous").map((r) => r.recipient));
+    const plan = await runCli(bin, [...args, "--plan"], { env, cwd: dir });
+    steps.push(`--plan:${plan.code}`);
+    if (plan.code !== 0) violations.push(`--plan ended ${plan.code}`);
+    for (const [to, n] of sink.delivered) if (n > 1) violations.push(`${to} got ${n} messages`);
+    for (const to of NOTIFY_RECIPIENTS) {
+      if (!sink.delivered.has(to) && !named.has(to)) violations.push(`${to} never got its message and it was not named`);
+      // The re-run sends nothing the killed run handed over: that is what "named" is for.
+      if (afterKill.has(to) && records.some((r) => r.recipient === to && r.status === "sent"))
+        violations.push(`${to} sent again by the re-run`);
+    }
+    const { out, cached } = await cacheViolations(stateUrl, "after the re-run");
+    violations.push(...out);
+    if (cached !== COMPLETED.size) violations.push(`the cache holds ${cached} pairs, not the ${COMPLETED.size} completed`);
+    const unsentAmbiguous = [...named].filter((to) => !sink.delivered.has(to)).length;
+    return { point, reached: first.killed, steps, violations, ambiguous: named.size, unsentAmbiguous };
+  } finally {
+    await sink.close();
     await relay.close();
     await sandbox.close();
     await rm(dir, { recursive: true, force: true });

@@ -1,23 +1,29 @@
 // SIGKILL the built CLI at many moments (docs/import-safety.md): `users import` of 3 batches
 // at every phase of each of its uploads, `users sync` of 1,600 users (3 batches) with its
 // state in PostgreSQL at every phase of each of its uploads, and `reports all` at every phase
-// of each of its requests; each run is repeated and checked (bench/kill-points-lib.mjs).
+// of each of its requests, `progress` of six pairs and `progress notify` of five messages with
+// their state in PostgreSQL at every phase of each completion request (notify also at each
+// moment of each SMTP message); each run is repeated and checked (bench/kill-points-lib.mjs).
 // Prints the counts of kills and violations, and each violation. Exit 1 when there is one.
 // The sync points need PostgreSQL's server binaries (bench/postgres.mjs starts a cluster).
 // `reports sync` of two kinds (8 windows) into a DuckDB file and into PostgreSQL at every
 // phase of each request: after the kill and after the re-run, every window's rows
 // equal its meta count, and the re-run ends with an uninterrupted run's windows and counts.
 //
-//   npm run build && node bench/kill-points.mjs [--only import|sync|reports|reports-sync] [--repeat <n>]
+//   npm run build && node bench/kill-points.mjs [--only import|sync|reports|reports-sync|progress|notify] [--repeat <n>]
 import { parseArgs } from "node:util";
 import { BIN, distModule, root } from "./lib.mjs";
 import {
   importKillPoint,
+  NOTIFY_RECIPIENTS,
+  notifyKillPoint,
   PHASES,
+  progressKillPoint,
   referenceReports,
   referenceSync,
   reportsKillPoint,
   reportsSyncKillPoint,
+  SMTP_PHASES,
   syncKillPoint,
   syncSince,
 } from "./kill-points-lib.mjs";
@@ -75,6 +81,39 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
       await pg.stop();
     }
   }
+  if (values.only === undefined || values.only === "progress" || values.only === "notify") {
+    const pg = await postgresDatabase();
+    try {
+      // Six pairs, none cached: six completion requests.
+      if (values.only !== "notify") {
+        for (let request = 1; request <= 6; request++) {
+          for (const phase of PHASES) {
+            await record("progress", async () =>
+              progressKillPoint({ bin: BIN, startSandbox, point: { request, phase }, stateUrl: await pg.fresh() }),
+            );
+          }
+        }
+      }
+      if (values.only !== "progress") {
+        for (let request = 1; request <= 6; request++) {
+          for (const phase of PHASES) {
+            await record("notify", async () =>
+              notifyKillPoint({ bin: BIN, startSandbox, point: { request, phase }, stateUrl: await pg.fresh() }),
+            );
+          }
+        }
+        for (let message = 1; message <= NOTIFY_RECIPIENTS.length; message++) {
+          for (const phase of SMTP_PHASES) {
+            await record("notify", async () =>
+              notifyKillPoint({ bin: BIN, startSandbox, point: { request: message, phase }, stateUrl: await pg.fresh() }),
+            );
+          }
+        }
+      }
+    } finally {
+      await pg.stop();
+    }
+  }
   if (values.only === undefined || values.only === "import") {
     // Without --wait an import makes 3 requests: the uploads.
     for (let request = 1; request <= 3; request++) {
@@ -111,12 +150,17 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-for (const kind of ["import", "sync", "reports", "reports-sync-duckdb", "reports-sync-postgres"]) {
+for (const kind of ["import", "sync", "reports", "reports-sync-duckdb", "reports-sync-postgres", "progress", "notify"]) {
   const mine = results.filter((r) => r.kind === kind);
   if (mine.length === 0) continue;
   const killed = mine.filter((r) => r.reached).length;
   const bad = mine.filter((r) => r.violations.length > 0).length;
-  console.log(`${kind}: ${mine.length} kill points, ${killed} kills, ${bad} with violations`);
+  // Notify: messages the re-run named ambiguous, and of those the ones that never arrived
+  // (claimed ahead by the killed run; they wait for --resend-ambiguous).
+  const named = mine.reduce((n, r) => n + (r.ambiguous ?? 0), 0);
+  const unsent = mine.reduce((n, r) => n + (r.unsentAmbiguous ?? 0), 0);
+  const extra = kind === "notify" ? `; ${named} messages named ambiguous, ${unsent} of them never delivered` : "";
+  console.log(`${kind}: ${mine.length} kill points, ${killed} kills, ${bad} with violations${extra}`);
 }
 console.log(`${seconds} s`);
 process.exitCode = results.some((r) => r.violations.length > 0) ? 1 : 0;

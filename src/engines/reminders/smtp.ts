@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
-import { rootCertificates } from "node:tls";
+import { createSecureContext, rootCertificates } from "node:tls";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
 
 // Delivery through an SMTP relay with nodemailer (docs/reminders.md "Delivery"), loaded only
@@ -70,7 +70,12 @@ export function classifySmtpFailure(error: NodemailerError): DeliveryOutcome {
 
 export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> {
   const { createTransport } = await import("nodemailer");
-  const ca = options.extraCaFile ? [...rootCertificates, readFileSync(options.extraCaFile, "utf8")] : undefined;
+  // One TLS context for the whole run: given as `ca`, the ~150 roots plus the private CA would
+  // be parsed again at every STARTTLS — each pooled connection, a new one every 100 messages —
+  // which cost more CPU than the messages themselves (bench/notify.mjs, docs/reminders.md "Pacing").
+  const secureContext = options.extraCaFile
+    ? createSecureContext({ ca: [...rootCertificates, readFileSync(options.extraCaFile, "utf8")] })
+    : undefined;
   const secure = options.url.protocol === "smtps:";
   const timeoutMs = options.timeoutSeconds * 1000;
   const host = options.url.hostname.replace(/^\[|\]$/g, "");
@@ -90,7 +95,7 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
     greetingTimeout: timeoutMs,
     socketTimeout: timeoutMs,
     // SNI carries names only (RFC 6066); an address is checked against the certificate's IP entries.
-    tls: { ...(isIP(host) === 0 ? { servername: host } : {}), ...(ca ? { ca } : {}) },
+    tls: { ...(isIP(host) === 0 ? { servername: host } : {}), ...(secureContext ? { secureContext } : {}) },
   });
   return {
     describe: describeSmtpUrl(options.url),

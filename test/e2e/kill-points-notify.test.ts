@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox } from "../../src/sandbox/server.js";
+import { type KillPoint, notifyKillPoint, progressKillPoint } from "../../bench/kill-points-lib.mjs";
+import { BIN } from "../helpers/cli.js";
+import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
+
+// progress and progress notify with their state in PostgreSQL, SIGKILLed at a spread of moments
+// (docs/reminders.md "Exactly once"): a completion request, a message's data read whole by the
+// SMTP server before its answer, and just after a 250. After each kill the re-run converges:
+// the progress cache holds exactly the completed pairs, no recipient gets a message twice
+// (counted at the SMTP sink), and every message that never arrived is sent or named ambiguous.
+// bench/kill-points.mjs --only progress / --only notify runs every point.
+
+let pg: TestPostgres;
+let databases = 0;
+beforeAll(async () => {
+  pg = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await pg?.stop();
+});
+
+async function freshDatabase(): Promise<string> {
+  const { Client } = await import("pg");
+  const admin = new Client({ connectionString: pg.url });
+  await admin.connect();
+  const name = `kill_notify_${process.pid}_${++databases}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return pg.url.replace(/\/postgres$/, `/${name}`);
+}
+
+describe.runIf(postgresAvailable() || process.env.CI)("kill points: progress and progress notify over PostgreSQL state", () => {
+  it("progress killed once its third completion request was answered: the re-run converges, the cache stays whole", async () => {
+    const point: KillPoint = { request: 3, phase: "answered" };
+    const result = await progressKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase() });
+    expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
+    expect(result.violations, result.steps.join(" → ")).toEqual([]);
+  });
+
+  it.each<KillPoint>([
+    { request: 2, phase: "smtp-data" },
+    { request: 4, phase: "smtp-accepted" },
+  ])("notify killed at message $request ($phase): nothing delivered twice, nothing lost unnamed", async (point) => {
+    const result = await notifyKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase() });
+    expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
+    expect(result.violations, result.steps.join(" → ")).toEqual([]);
+    // A message whose data the server read but never answered: the killed run cannot have
+    // recorded it sent, so the re-run names it.
+    if (point.phase === "smtp-data") expect(result.ambiguous).toBeGreaterThan(0);
+  });
+});
