@@ -23,6 +23,10 @@ function lockKeys(tenant: Tenant, kind: StateKind): [number, number] {
   return [hash.readInt32BE(0), hash.readInt32BE(4)];
 }
 
+function heldKey(tenant: Tenant, kind: StateKind): string {
+  return JSON.stringify([tenant.service, tenant.organizationId, kind]);
+}
+
 function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown }).code;
@@ -30,9 +34,18 @@ function reason(error: unknown): string {
   return first;
 }
 
+/** A run lock this store holds: its connection's backend, and why it was lost, once it was. */
+interface HeldLock {
+  keys: [number, number];
+  backendPid: number;
+  lost?: string;
+}
+
 export class PostgresStateStore implements StateStore {
   private clientPromise: Promise<Client> | undefined;
   private readonly locks = new Set<Client>();
+  /** By tenant and kind: a write of that state first checks that its lock is still held. */
+  private readonly held = new Map<string, HeldLock>();
 
   constructor(
     private readonly url: string,
@@ -57,6 +70,36 @@ export class PostgresStateStore implements StateStore {
       hint: "every change made before this one is kept; run again once the database answers (check the URL, the server and the network)",
       cause: error,
     });
+  }
+
+  /**
+   * Before a change to state whose run lock this store holds: the lock must still be held.
+   * PostgreSQL lets an advisory lock go when its session ends, so a lock connection dropped
+   * mid-run (the network, a restart, pg_terminate_backend) means another run may have taken
+   * the lock and changed the state meanwhile; this run then stops with exit 11 rather than
+   * write over it (docs/state.md "Locks"). Checked on the server (pg_locks), not only from
+   * the connection's events, which may come late.
+   */
+  private async checkLock(client: Client, tenant: Tenant, kind: StateKind): Promise<void> {
+    const lock = this.held.get(heldKey(tenant, kind));
+    if (lock === undefined) return;
+    if (lock.lost === undefined) {
+      const result = await client.query<{ held: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = $1
+            AND objsubid = 2 AND classid::bigint = ($2::bigint & 4294967295) AND objid::bigint = ($3::bigint & 4294967295)) AS held`,
+        [lock.backendPid, ...lock.keys],
+      );
+      if (result.rows[0]?.held !== true) lock.lost = "it is no longer held";
+    }
+    if (lock.lost !== undefined) {
+      throw new LocalFileError(
+        `the state store ${this.location} cannot be used: the connection holding this run's lock of the ${kind} state was lost (${lock.lost}); nothing more was written, as another run may have taken the lock`,
+        {
+          path: this.location,
+          hint: "run again: it takes the lock anew and continues from what was recorded",
+        },
+      );
+    }
   }
 
   private async run<T>(work: (client: Client) => Promise<T>): Promise<T> {
@@ -129,6 +172,7 @@ export class PostgresStateStore implements StateStore {
     await this.run(async (client) => {
       await client.query("BEGIN");
       try {
+        await this.checkLock(client, tenant, kind);
         if (replace) {
           await client.query(`DELETE FROM ${SCHEMA}.entries WHERE service = $1 AND organization_id = $2 AND kind = $3`, [
             tenant.service,
@@ -168,6 +212,7 @@ export class PostgresStateStore implements StateStore {
   async claim(tenant: Tenant, kind: StateKind, key: string, value: unknown): Promise<{ inserted: boolean; value: unknown }> {
     const updatedAt = new Date(this.clock.now()).toISOString();
     return this.run(async (client) => {
+      await this.checkLock(client, tenant, kind);
       const inserted = await client.query<{ value: unknown }>(
         `INSERT INTO ${SCHEMA}.entries (service, organization_id, kind, key, value, updated_at)
          VALUES ($1, $2, $3, $4, $5::jsonb, $6::timestamptz)
@@ -197,6 +242,7 @@ export class PostgresStateStore implements StateStore {
     // One statement: the keys inserted come back; the others' values are read after it (an
     // entry deleted in between reads as undefined, as claim() would say).
     return this.run(async (client) => {
+      await this.checkLock(client, tenant, kind);
       const inserted = await client.query<{ key: string }>(
         `INSERT INTO ${SCHEMA}.entries (service, organization_id, kind, key, value, updated_at)
          SELECT $1, $2, $3, e.key, e.value, $5::timestamptz FROM jsonb_to_recordset($4::jsonb) AS e(key text, value jsonb)
@@ -234,10 +280,17 @@ export class PostgresStateStore implements StateStore {
     }
     const started = this.lockClock.now();
     let told = false;
+    let backendPid = 0;
     try {
       for (;;) {
-        const result = await client.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS ok", keys);
-        if (result.rows[0]?.ok) break;
+        const result = await client.query<{ ok: boolean; pid: number }>(
+          "SELECT pg_try_advisory_lock($1::int, $2::int) AS ok, pg_backend_pid() AS pid",
+          keys,
+        );
+        if (result.rows[0]?.ok) {
+          backendPid = result.rows[0].pid;
+          break;
+        }
         const waited = this.lockClock.now() - started;
         if (waited > options.timeoutMs || (!told && waited >= NOTICE_MS)) {
           const holder = describeHolder(await this.holderOf(client, who));
@@ -258,12 +311,21 @@ export class PostgresStateStore implements StateStore {
       throw this.fail(error);
     }
     this.locks.add(client);
+    const heldLock: HeldLock = { keys, backendPid };
+    this.held.set(heldKey(tenant, kind), heldLock);
     let released = false;
+    // The session's end is the lock's end: known at once when the connection says so.
+    const lost = (why: string) => () => {
+      if (!released) heldLock.lost ??= why;
+    };
+    client.on("error", (error: Error) => lost(reason(error))());
+    client.on("end", lost("the connection closed"));
     return {
       release: async () => {
         if (released) return;
         released = true;
         this.locks.delete(client);
+        if (this.held.get(heldKey(tenant, kind)) === heldLock) this.held.delete(heldKey(tenant, kind));
         // Ending the session lets the advisory lock go; the holder row is only for messages.
         await client
           .query(

@@ -245,6 +245,38 @@ describe.runIf(postgresAvailable() || process.env.CI)("the PostgreSQL state stor
     expect(JSON.stringify([(error as Error).message, (error as LocalFileError).hint])).not.toContain(PASSWORD);
   });
 
+  it("a run lock whose connection is dropped while held: the next change of that state is exit 11, written nowhere; another run takes the lock", async () => {
+    const url = await freshDatabase();
+    const store = await open(url);
+    await store.lock(tenant, "users-sync", { timeoutMs: 5_000, purpose: "simadmin users sync" });
+    await store.put(tenant, "users-sync", { before: 1 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // The lock's session, ended by the server (as a restart or a dead network would): waits until it is gone.
+      const ended = await admin.query<{ ok: boolean }>(
+        `SELECT pg_terminate_backend(backend_pid, 10000) AS ok FROM simadmin_state.lock_holders WHERE kind = 'users-sync'`,
+      );
+      expect(ended.rows).toEqual([{ ok: true }]);
+    } finally {
+      await admin.end();
+    }
+    const error = await store.put(tenant, "users-sync", { during: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect((error as LocalFileError).exitCode).toBe(11);
+    expect((error as Error).message).toMatch(/the connection holding this run's lock of the users-sync state was lost/);
+    expect((error as Error).message).toContain(parseStateLocation(url).display);
+    expect((error as Error).message).not.toContain(PASSWORD);
+    const claimed = await store.claimMany(tenant, "users-sync", { other: 1 }).catch((e: unknown) => e);
+    expect((claimed as LocalFileError).exitCode).toBe(11);
+    // Other state of the same store is not held by that lock: still written.
+    await store.put(tenant, "reminders", { fine: 1 });
+    const next = await open(url);
+    expect(Object.fromEntries(await next.list(tenant, "users-sync"))).toEqual({ before: 1 });
+    const lock = await next.lock(tenant, "users-sync", { timeoutMs: 5_000 });
+    await lock.release();
+  });
+
   it("PostgreSQL stopped mid-run: exit 11 naming the store (password redacted); after a restart the next run has every change made before", async () => {
     const url = await freshDatabase();
     const store = await open(url);
