@@ -727,6 +727,8 @@ async function startKillSink() {
       });
     },
   });
+  // A client killed mid-session resets its connection: expected here, not a failure of the sink.
+  server.on("error", () => undefined);
   await new Promise((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
