@@ -103,6 +103,49 @@ const noLegacyBuffer = {
   },
 };
 
+// The Node built-ins every start has loaded before the first line of simadmin runs: requiring
+// them costs nothing, and the hot loops of exports call into fs directly.
+const LOADED_AT_START = new Set(["events", "buffer", "path", "querystring", "async_hooks", "timers", "util", "fs", "url", "module"]);
+// Every other built-in cli.cjs requires is loaded on first use instead of when the module that
+// names it starts: esbuild runs each bundled module's imports when the module is first reached,
+// so `simadmin token` loaded node:crypto, fs/promises, readline, zlib… for modules it reaches
+// but whose functions it never calls. An import of a built-in is compiled to
+// `(0, import_node_crypto.randomBytes)(…)`, a property read at the call, so a Proxy that
+// requires the module on its first read keeps every import exact; whatever lists its keys
+// (a namespace copy, a destructuring `require`) loads it at once, as before.
+const LAZY_REQUIRE = `const __lazyRequire = (id) => {
+  let real;
+  const load = () => (real ??= require(id));
+  return new Proxy({}, {
+    get: (_, key) => (key === "__esModule" ? undefined : load()[key]),
+    has: (_, key) => key in load(),
+    ownKeys: () => Reflect.ownKeys(load()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const found = Reflect.getOwnPropertyDescriptor(load(), key);
+      return found && { ...found, configurable: true };
+    },
+  });
+};
+`;
+
+/** Rewrites `require("node:crypto")` (and `require("crypto")`) in `file` to `__lazyRequire(…)`. */
+function lazyBuiltins(file) {
+  const text = readFileSync(file, "latin1");
+  // The bundle is ASCII (esbuild escapes the rest), so boot.ts may read it as latin1: a copy
+  // of the bytes, no UTF-8 decoding, on every start.
+  if (!/^[\x00-\x7f]*$/.test(text)) throw new Error(`${file} is not ASCII: boot.ts reads it as latin1`);
+  let count = 0;
+  const rewritten = text.replace(/\brequire\("((?:node:)?([a-z_/]+))"\)/g, (call, id, name) => {
+    if (!builtinModules.includes(name) || LOADED_AT_START.has(name)) return call;
+    count++;
+    return `__lazyRequire(${JSON.stringify(id)})`;
+  });
+  if (count === 0) throw new Error(`${file}: no built-in require() found to make lazy`);
+  // After the "use strict" directive (if any), before the first use.
+  const at = rewritten.startsWith('"use strict";') ? '"use strict";'.length : 0;
+  writeFileSync(file, `${rewritten.slice(0, at)}${LAZY_REQUIRE}${rewritten.slice(at)}`);
+}
+
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
@@ -151,6 +194,7 @@ const cli = await build({
   },
   plugins: [requireInstead, lazyChildProcess, noLegacyBuffer],
 });
+lazyBuiltins(`${outdir}/cli.cjs`);
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {
   const left = output.imports.filter((entry) => entry.kind === "dynamic-import");
   if (left.length > 0) throw new Error(`${file} still has import(): ${left.map((entry) => entry.path).join(", ")}`);

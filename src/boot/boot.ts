@@ -44,7 +44,8 @@ function loadCli(): { run: Run } {
 
 /** cli.cjs compiled as Node compiles a CommonJS module, with the cached code when it fits. */
 function loadWithCodeCache(dir: string): { run: Run } {
-  const source = readFileSync(CLI, "utf8");
+  // The build made it ASCII (scripts/bundle.mjs), so latin1 reads the same text without decoding UTF-8.
+  const source = readFileSync(CLI, "latin1");
   const stat = statSync(CLI);
   // What the cached code was made from: this very file (a new version or build replaces it).
   const key = `${stat.size} ${stat.mtimeMs} ${stat.ino} ${process.version} ${process.arch}`;
