@@ -67,7 +67,9 @@ export class TabularRecordWriter implements RecordWriter {
     for (const record of records) {
       const flat = flattenRecord(record);
       const row: Cell[] = [];
-      for (const [key, value] of Object.entries(flat)) {
+      // for…in over the flat record flattenRecord made: no array per record and per pair.
+      for (const key in flat) {
+        const value = flat[key]!;
         let index = this.columnIndex.get(key);
         if (index === undefined) {
           index = this.columns.length;
