@@ -100,6 +100,9 @@ export async function* streamCsvRecords(
   let flushing = false;
   /** The end of the text handed to the parser, for an excerpt before an encoding error. */
   let recent = "";
+  /** Records the parser gave for the piece being written, not yet handed to the sink. */
+  const parsed: string[][] = [];
+  let drain = (): void => undefined;
 
   // The parser exists whenever this is called: check() follows a write or a decided dialect.
   const currentRow = (): number => parser!.info.records + 1;
@@ -115,12 +118,22 @@ export async function* streamCsvRecords(
     info.sepLine = dialect.sepLine;
     nextLine = dialect.sepLine ? 2 : 1;
     const p = parse(csvParseOptions(dialect));
+    const crIsBreak = dialect.lineEnding === "cr";
+    drain = (): void => {
+      for (let k = 0; k < parsed.length; k++) {
+        const cells = parsed[k]!;
+        const line = nextLine;
+        // A line break can only be inside a quoted cell: each one moves the next record down.
+        nextLine += 1 + lineBreaksIn(cells, crIsBreak);
+        sink(cells, ++rows, line);
+      }
+      parsed.length = 0;
+    };
+    // The records of a piece are collected, then handed to the sink once the parser has taken
+    // the piece (drain): csv-parse's own loop stays as small as with a bare `data` handler,
+    // and the sink's checks run in a loop of their own (docs/architecture.md, Users CSV).
     p.on("data", (cells: string[]) => {
-      if (flushing) return;
-      const line = nextLine;
-      // A line break can only be inside a quoted cell: each one moves the next record down.
-      nextLine += 1 + lineBreaksIn(cells, dialect.lineEnding === "cr");
-      sink(cells, ++rows, line);
+      if (!flushing) parsed.push(cells);
     });
     p.on("error", (err: unknown) => {
       parseError ??= err;
@@ -153,6 +166,7 @@ export async function* streamCsvRecords(
       });
     }
     // Stryker restore BlockStatement,StringLiteral,ConditionalExpression
+    drain();
     check();
   };
 
@@ -235,6 +249,7 @@ export async function* streamCsvRecords(
     await take(decoder!.end(), true);
     parser!.end();
     await ended;
+    drain();
     check();
     info.sha256 = hash.digest("hex");
     info.bytes = bytes;
