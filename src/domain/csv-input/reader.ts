@@ -131,7 +131,8 @@ export async function* streamCsvRecords(
     };
     // The records of a piece are collected, then handed to the sink once the parser has taken
     // the piece (drain): csv-parse's own loop stays as small as with a bare `data` handler,
-    // and the sink's checks run in a loop of their own (docs/architecture.md, Users CSV).
+    // and the sink's checks run in a loop of their own (docs/development.md, start-up and
+    // validation figures of 2026-11-27).
     p.on("data", (cells: string[]) => {
       if (!flushing) parsed.push(cells);
     });
