@@ -40,9 +40,19 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 // Preloaded (`node -r`) into each measured process: its peak RSS (kB) and CPU time (ms, user
 // + system: nearly immune to neighbours on a shared machine) on stderr as it exits. CommonJS,
 // so that the CLI still starts without the ES module loader. Written into the run's directory.
+//
+// Peak RSS is the process's own VmHWM (/proc/self/status), not getrusage's maxRSS: Linux keeps
+// ru_maxrss across fork and exec, so a child of this process — which holds every replayed
+// answer, ~380 MiB at 1,000,000 records — reported this process's peak as its own (a CLI run
+// that failed at its first line "peaked" at 385 MiB). maxRSS only where /proc is missing.
 const RSS_PRELOAD_SOURCE = `process.on("exit", () => {
+  const fs = require("node:fs");
   const { maxRSS, userCPUTime, systemCPUTime } = process.resourceUsage();
-  require("node:fs").writeSync(2, "\\nBENCH_MAXRSS_KB=" + maxRSS + "\\nBENCH_CPU_MS=" + (userCPUTime + systemCPUTime) / 1000 + "\\n");
+  let peak = maxRSS;
+  try {
+    peak = Number(/^VmHWM:\\s*(\\d+) kB/m.exec(fs.readFileSync("/proc/self/status", "utf8"))[1]);
+  } catch {}
+  fs.writeSync(2, "\\nBENCH_MAXRSS_KB=" + peak + "\\nBENCH_CPU_MS=" + (userCPUTime + systemCPUTime) / 1000 + "\\n");
 });`;
 let RSS_PRELOAD;
 

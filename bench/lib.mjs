@@ -23,12 +23,15 @@ export function rangeEndingYesterday(days) {
 }
 
 // Reports the child's peak RSS (kB) on stderr as it exits; works wherever Node runs,
-// unlike /usr/bin/time.
+// unlike /usr/bin/time. Its own VmHWM where /proc exists: getrusage's maxRSS survives fork and
+// exec on Linux, so a child reported this process's peak (the sandbox and its answers) as its own.
 const MAXRSS_HOOK =
   "data:text/javascript," +
   encodeURIComponent(
-    'import { writeSync } from "node:fs";' +
-      'process.on("exit", () => writeSync(2, "\\nBENCH_MAXRSS_KB=" + process.resourceUsage().maxRSS + "\\n"));',
+    'import { readFileSync, writeSync } from "node:fs";' +
+      'process.on("exit", () => { let kb = process.resourceUsage().maxRSS;' +
+      ' try { kb = Number(/^VmHWM:\\s*(\\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))[1]); } catch {}' +
+      ' writeSync(2, "\\nBENCH_MAXRSS_KB=" + kb + "\\n"); });',
   );
 
 /**

@@ -105,7 +105,18 @@ const noLegacyBuffer = {
 
 // The Node built-ins every start has loaded before the first line of simadmin runs: requiring
 // them costs nothing, and the hot loops of exports call into fs directly.
-const LOADED_AT_START = new Set(["events", "buffer", "path", "querystring", "async_hooks", "timers", "util", "fs", "url", "module"]);
+const LOADED_AT_START = new Set([
+  "events",
+  "buffer",
+  "path",
+  "querystring",
+  "async_hooks",
+  "timers",
+  "util",
+  "fs",
+  "url",
+  "module",
+]);
 // Every other built-in cli.cjs requires is loaded on first use instead of when the module that
 // names it starts: esbuild runs each bundled module's imports when the module is first reached,
 // so `simadmin token` loaded node:crypto, fs/promises, readline, zlib… for modules it reaches
@@ -130,10 +141,11 @@ const LAZY_REQUIRE = `const __lazyRequire = (id) => {
 
 /** Rewrites `require("node:crypto")` (and `require("crypto")`) in `file` to `__lazyRequire(…)`. */
 function lazyBuiltins(file) {
-  const text = readFileSync(file, "latin1");
+  const bytes = readFileSync(file);
   // The bundle is ASCII (esbuild escapes the rest), so boot.ts may read it as latin1: a copy
   // of the bytes, no UTF-8 decoding, on every start.
-  if (!/^[\x00-\x7f]*$/.test(text)) throw new Error(`${file} is not ASCII: boot.ts reads it as latin1`);
+  if (!bytes.every((byte) => byte < 0x80)) throw new Error(`${file} is not ASCII: boot.ts reads it as latin1`);
+  const text = bytes.toString("latin1");
   let count = 0;
   const rewritten = text.replace(/\brequire\("((?:node:)?([a-z_/]+))"\)/g, (call, id, name) => {
     if (!builtinModules.includes(name) || LOADED_AT_START.has(name)) return call;
