@@ -139,6 +139,11 @@ const LAZY_REQUIRE = `const __lazyRequire = (id) => {
 };
 `;
 
+// A module that is itself a function (node:assert, node:stream) is called or extended: a
+// Proxy of a plain object cannot be, so those load as before.
+const requireHere = createRequire(import.meta.url);
+const isCallable = (name) => typeof requireHere(`node:${name}`) === "function";
+
 /** Rewrites `require("node:crypto")` (and `require("crypto")`) in `file` to `__lazyRequire(…)`. */
 function lazyBuiltins(file) {
   const bytes = readFileSync(file);
@@ -148,7 +153,7 @@ function lazyBuiltins(file) {
   const text = bytes.toString("latin1");
   let count = 0;
   const rewritten = text.replace(/\brequire\("((?:node:)?([a-z_/]+))"\)/g, (call, id, name) => {
-    if (!builtinModules.includes(name) || LOADED_AT_START.has(name)) return call;
+    if (!builtinModules.includes(name) || LOADED_AT_START.has(name) || isCallable(name)) return call;
     count++;
     return `__lazyRequire(${JSON.stringify(id)})`;
   });
