@@ -187,10 +187,15 @@ export async function runCommand(
     color: run.messages.color,
     secretOutput: secret === true || (typeof secret === "string" && options[secret] === true),
   });
+  // --fields checked before the command sends or writes anything, where its fields are known
+  // (docs/output.md "--fields"); a result then knows every field the command declares.
+  if (module.fields && plan.fields) (await import("./output/fields-check.js")).checkFields(plan.fields, module.fields);
   const context = commandContext(run, plan);
   await enforce(declaration, context, options);
   const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
   const { failure, ...result } = outcome;
-  await context.printer.print(result);
+  await context.printer.print(
+    module.fields ? (await import("./output/fields-check.js")).withKnownFields(result, module.fields) : result,
+  );
   if (failure) throw failure;
 }

@@ -130,12 +130,21 @@ export type CommandOutcome = PrintableResult & { failure?: Error };
 export interface CommandModule {
   options: z.ZodType;
   run: (input: CommandInput<never>) => Promise<CommandOutcome>;
+  /**
+   * Every field any of its results can hold, for a command whose records have a known shape:
+   * the runner checks --fields against them before the command runs (exit 2, nothing sent),
+   * and a result then knows them all (a field another of its results has prints empty).
+   * Absent: the names can only be checked on the data (records of unknown shape, or columns
+   * that come from an input file, which the command checks itself once it has read it).
+   */
+  fields?: readonly string[];
 }
 
 /** Ties a run function's options type to its schema (checked at compile time). */
 export function defineRun<S extends z.ZodType>(
   options: S,
   run: (input: CommandInput<z.output<S>>) => Promise<CommandOutcome>,
+  declared: { fields?: readonly string[] } = {},
 ): CommandModule {
-  return { options, run: run };
+  return { options, run: run, ...(declared.fields ? { fields: declared.fields } : {}) };
 }

@@ -58,3 +58,12 @@ export class FieldsGate {
     checkFields(this.fields, this.knownFields ?? []);
   }
 }
+
+/**
+ * A result that knows `fields` too (a command's every field, checked before it ran): a
+ * field another of its results has prints empty instead of failing after the work.
+ */
+export function withKnownFields<R extends { kind: string; knownFields?: string[] }>(result: R, fields: readonly string[]): R {
+  if (result.kind !== "records" && result.kind !== "object") return result;
+  return { ...result, knownFields: [...new Set([...(result.knownFields ?? []), ...fields])] };
+}

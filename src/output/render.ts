@@ -53,6 +53,8 @@ export type CommandResult =
       text?: string;
       /** Print `text` when no -o was given (config get/path: a bare value is what scripts want). */
       defaultText?: boolean;
+      /** Fields --fields may name beyond the object's own keys (printed empty). */
+      knownFields?: string[];
       note?: string;
     }
   | {
@@ -104,10 +106,10 @@ export async function writeResult(result: CommandResult, sink: ChunkSink, option
     );
   }
   const records = result.kind === "records" ? result.records : [result.value];
+  const knownFields = result.knownFields;
   // An object result has none of these fields, so reading them there gives undefined too.
   // Stryker disable ConditionalExpression
-  const { knownFields, tableColumns, flexColumn } =
-    result.kind === "records" ? result : ({} as Partial<typeof result & { kind: "records" }>);
+  const { tableColumns, flexColumn } = result.kind === "records" ? result : ({} as Partial<typeof result & { kind: "records" }>);
   // Stryker restore ConditionalExpression
   const writer = createRecordWriter(sink, {
     format,

@@ -221,3 +221,59 @@ describe("a resumed import that sends nothing says so everywhere", () => {
     expect(plan.summary).not.toMatch(/would be sent/);
   });
 });
+
+describe("--fields with an unknown name is found before any work", () => {
+  const staff =
+    "firstName,lastName,username,email,role,teamName,status,action\nAnn,Lee,ann@example.com,ann@example.com,trainee,Ops,ACTIVE,Add\n";
+
+  it("users sync --yes --fields bogus: exit 2 and nothing sent", async () => {
+    const { e, dir } = await setup({ "hr.csv": "firstName,lastName,email\nAnn,Lee,ann@example.com\n" });
+    const r = await e.capture(["users", "sync", "hr.csv", "--yes", "--fields", "email,bogus"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("unknown field for --fields: bogus");
+    expect(r.sent).toEqual([]);
+  });
+
+  it("users import --yes --fields bogus: exit 2, nothing sent and no manifest; a field of another of its results prints empty after the upload", async () => {
+    const { e, dir } = await setup({ "staff.csv": staff });
+    const bad = await e.capture(["users", "import", "staff.csv", "--yes", "--fields", "bogus"], { cwd: dir });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.sent).toEqual([]);
+    await expect(readFile(join(dir, "staff.import.json"))).rejects.toThrow();
+    // `wouldSend` is a dry run's field: a real run prints it empty instead of failing after the upload.
+    const ok = await e.capture(["users", "import", "staff.csv", "--yes", "-o", "json", "--fields", "batch,wouldSend"], {
+      cwd: dir,
+    });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual([{ batch: 1, wouldSend: null }]);
+  });
+
+  it("reports sync --fields bogus: exit 2 before the database is written", async () => {
+    const { e, dir } = await setup({});
+    const db = join(dir, "reports.duckdb");
+    const r = await e.capture(["reports", "sync", "--db", db, "--kinds", "users", "--fields", "bogus"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.sent).toEqual([]);
+    await expect(readFile(db)).rejects.toThrow();
+  });
+
+  it("progress --links --fields bogus: exit 2 before the service is asked; a column of the file is a field", async () => {
+    const { e, dir } = await setup({ "cohort.csv": "userId,simulationId,Team\nuser-demo,sim-001,Ops\n" });
+    const r = await e.capture(["progress", "--from-csv", "cohort.csv", "--links", "--fields", "userId,bogus"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("unknown field for --fields: bogus");
+    expect(r.sent).toEqual([]);
+    const ok = await e.capture(["progress", "--from-csv", "cohort.csv", "-o", "json", "--fields", "userId,Team,error"], {
+      cwd: dir,
+    });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(JSON.parse(ok.stdout)).toEqual([{ userId: "user-demo", Team: "Ops", error: null }]);
+  });
+
+  it("assign --from-csv --fields bogus: exit 2 before anything is sent", async () => {
+    const { e, dir } = await setup({ "cohort.csv": "userId,simulationId\nuser-demo,sim-001\n" });
+    const r = await e.capture(["assign", "--from-csv", "cohort.csv", "--fields", "bogus"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.sent).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import { invalidRowsOutcome, prepareCompletionAsking } from "../shared/completio
 import { durableLinkMaker, requireLinksUrl, sayNewKey, validityOf } from "../shared/durable-links.js";
 import { durablePairLinks } from "./durable-links.js";
 import { ProgressOptions } from "./options.js";
-import { progressTable } from "./records.js";
+import { progressFields, progressTable } from "./records.js";
 import { prepareSplit, writeSplitFiles } from "./split.js";
 import { waitForAll } from "./wait.js";
 import { showPath } from "../../messages.js";
@@ -26,6 +26,12 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   const file = await readProgressFile(options.fromCsv, options.encoding);
   for (const warning of file.warnings) printer.notice(`${showPath(options.fromCsv)}: ${warning}`);
   if (file.problems.length > 0) return invalidRowsOutcome(options.fromCsv, file.problems);
+  // The record fields are known once the file is read: --fields is checked now, before the
+  // service is asked (a --links run mints tokens) or a split file is written.
+  if (printer.plan.fields && !options.dryRun) {
+    const { checkFields } = await import("../../output/fields-check.js");
+    checkFields(printer.plan.fields, progressFields(file, options.links === true || options.durable === true));
+  }
 
   const settings = await services.settings();
   if (options.links && settings.apiVersion === 1) {

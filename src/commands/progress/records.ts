@@ -39,6 +39,18 @@ export interface ProgressAnswers {
   requests: string;
 }
 
+/**
+ * Every field a progress record can have, known once the file is read: --fields is checked
+ * against them before the service is asked (progress.ts). `error` is always one (empty when
+ * the service refused no pair), so that the check cannot depend on the answers.
+ */
+export function progressFields(file: ProgressFile, links: boolean): string[] {
+  const extraColumns = file.header.names.filter(
+    (n, i) => i !== file.header.userId && i !== file.header.simulationId && i !== file.header.dueDate,
+  );
+  return [...PROGRESS_COLUMNS, ...extraColumns, "error", ...(links ? ["link", "linkExpiresAt"] : [])];
+}
+
 /** The records and summary, how many pairs the service refused and how many its answer could not settle. */
 export function progressTable(
   file: ProgressFile,
@@ -78,15 +90,7 @@ export function progressTable(
     formatCounts(countStates(states)) +
     (refused > 0 ? `, ${refused} refused by the service` : "") +
     (unsettled > 0 ? `, ${unsettled} unsettled (the answer could not be read)` : "");
-  const extraColumns = file.header.names.filter(
-    (n, i) => i !== file.header.userId && i !== file.header.simulationId && i !== file.header.dueDate,
-  );
-  const known = [
-    ...PROGRESS_COLUMNS,
-    ...extraColumns,
-    ...(refused + unsettled > 0 ? ["error"] : []),
-    ...(links ? ["link", "linkExpiresAt"] : []),
-  ];
+  const known = progressFields(file, links !== undefined);
   const table: ProgressTable = {
     kind: "records",
     records,

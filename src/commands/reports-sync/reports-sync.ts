@@ -64,95 +64,103 @@ function toolVersion(): string {
   }
 }
 
-export const run = defineRun(ReportsSyncOptions, async ({ options, ...ctx }) => {
-  const { services, printer } = ctx;
-  const today = utcDay(services.clock.now());
-  const openDays = options.openDays ?? DEFAULT_OPEN_DAYS;
-  const kinds = options.kinds ?? [...REPORT_KINDS];
-  const times = await services.budget();
-  const limits = times.limits.reports;
-  // Settings and the client first: a missing key or a bad profile is said before the
-  // database is touched (or created).
-  const settings = await services.settings();
-  if (!options.dryRun) await services.api();
+/** The fields of a --dry-run's windows and of a sync's summary: --fields is checked against them before the database is touched. */
+const SYNC_DRY_RUN_FIELDS = ["kind", "table", "startDate", "endDate", "reason"] as const;
+const SYNC_SUMMARY_FIELDS = ["kind", "table", "windows", "records"] as const;
 
-  const target = options.db;
-  const lock: LockWait = {
-    // The global --lock-timeout (default 60 s), as for the state store's locks.
-    timeoutMs: settings.lockTimeoutMs,
-    onWait: (text) => printer.info(text),
-    signal: services.signal,
-  };
-  // A dry run must not create the database: a DuckDB file not there yet holds nothing.
-  const db =
-    options.dryRun && target.kind === "duckdb" && !existsSync(target.path)
-      ? undefined
-      : await open(target, options.dryRun, lock, {
-          // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
-          timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-          env: services.env,
-        });
-  const store = db ? new SyncStore(db, (text) => printer.warn(text)) : undefined;
-  const tenant: Tenant = {
-    // The same service name as the state store's tenants (domain/tenant.ts): `sandbox` under --sandbox.
-    baseUrl: tenantService(settings.baseUrl, services.globals.sandbox === true),
-    organization: settings.org ?? "",
-    keyFingerprint: keyFingerprint(settings.apiKey ?? "").slice(0, 32),
-    apiVersion: settings.apiVersion,
-  };
-  try {
-    if (db && !options.dryRun) {
-      await db.lock(lock);
-      await store!.ensureMeta();
-      await store!.checkTenant(tenant, options.force);
-    }
-    const plans: KindPlan[] = [];
-    // Later runs start where the database's history does (a kind added later gets as much),
-    // unless --since says otherwise.
-    const earliest = await store?.earliestStart();
-    const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
-    for (const kind of kinds) {
-      const synced =
-        store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
-      plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
-    }
-    const requests = plans.reduce((n, p) => n + p.windows.length, 0);
-    const least = times.leastMs("reports", requests);
-    const budget = `${requests} report request${requests === 1 ? "" : "s"}, at least ${times.format(least)} at the reports budget (${formatRateLimit(limits)})`;
+export const run = defineRun(
+  ReportsSyncOptions,
+  async ({ options, ...ctx }) => {
+    const { services, printer } = ctx;
+    const today = utcDay(services.clock.now());
+    const openDays = options.openDays ?? DEFAULT_OPEN_DAYS;
+    const kinds = options.kinds ?? [...REPORT_KINDS];
+    const times = await services.budget();
+    const limits = times.limits.reports;
+    // Settings and the client first: a missing key or a bad profile is said before the
+    // database is touched (or created).
+    const settings = await services.settings();
+    if (!options.dryRun) await services.api();
 
-    if (options.dryRun) {
+    const target = options.db;
+    const lock: LockWait = {
+      // The global --lock-timeout (default 60 s), as for the state store's locks.
+      timeoutMs: settings.lockTimeoutMs,
+      onWait: (text) => printer.info(text),
+      signal: services.signal,
+    };
+    // A dry run must not create the database: a DuckDB file not there yet holds nothing.
+    const db =
+      options.dryRun && target.kind === "duckdb" && !existsSync(target.path)
+        ? undefined
+        : await open(target, options.dryRun, lock, {
+            // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
+            timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+            env: services.env,
+          });
+    const store = db ? new SyncStore(db, (text) => printer.warn(text)) : undefined;
+    const tenant: Tenant = {
+      // The same service name as the state store's tenants (domain/tenant.ts): `sandbox` under --sandbox.
+      baseUrl: tenantService(settings.baseUrl, services.globals.sandbox === true),
+      organization: settings.org ?? "",
+      keyFingerprint: keyFingerprint(settings.apiKey ?? "").slice(0, 32),
+      apiVersion: settings.apiVersion,
+    };
+    try {
+      if (db && !options.dryRun) {
+        await db.lock(lock);
+        await store!.ensureMeta();
+        await store!.checkTenant(tenant, options.force);
+      }
+      const plans: KindPlan[] = [];
+      // Later runs start where the database's history does (a kind added later gets as much),
+      // unless --since says otherwise.
+      const earliest = await store?.earliestStart();
+      const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
+      for (const kind of kinds) {
+        const synced =
+          store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
+        plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
+      }
+      const requests = plans.reduce((n, p) => n + p.windows.length, 0);
+      const least = times.leastMs("reports", requests);
+      const budget = `${requests} report request${requests === 1 ? "" : "s"}, at least ${times.format(least)} at the reports budget (${formatRateLimit(limits)})`;
+
+      if (options.dryRun) {
+        return {
+          kind: "records",
+          records: plans.flatMap((p) =>
+            p.windows.map((w) => ({
+              kind: p.kind,
+              table: kindTable(p.kind),
+              startDate: w.startDate,
+              endDate: w.endDate,
+              reason: w.reason,
+            })),
+          ),
+          knownFields: [...SYNC_DRY_RUN_FIELDS],
+          note: `dry run: ${budget}; nothing was sent`,
+        };
+      }
+
+      printer.info(`reports sync into ${db!.label}: ${budget}`);
+      const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times, tenant).execute();
+      if (options.dbtSources !== undefined) {
+        const path = resolve(options.dbtSources);
+        await writeDbtSources(path, store!, kinds.map(kindTable), target.kind);
+        printer.info(`wrote ${showPath(path)}`);
+      }
       return {
         kind: "records",
-        records: plans.flatMap((p) =>
-          p.windows.map((w) => ({
-            kind: p.kind,
-            table: kindTable(p.kind),
-            startDate: w.startDate,
-            endDate: w.endDate,
-            reason: w.reason,
-          })),
-        ),
-        knownFields: ["kind", "table", "startDate", "endDate", "reason"],
-        note: `dry run: ${budget}; nothing was sent`,
+        records: summary,
+        knownFields: [...SYNC_SUMMARY_FIELDS],
       };
+    } finally {
+      await db?.close();
     }
-
-    printer.info(`reports sync into ${db!.label}: ${budget}`);
-    const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times, tenant).execute();
-    if (options.dbtSources !== undefined) {
-      const path = resolve(options.dbtSources);
-      await writeDbtSources(path, store!, kinds.map(kindTable), target.kind);
-      printer.info(`wrote ${showPath(path)}`);
-    }
-    return {
-      kind: "records",
-      records: summary,
-      knownFields: ["kind", "table", "windows", "records"],
-    };
-  } finally {
-    await db?.close();
-  }
-});
+  },
+  { fields: [...SYNC_DRY_RUN_FIELDS, ...SYNC_SUMMARY_FIELDS] },
+);
 
 async function open(
   target: ReportsSyncOptions["db"],

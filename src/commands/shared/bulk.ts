@@ -1,3 +1,4 @@
+import { PROBLEM_COLUMNS } from "./row-report.js";
 import { readFile } from "node:fs/promises";
 import type { CommandContext } from "../../context.js";
 import { isErrnoError, LocalFileError, UsageError } from "../../errors.js";
@@ -66,8 +67,27 @@ function readOptions(command: BulkCommand, options: BulkFlags): BulkOptions {
   };
 }
 
+/** Every field a bulk run prints: its invalid rows, one record per row, a dry run's plan. */
+function bulkFields(command: BulkCommand): string[] {
+  const done = command === "assign" ? ["deepLink"] : command === "link" ? ["link", "expiresAt"] : [];
+  const plan = ["command", "file", "rows", "users", "simulations", "alreadyDone", "requests", "leastSeconds", "manifest"];
+  return [...PROBLEM_COLUMNS, "userId", "simulationId", "status", "error", ...done, ...plan];
+}
+
 export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: BulkFlags): Promise<CommandOutcome> {
   const options = readOptions(command, flags);
+  // --fields checked before the file is read or anything sent; every result then knows them all.
+  const fields = bulkFields(command);
+  const { checkFields, withKnownFields } = await import("../../output/fields-check.js");
+  checkFields(ctx.printer.plan.fields, fields);
+  return withKnownFields(await runBulkFile(ctx, command, options), fields);
+}
+
+async function runBulkFile(
+  ctx: CommandContext,
+  command: BulkCommand,
+  options: ReturnType<typeof readOptions>,
+): Promise<CommandOutcome> {
   const file = await readBulkFile(options.file, options.encoding);
   const errorsPath = bulkErrorsPath(options.file);
   const manifestPath = bulkManifestPath(options.file, command);

@@ -14,7 +14,7 @@ import { showPath } from "../../messages.js";
 // The table keeps what fits 80 columns (the taskId must not be shortened); JSON and CSV keep
 // every field, the row range and the count of rejected rows included.
 const BATCH_COLUMNS = ["batch", "rows", "taskId", "status", "state"];
-const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows", "thisRun"];
+export const BATCH_FIELDS = ["batch", "rows", "firstRow", "lastRow", "state", "taskId", "status", "rejectedRows", "thisRun"];
 
 /** What a run that uploads nothing of an imported file says, everywhere (docs/import-safety.md). */
 export const NOTHING_TO_SEND = "nothing to send: already imported";

@@ -24,6 +24,35 @@ interface PlanSubject {
   resendAmbiguous: boolean;
 }
 
+/** The fields of a dry run's plan (its `resume` object's fields flattened, as --fields names them). */
+export const DRY_RUN_FIELDS = [
+  "file",
+  "organizationId",
+  "rows",
+  "validRows",
+  "invalidRows",
+  "blankRows",
+  "batches",
+  "batchSizes",
+  "adds",
+  "updates",
+  "inactive",
+  "encoding",
+  "delimiter",
+  "sha256",
+  "resume",
+  "resume.uploaded",
+  "resume.rejected",
+  "resume.toSend",
+  "resume.toResend",
+  "resume.heldAmbiguous",
+  "wouldSend",
+  "note",
+  "realRunWouldStop",
+  "requests",
+  "leastSeconds",
+];
+
 /** --dry-run: the plan as the result (and a real run's refusal, which a dry run only reports). */
 export async function dryRunResult(
   ctx: CommandContext,

@@ -12,10 +12,10 @@ import { checkOutputPath } from "../../output/atomic-file.js";
 import { checkReadableFile } from "../shared/local-files.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { type ImportFlags, type ImportSetup } from "./common.js";
-import { plural } from "../shared/row-report.js";
+import { plural, PROBLEM_COLUMNS } from "../shared/row-report.js";
 import { UsersImportOptions } from "./options.js";
-import { importOutcome } from "./outcome.js";
-import { confirmUpload, dryRunResult } from "./plan.js";
+import { BATCH_FIELDS, importOutcome } from "./outcome.js";
+import { confirmUpload, DRY_RUN_FIELDS, dryRunResult } from "./plan.js";
 import { prepareManifest } from "./prepare.js";
 import { reportToCi } from "./report-to-ci.js";
 import { ManifestStore, RejectedRowsFile } from "./side-files.js";
@@ -66,12 +66,22 @@ import { showPath } from "../../messages.js";
 // outcome.ts (the result and exit code), report-to-ci.ts; side-files.ts writes the manifest
 // and the errors file.
 
-export const run = defineRun(UsersImportOptions, async ({ options, args, ...ctx }) => {
-  const file = args[0];
-  if (file === undefined || file.trim() === "")
-    throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
-  return importUsersFile(ctx, { ...options, file });
-});
+/**
+ * Every field an import prints — its batches, its invalid rows (with a file problem's code),
+ * a dry run's plan —: --fields is checked against them before anything is sent.
+ */
+const IMPORT_FIELDS = [...BATCH_FIELDS, ...PROBLEM_COLUMNS, "code", ...DRY_RUN_FIELDS];
+
+export const run = defineRun(
+  UsersImportOptions,
+  async ({ options, args, ...ctx }) => {
+    const file = args[0];
+    if (file === undefined || file.trim() === "")
+      throw new UsageError("users import: the CSV file is missing, e.g. `simadmin users import staff.csv`");
+    return importUsersFile(ctx, { ...options, file });
+  },
+  { fields: IMPORT_FIELDS },
+);
 
 /**
  * The whole import of one users file — validation, manifest, lock, batches, errors file,

@@ -7,7 +7,7 @@ import { plural } from "../shared/row-report.js";
 
 // The plan for people: the summary line on stderr and the plan rows as the result.
 
-const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "teamName", "status", "row", "changed"];
+export const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName", "teamName", "status", "row", "changed"];
 /**
  * The plan table's columns, most wanted first: as many as fit the terminal at their full
  * width (output/table-columns.ts fitColumns), so that an email is never split; the rest are

@@ -15,12 +15,12 @@ import type { Deactivations } from "../../domain/users-sync/records.js";
 import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
 import { keyOf } from "../../domain/users-sync/user-key.js";
 import { defineRun, type CommandOutcome } from "../types.js";
-import { plural } from "../shared/row-report.js";
+import { plural, PROBLEM_COLUMNS } from "../shared/row-report.js";
 import { followUp } from "./follow-up.js";
 import { heldLines } from "./held.js";
 import { legacyDir, readLegacy, retireLegacy } from "./legacy.js";
 import { UsersSyncOptions } from "./options.js";
-import { planResult, summaryLine } from "./plan-output.js";
+import { PLAN_FIELDS, planResult, summaryLine } from "./plan-output.js";
 import { readRosterFile } from "./roster-file.js";
 import { sendPlan } from "./send.js";
 import { sendingOutcome } from "./sent-outcome.js";
@@ -43,18 +43,24 @@ import { showPath } from "../../messages.js";
 type Options = UsersSyncOptions;
 
 const WEEK_MS = 7 * 24 * 3600_000;
+/** Every field a sync prints (the plan, or the roster's invalid rows): --fields is checked against them before anything is sent. */
+const SYNC_FIELDS = [...PLAN_FIELDS, ...PROBLEM_COLUMNS];
 
-export const run = defineRun(UsersSyncOptions, async ({ options, args, ...ctx }) => {
-  const rosterPath = args[0];
-  if (rosterPath === undefined || rosterPath.trim() === "")
-    throw new UsageError("users sync: the roster file is missing, e.g. `simadmin users sync hr-export.xlsx --plan`");
-  const organizationId = await ctx.services.org();
-  if (!options.plan) await ctx.services.api(); // a missing base URL or key stops here, before the lock
-  const state = new SyncState(await ctx.services.state(), await ctx.services.tenant());
-  // Held until the run ends (the services release it): settling, planning and sending are one step.
-  if (!options.plan) await ctx.services.lockState(SYNC_KIND, "simadmin users sync");
-  return sync(ctx, options, { rosterPath, organizationId, state });
-});
+export const run = defineRun(
+  UsersSyncOptions,
+  async ({ options, args, ...ctx }) => {
+    const rosterPath = args[0];
+    if (rosterPath === undefined || rosterPath.trim() === "")
+      throw new UsageError("users sync: the roster file is missing, e.g. `simadmin users sync hr-export.xlsx --plan`");
+    const organizationId = await ctx.services.org();
+    if (!options.plan) await ctx.services.api(); // a missing base URL or key stops here, before the lock
+    const state = new SyncState(await ctx.services.state(), await ctx.services.tenant());
+    // Held until the run ends (the services release it): settling, planning and sending are one step.
+    if (!options.plan) await ctx.services.lockState(SYNC_KIND, "simadmin users sync");
+    return sync(ctx, options, { rosterPath, organizationId, state });
+  },
+  { fields: SYNC_FIELDS },
+);
 
 interface Setup {
   rosterPath: string;
