@@ -83,11 +83,22 @@ function cellValue(cell: string | number | boolean): { value: ExcelJS.CellValue;
   // The patterns are anchored at the start: a long text fails them within its first characters.
   const date = isoDateValue(cell);
   if (date) return { value: date.date, style: date.numFmt === DATE_FORMAT ? DATE_STYLE : TIMESTAMP_STYLE };
+  const text = cell.replace(XML_INVALID, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  if (!NEEDS_PRESERVING.test(text)) return { value: text, style: PLAIN_STYLE };
+  // exceljs writes a plain string as `<v>`, whose edge white space readers drop, and a CR as
+  // itself, which every XML parser turns into LF. Rich text is written as an inline string
+  // `<t xml:space="preserve">`; a CR goes as OOXML's escape `_x000D_` (an `_xHHHH_` already in
+  // the text is escaped first, `_x005F_`, so that it reads back as typed).
   return {
-    value: cell.replace(XML_INVALID, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    value: { richText: [{ text: text.replace(OOXML_ESCAPE, "_x005F$&").replace(/\r/g, "_x000D_") }] },
     style: PLAIN_STYLE,
   };
 }
+
+/** Text a `<v>` would not carry exactly: white space at either end (a leading tab too), or a CR. */
+const NEEDS_PRESERVING = /^\s|\s$|\r/;
+/** OOXML's escape of a character in text (ST_Xstring): `_x000D_`. */
+const OOXML_ESCAPE = /_x[0-9A-Fa-f]{4}_/g;
 
 /** Excel's sheet-name rules: at most 31 characters, none of `[]:*?/\`, not empty. */
 export function sheetName(name: string): string {

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { backlogOf, drain, isoDateValue, openXlsxWorkbook, sheetName } from "../../src/output/xlsx.js";
 
@@ -335,5 +336,47 @@ describe("sheetName", () => {
     expect(sheetName("  users  ")).toBe("users");
     expect(sheetName("   ")).toBe("Sheet1");
     expect(sheetName("x".repeat(31))).toBe("x".repeat(31));
+  });
+});
+
+/** A file of a zip archive, found through its central directory (exceljs' entries carry their sizes only there). */
+function unzipEntry(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = zip.readUInt32LE(end + 16);
+  for (let n = zip.readUInt16LE(end + 10); n > 0; n--) {
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    if (zip.toString("utf8", at + 46, at + 46 + nameLength) === name) {
+      const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+      const data = zip.subarray(start, start + size);
+      return (method === 8 ? inflateRawSync(data) : data).toString("utf8");
+    }
+    at += 46 + nameLength + extra;
+  }
+  throw new Error(`no ${name} in the archive`);
+}
+
+describe("strings keep their white space and line ends in the sheet's XML", () => {
+  it("leading and trailing spaces, a leading tab and a CR are written so that readers keep them", async () => {
+    const sink = memorySink();
+    const workbook = await openXlsxWorkbook(sink);
+    const sheet = workbook.addSheet("s");
+    await sheet.header(["a", "b", "c", "d", "e", "f"]);
+    await sheet.row(["  two spaces  ", "\tTab", "\rCR", "a\r\nb", "plain", " _x000D_ typed"]);
+    await sheet.end();
+    await workbook.commit();
+    const xml = unzipEntry(sink.bytes(), "xl/worksheets/sheet1.xml");
+    const cell = (ref: string): string => new RegExp(`<c r="${ref}"[^>]*>([\\s\\S]*?)</c>`).exec(xml)?.[1] ?? "";
+    expect(cell("A2")).toBe('<is><r><t xml:space="preserve">  two spaces  </t></r></is>');
+    expect(cell("B2")).toBe('<is><r><t xml:space="preserve">\tTab</t></r></is>');
+    // A raw CR would reach readers as LF (XML normalises line ends): OOXML's escape instead.
+    expect(cell("C2")).toMatch(/^<is><r><t( xml:space="preserve")?>_x000D_CR<\/t><\/r><\/is>$/);
+    expect(cell("D2")).toMatch(/^<is><r><t( xml:space="preserve")?>a_x000D_\nb<\/t><\/r><\/is>$/);
+    expect(cell("E2")).toBe("<v>plain</v>");
+    expect(cell("F2")).toBe('<is><r><t xml:space="preserve"> _x005F_x000D_ typed</t></r></is>');
+    expect(xml).not.toContain("\r");
   });
 });
