@@ -1,4 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
+import ExcelJS from "exceljs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
@@ -275,5 +276,93 @@ describe("--fields with an unknown name is found before any work", () => {
     const r = await e.capture(["assign", "--from-csv", "cohort.csv", "--fields", "bogus"], { cwd: dir });
     expect(r.exitCode).toBe(2);
     expect(r.sent).toEqual([]);
+  });
+});
+
+describe("xlsx rosters: the sheet, the header row, formulas without a value", () => {
+  async function workbook(build: (book: ExcelJS.Workbook) => void): Promise<Buffer> {
+    const book = new ExcelJS.Workbook();
+    build(book);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  }
+  const users = [
+    ["firstName", "lastName", "email"],
+    ["Ann", "Lee", "ann@example.com"],
+    ["Bo", "Kim", "bo@example.com"],
+  ];
+  const emails = (stdout: string): unknown[] => (JSON.parse(stdout) as { email: string }[]).map((p) => p.email);
+
+  it("skips a hidden first sheet by default, and --sheet picks a sheet by name or number", async () => {
+    const bytes = await workbook((book) => {
+      const old = book.addWorksheet("Old");
+      old.state = "hidden";
+      old.addRows([["not", "a", "roster"]]);
+      book.addWorksheet("Notes").addRows([["Exported from HR"]]);
+      book.addWorksheet("Roster").addRows(users);
+    });
+    const { e, dir } = await setup({ "hr.xlsx": bytes });
+    const plan = async (...args: string[]) =>
+      e.capture(["users", "sync", "hr.xlsx", "--plan", "-o", "json", ...args], { cwd: dir });
+    // The first visible sheet is "Notes": read by default, and it is no roster.
+    const byDefault = await plan();
+    expect(byDefault.exitCode).toBe(6);
+    expect(byDefault.stderr).toContain('"Exported from HR"');
+    const byName = await plan("--sheet", "roster");
+    expect(byName.exitCode, byName.stderr).toBe(12);
+    expect(emails(byName.stdout)).toEqual(["ann@example.com", "bo@example.com"]);
+    const byNumber = await plan("--sheet", "2");
+    expect(byNumber.exitCode, byNumber.stderr).toBe(12);
+    expect(emails(byNumber.stdout)).toEqual(["ann@example.com", "bo@example.com"]);
+    const missing = await plan("--sheet", "Staff");
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('its sheets: "Old" (hidden), "Notes", "Roster"');
+    expect(missing.sent).toEqual([]);
+  });
+
+  it("a hidden first sheet is not read: the first visible one is", async () => {
+    const bytes = await workbook((book) => {
+      const old = book.addWorksheet("Old");
+      old.state = "hidden";
+      old.addRows([["not", "a", "roster"]]);
+      book.addWorksheet("Roster").addRows(users);
+    });
+    const { e, dir } = await setup({ "hr.xlsx": bytes });
+    const r = await e.capture(["users", "sync", "hr.xlsx", "--plan", "-o", "json"], { cwd: dir });
+    expect(r.exitCode, r.stderr).toBe(12);
+    expect(emails(r.stdout)).toEqual(["ann@example.com", "bo@example.com"]);
+  });
+
+  it("--header-row skips the title rows above the header; row numbers stay the sheet's", async () => {
+    const bytes = await workbook((book) => {
+      const sheet = book.addWorksheet("Staff");
+      sheet.addRows([["Staff export"], ["2026-11-27"], ...users, ["Cy", "", "cy@example.com"]]);
+    });
+    const { e, dir } = await setup({ "hr.xlsx": bytes });
+    const r = await e.capture(["users", "sync", "hr.xlsx", "--header-row", "3", "--plan", "-o", "json"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    expect(JSON.parse(r.stdout)).toEqual([{ row: 6, field: "lastName", message: "required but empty" }]);
+    const csv = await e.capture(["users", "import", "hr.xlsx", "--sheet", "1", "--dry-run"], { cwd: dir });
+    expect(csv.stderr).toContain("missing column");
+  });
+
+  it("a formula without a stored value (as openpyxl writes it) is named as such, not 'required but empty'", async () => {
+    const bytes = await workbook((book) => {
+      const sheet = book.addWorksheet("Roster");
+      sheet.addRows(users);
+      sheet.getCell("C3").value = { formula: 'LOWER(A3)&"@example.com"' } as ExcelJS.CellFormulaValue;
+    });
+    const { e, dir } = await setup({ "hr.xlsx": bytes });
+    const r = await e.capture(["users", "import", "hr.xlsx", "--dry-run"], { cwd: dir });
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain('cell C3 of sheet "Roster" holds a formula without a stored value');
+    expect(r.stderr).toContain("open and save it in Excel or LibreOffice");
+    expect(r.stderr).not.toContain("required but empty");
+  });
+
+  it("--sheet on a CSV is a usage error, nothing read or sent", async () => {
+    const { e, dir } = await setup({ "hr.csv": "firstName,lastName,email\nAnn,Lee,ann@example.com\n" });
+    const r = await e.capture(["users", "sync", "hr.csv", "--sheet", "1", "--plan"], { cwd: dir });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("--sheet applies to .xlsx workbooks");
   });
 });

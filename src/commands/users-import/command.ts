@@ -1,3 +1,4 @@
+import { SHEET_FLAG_DECLARATIONS } from "../shared/sheet-flag-declarations.js";
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
@@ -39,6 +40,7 @@ export const usersImport: CommandDeclaration = {
       flags: "--encoding <name>",
       description: "read a file without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
     },
+    ...SHEET_FLAG_DECLARATIONS,
     {
       flags: "--retry-failed",
       description: "like --resume, and also send again batches whose task ended FAILED (history kept)",

@@ -21,7 +21,7 @@ export interface ImportSetup {
   now: () => string;
 }
 
-/** The file's bytes; a workbook's first sheet as CSV (output/table-file.ts), read by the same rules. */
-export function openSource(path: string): AsyncIterable<Uint8Array> {
-  return openTableSource(path);
+/** The file's bytes; a workbook's sheet (--sheet, --header-row) as CSV (output/table-file.ts), read by the same rules. */
+export function openSource(flags: ImportFlags): AsyncIterable<Uint8Array> {
+  return openTableSource(flags.file, { sheet: flags.sheet, headerRow: flags.headerRow });
 }

@@ -4,6 +4,7 @@ import { parseAcceptedTasks } from "../../domain/users-csv/import-manifest.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { checkMarkImported, markImportedFlag } from "../shared/import-flags.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
+import { sheetFlags } from "../shared/sheet-flags.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
 
 export const UsersImportOptions = z
@@ -30,6 +31,7 @@ export const UsersImportOptions = z
     /** --encoding, resolved to its WHATWG name; undefined: BOM or UTF-8 (docs/cli-contract.md "Users CSV"). */
     // Checked before anything is read or sent: an unknown name is a usage error (exit 2).
     encoding: parsedFlag((name) => encodingOption(name)).optional(),
+    ...sheetFlags,
   })
   .superRefine((options, ctx) => {
     onlyWith(options, ctx, { key: "wait", flag: "--wait" }, [{ key: "waitTimeout", flag: "--wait-timeout" }]);

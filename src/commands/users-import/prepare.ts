@@ -31,7 +31,7 @@ export async function prepareManifest(
   progress.update(`preparing the batches of ${showPath(fileName)}…`);
   let planned: ManifestBatch[];
   try {
-    planned = await prepareImport(readValidUserRows(openSource(flags.file), summary));
+    planned = await prepareImport(readValidUserRows(openSource(flags), summary));
   } finally {
     progress.done();
   }

@@ -50,7 +50,7 @@ export async function uploadBatches(ctx: CommandContext, flags: ImportFlags, set
       api: await ctx.services.api(),
       organizationId: setup.organizationId,
       journal: store,
-      source: sourceBatches(readValidUserRows(openSource(flags.file), expected)),
+      source: sourceBatches(readValidUserRows(openSource(flags), expected)),
       resendAmbiguous: flags.resendAmbiguous,
       uploadName: (number, total) => `${stem}.batch-${number}-of-${total}.csv`,
       now: () => ctx.services.clock.now(),

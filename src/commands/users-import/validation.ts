@@ -27,7 +27,7 @@ export async function validateImportFile(
   progress.update(`validating ${showPath(fileName)}…`);
   let summary: ValidationSummary;
   try {
-    summary = await validateUsersCsv(openSource(flags.file), {
+    summary = await validateUsersCsv(openSource(flags), {
       onInvalidRow: (row, source) => {
         errors.useInputForm(source);
         errors.addLocal(row);

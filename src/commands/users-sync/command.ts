@@ -1,3 +1,4 @@
+import { SHEET_FLAG_DECLARATIONS } from "../shared/sheet-flag-declarations.js";
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
@@ -62,6 +63,7 @@ export const usersSync: CommandDeclaration = {
       flags: "--encoding <name>",
       description: "read a CSV roster without BOM in this encoding, e.g. windows-1252 (default UTF-8)",
     },
+    ...SHEET_FLAG_DECLARATIONS,
     { flags: "-y, --yes", description: "do not ask for confirmation on a terminal" },
   ],
   examples: [

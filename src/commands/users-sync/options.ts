@@ -5,6 +5,7 @@ import { parseDeactivateLimit } from "../../domain/users-sync/plan.js";
 import { parseMapping, RosterMapError } from "../../domain/users-sync/roster.js";
 import { checkMarkImported, markImportedFlag } from "../shared/import-flags.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";
+import { sheetFlags } from "../shared/sheet-flags.js";
 import { durationFlag, onlyWith, parsedFlag, switchFlag, usageIssue } from "../shared/flags.js";
 
 /** --max-deactivate 10 / 10%, --max-changes 25 / 5%. */
@@ -46,6 +47,7 @@ export const UsersSyncOptions = z
     markImported: markImportedFlag.optional(),
     yes: switchFlag,
     encoding: parsedFlag((name) => encodingOption(name)).optional(),
+    ...sheetFlags,
   })
   .superRefine((options, ctx) => {
     onlyWith(options, ctx, { key: "wait", flag: "--wait" }, [{ key: "waitTimeout", flag: "--wait-timeout" }]);

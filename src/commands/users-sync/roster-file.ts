@@ -50,7 +50,7 @@ export async function readRosterFile(
 
 async function loadRoster(ctx: CommandContext, options: UsersSyncOptions, path: string): Promise<Roster> {
   await checkReadableFile(path);
-  const table = await readTableFile(path, { encoding: options.encoding });
+  const table = await readTableFile(path, { encoding: options.encoding, sheet: options.sheet, headerRow: options.headerRow });
   let roster: Roster;
   try {
     roster = readRoster(table, options.map ?? []);
