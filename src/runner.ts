@@ -195,7 +195,7 @@ export async function runCommand(
   const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
   const { failure, ...result } = outcome;
   await context.printer.print(
-    module.fields ? (await import("./output/fields-check.js")).withKnownFields(result, module.fields) : result,
+    module.fields && plan.fields ? (await import("./output/fields-check.js")).withKnownFields(result, module.fields) : result,
   );
   if (failure) throw failure;
 }

@@ -77,6 +77,8 @@ function bulkFields(command: BulkCommand): string[] {
 export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: BulkFlags): Promise<CommandOutcome> {
   const options = readOptions(command, flags);
   // --fields checked before the file is read or anything sent; every result then knows them all.
+  // (Only then: without --fields, an empty CSV's header stays the result's own columns.)
+  if (ctx.printer.plan.fields === undefined) return runBulkFile(ctx, command, options);
   const fields = bulkFields(command);
   const { checkFields, withKnownFields } = await import("../../output/fields-check.js");
   checkFields(ctx.printer.plan.fields, fields);
