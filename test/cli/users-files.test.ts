@@ -349,7 +349,7 @@ describe("xlsx rosters: the sheet, the header row, formulas without a value", ()
     const bytes = await workbook((book) => {
       const sheet = book.addWorksheet("Roster");
       sheet.addRows(users);
-      sheet.getCell("C3").value = { formula: 'LOWER(A3)&"@example.com"' } as ExcelJS.CellFormulaValue;
+      sheet.getCell("C3").value = { formula: 'LOWER(A3)&"@example.com"' };
     });
     const { e, dir } = await setup({ "hr.xlsx": bytes });
     const r = await e.capture(["users", "import", "hr.xlsx", "--dry-run"], { cwd: dir });

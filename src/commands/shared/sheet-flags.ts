@@ -4,7 +4,7 @@ import { parsedFlag } from "./flags.js";
 
 // --sheet and --header-row of the commands that read a workbook (users import, users sync;
 // docs/users-csv.md "Workbooks"): which sheet holds the table and where its header is. Their
-// declarations: sheet-flag-declarations.ts (plain data, loaded for help).
+// declarations: declarations.ts (plain data, loaded for help).
 
 /** Their options schema, spread into a command's. */
 export const sheetFlags = {

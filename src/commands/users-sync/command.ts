@@ -1,4 +1,4 @@
-import { SHEET_FLAG_DECLARATIONS } from "../shared/sheet-flag-declarations.js";
+import { SHEET_FLAG_DECLARATIONS } from "../shared/declarations.js";
 import { DATA_FORMATS } from "../output-formats.js";
 import type { CommandDeclaration } from "../types.js";
 
