@@ -46,7 +46,7 @@ const COMPLETED = {
 };
 const STARTED = { completionData: [{ executionId: "e2", status: "STARTED", completedAt: null, score: null }] };
 
-function asker(answers: Record<string, Answer>) {
+function asker(answers: Record<string, Answer>, withSteps = true) {
   const clock = createFakeClock(NOW);
   const { client, sent } = fakeClient(answers);
   const puts: [PairIdentity, CachedPair][] = [];
@@ -71,9 +71,13 @@ function asker(answers: Record<string, Answer>) {
     }),
     warn: () => undefined,
     tokens,
-    onStep: (step) => {
-      steps.push(step);
-    },
+    ...(withSteps
+      ? {
+          onStep: (step: AskStep) => {
+            steps.push(step);
+          },
+        }
+      : {}),
   });
   return { pairAsker, sent, puts, steps };
 }
@@ -154,6 +158,24 @@ describe("PairAsker.sweep", () => {
     );
     expect([pairAsker.asked, pairAsker.requests]).toEqual([2, 2]);
     expect(results.size).toBe(1);
+  });
+});
+
+describe("PairAsker without a progress line", () => {
+  it("asks and links with no onStep given", async () => {
+    const { pairAsker, sent } = asker(
+      {
+        [`${COMPLETION} *`]: STARTED,
+        [`${DEEP} *`]: { url: "https://app.example.com/org-1/simulation/s1" },
+        [`${TOKEN} *`]: { token: "tok", expiresIn: 3600 },
+      },
+      false,
+    );
+    const results = new Map<ProgressRow, PairResult>();
+    await pairAsker.sweep([row(2, "u1", "s1")], results);
+    const links = await pairAsker.links([...results.values()]);
+    expect(sent).toEqual([`${COMPLETION} u1/s1`, `${DEEP} u1/s1`, `${TOKEN} u1`]);
+    expect([...links.values()].map((l) => l.link)).toEqual(["https://app.example.com/org-1/simulation/s1?token=tok"]);
   });
 });
 
