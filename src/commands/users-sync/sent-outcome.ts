@@ -1,4 +1,3 @@
-import type { CommandContext } from "../../context.js";
 import { ImportFailedError, InvalidDataError, LocalFileError, ServiceError, WaitTimeoutError } from "../../errors.js";
 import { formatDuration } from "../../domain/durations.js";
 import { rowRange } from "../../domain/users-csv/import-manifest.js";
@@ -24,7 +23,10 @@ export interface SendingEnd {
   sent: SendResult | undefined;
 }
 
-export function sendingOutcome(ctx: CommandContext, options: UsersSyncOptions, end: SendingEnd): CommandOutcome {
+export function sendingOutcome(
+  options: Pick<UsersSyncOptions, "wait" | "timeoutMs" | "skipInvalid">,
+  end: SendingEnd,
+): CommandOutcome {
   const { result, next, held, sent } = end;
   const again = `the next \`${next}\` sends again what the service did not accept (docs/users-sync.md)`;
   if (sent === undefined) {

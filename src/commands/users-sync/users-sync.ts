@@ -178,7 +178,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
   if (plan.rows.length === 0) {
     // Held batches released with nothing to send are held still (their users may exist).
     if (snapshot.unsent !== undefined && !options.resume) await state.put({ unsent: null });
-    return sendingOutcome(ctx, options, { result, next, held, sent: undefined });
+    return sendingOutcome(options, { result, next, held, sent: undefined });
   }
   const sent = await sendPlan(ctx, options, {
     state,
@@ -197,7 +197,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
       });
     throw error;
   });
-  return sendingOutcome(ctx, options, { result, next, held: sent.settled.held, sent });
+  return sendingOutcome(options, { result, next, held: sent.settled.held, sent });
 }
 
 /** The store's snapshot; an empty store first takes in what an earlier version kept in the settings directory. */
