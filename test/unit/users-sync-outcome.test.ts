@@ -113,6 +113,42 @@ describe("sendingOutcome", () => {
     expect(out.failure).toBeUndefined();
   });
 
+  it("only what happened is said: all accepted and ended is one line and exit 0", () => {
+    const batches = [batch(1, { taskId: "t-1", status: "COMPLETED" }), batch(2, { taskId: "t-2", status: "COMPLETED" })];
+    const out = sendingOutcome(
+      { ...OPTIONS, wait: true },
+      end(sent({ entered: 4, tasks: [{ taskId: "t-old", rows: [{}] }], batches })),
+    );
+    expect(out).toEqual({ ...RESULT, note: "baseline: 4 rows accepted by the service entered it" });
+  });
+
+  it("counts the rows of this run's open tasks only, and every row not accepted", () => {
+    const out = sendingOutcome(
+      { ...OPTIONS, skipInvalid: true },
+      end(
+        sent({
+          entered: 2,
+          notSent: 1,
+          failed: 2,
+          rejected: 3,
+          tasks: [
+            { taskId: "t-2", rows: [{}, {}] },
+            { taskId: "t-old", rows: [{}] },
+          ],
+          batches: [batch(1, { taskId: "t-1", status: "COMPLETED" }), batch(2, { taskId: "t-2" })],
+        }),
+      ),
+    );
+    expect(noteOf(out)).toBe(
+      [
+        "baseline: 2 rows accepted by the service entered it",
+        "2 rows in 1 import task not known to have ended (no --wait): the next sync asks the service and takes them into the baseline when COMPLETED",
+        "6 rows not accepted (yet): the next sync plans them again",
+      ].join("\n"),
+    );
+    expect(out.failure).toBeUndefined();
+  });
+
   it("one row, one Add, one task: the singular words", () => {
     const out = sendingOutcome(
       OPTIONS,
@@ -163,10 +199,11 @@ describe("sendingOutcome", () => {
       batch(2, { taskId: "t-2", status: "STARTED" }),
       batch(3, { taskId: "t-3", status: "FAILED" }),
       batch(4),
+      batch(5, { taskId: "t-5", status: "SCHEDULED" }),
     ];
     const out = sendingOutcome({ ...OPTIONS, timeoutMs: 120_000 }, end(sent({ batches, timedOut: true })));
     expect(out.failure).toBeInstanceOf(WaitTimeoutError);
-    expect(out.failure?.message).toBe("1 import task still running after 2m: t-2");
+    expect(out.failure?.message).toBe("2 import tasks still running after 2m: t-2, t-5");
     expect((out.failure as CliError).hint).toBe(
       `the next \`${NEXT}\` asks the service how they ended and takes COMPLETED rows into the baseline`,
     );

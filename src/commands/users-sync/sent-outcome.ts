@@ -120,7 +120,7 @@ function stopError(stop: ImportStop, total: number, next: string): Error {
       return new LocalFileError(
         `${stop.error.message}; ${what} was ACCEPTED by the service as task ${stop.taskId} but the state store could not record it; nothing more was sent`,
         {
-          path: stop.error.path ?? "",
+          path: stop.error.path,
           hint: `do not send it again: the next \`${next}\` holds it back; once \`simadmin import-status --task ${stop.taskId}\` shows it COMPLETED, \`${next} --mark-imported <n>\` records it`,
           cause: stop.error,
         },
