@@ -5,6 +5,13 @@ import { SecretScan } from "./secret-scan.js";
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /**
+   * The first PREFIX characters of each long secret, counted: with many secrets (`links serve`
+   * holds a user token per trainee of the last hour) a line is scanned once for any of them
+   * instead of once per secret — one request log line per click went through a thousand
+   * includes() before.
+   */
+  private readonly prefixes = new Map<string, number>();
   /** Short secrets and their word-bounded pattern, compiled once (not once per string). */
   private readonly shortSecrets = new Map<string, RegExp>();
   /** The API key alone: redacted from data output too, where a user token may belong. */
@@ -88,8 +95,12 @@ export class Redactor {
     // where it stands as a word of its own, so that a 4-character key does not blank out
     // every ordinary word that happens to contain it.
     for (const form of [secret, encodeURIComponent(secret)]) {
-      if (secret.length >= 8) this.secrets.add(form);
-      else if (!this.shortSecrets.has(form)) {
+      if (secret.length >= 8) {
+        if (this.secrets.has(form)) continue;
+        this.secrets.add(form);
+        const prefix = form.slice(0, PREFIX);
+        this.prefixes.set(prefix, (this.prefixes.get(prefix) ?? 0) + 1);
+      } else if (!this.shortSecrets.has(form)) {
         const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         this.shortSecrets.set(form, new RegExp(`(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])`, "g"));
       }
@@ -99,19 +110,39 @@ export class Redactor {
   /** A secret no longer needed (an expired user token): a long-running server's set stays small. */
   forget(secret: string): void {
     for (const form of [secret, encodeURIComponent(secret)]) {
-      this.secrets.delete(form);
+      if (this.secrets.delete(form)) {
+        const prefix = form.slice(0, PREFIX);
+        const left = (this.prefixes.get(prefix) ?? 1) - 1;
+        if (left > 0) this.prefixes.set(prefix, left);
+        else this.prefixes.delete(prefix);
+      }
       this.shortSecrets.delete(form);
     }
+  }
+
+  /** Whether some long secret's prefix occurs in `text` (a secret in it implies its prefix). */
+  #mayHoldLong(text: string): boolean {
+    for (let i = 0; i + PREFIX <= text.length; i++) if (this.prefixes.has(text.slice(i, i + PREFIX))) return true;
+    return false;
   }
 
   apply(text: string): string {
     let out = text;
     // includes() first: nearly every string holds no secret, and then nothing is built.
-    for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
+    if (this.secrets.size > MANY && !this.#mayHoldLong(text)) {
+      // No long secret starts anywhere in the text: only the short ones remain to check.
+    } else {
+      for (const secret of this.secrets) if (out.includes(secret)) out = out.split(secret).join("[REDACTED]");
+    }
     for (const [secret, pattern] of this.shortSecrets) if (out.includes(secret)) out = out.replace(pattern, "[REDACTED]");
     return out;
   }
 }
+
+/** Long secrets (at least this long) are found by their first PREFIX characters first. */
+const PREFIX = 8;
+/** Up to this many long secrets, includes() each is quicker than scanning for prefixes. */
+const MANY = 16;
 
 /** "sk_live_…abcd": enough to tell keys apart, not enough to use one (a short key shows nothing). */
 export function maskSecret(secret: string): string {

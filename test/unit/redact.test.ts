@@ -147,3 +147,23 @@ describe("Redactor.redactData", () => {
     expect(r.apply("xabcd1234y")).toBe("x[REDACTED]y");
   });
 });
+
+describe("Redactor with many secrets (links serve's user tokens)", () => {
+  it("finds each of 40 tokens anywhere in a line, a short secret too, and stops at a token forgotten", () => {
+    const redactor = new Redactor();
+    const tokens = Array.from({ length: 40 }, (_, i) => `tok-${String(i).padStart(3, "0")}-Zq9vX2mLp8Rw`);
+    for (const token of tokens) redactor.add(token);
+    redactor.add("k7x");
+    for (const token of tokens) {
+      expect(redactor.apply(`POST /l/#ab12 303 → https://app.example/s?token=${token}&x=1`)).toBe(
+        "POST /l/#ab12 303 → https://app.example/s?token=[REDACTED]&x=1",
+      );
+    }
+    expect(redactor.apply(`${tokens[7]}`)).toBe("[REDACTED]");
+    expect(redactor.apply("key k7x here")).toBe("key [REDACTED] here");
+    expect(redactor.apply("GET /l/#ab12 200 0 ms")).toBe("GET /l/#ab12 200 0 ms");
+    redactor.forget(tokens[3]!);
+    expect(redactor.apply(`token=${tokens[3]}`)).toBe(`token=${tokens[3]}`);
+    expect(redactor.apply(`token=${tokens[4]}`)).toBe("token=[REDACTED]");
+  });
+});
