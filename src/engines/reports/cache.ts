@@ -197,28 +197,7 @@ export class ReportCache {
       yield extractRecords(await this.whole(kind, window, shape, label));
       return;
     }
-    let pending: JsonRecord[] = [];
-    const scanner = new JsonShapeScanner({
-      capture: {
-        target: shape.kind === "array" ? "top-array" : { member: shape.member },
-        onElement: (text) => pending.push(elementRecord(text)),
-      },
-    });
-    try {
-      for await (const chunk of this.readText(kind, window)) {
-        scan?.feed(chunk);
-        scanner.feed(chunk);
-        if (pending.length >= BATCH) {
-          const batch = pending;
-          pending = [];
-          yield batch;
-        }
-      }
-      scanner.end();
-    } catch (error) {
-      throw await this.unusable(kind, window, label, error);
-    }
-    if (pending.length > 0) yield pending;
+    yield* this.elements(kind, window, shape, label, elementRecord, scan);
   }
 
   /**
@@ -231,15 +210,31 @@ export class ReportCache {
       yield extractRecords(await this.whole(kind, window, shape, label)).map((record) => JSON.stringify(record));
       return;
     }
-    let pending: string[] = [];
+    yield* this.elements(kind, window, shape, label, (text) => text);
+  }
+
+  /**
+   * The elements of an array or member answer, each made by `make` from its JSON text, in
+   * batches read back from disk one chunk at a time; `scan` sees every chunk first.
+   */
+  private async *elements<T>(
+    kind: string,
+    window: DateRange,
+    shape: Exclude<ResponseShape, { kind: "empty" | "whole" }>,
+    label: string,
+    make: (text: string) => T,
+    scan?: SecretScan,
+  ): AsyncGenerator<T[]> {
+    let pending: T[] = [];
     const scanner = new JsonShapeScanner({
       capture: {
         target: shape.kind === "array" ? "top-array" : { member: shape.member },
-        onElement: (text) => pending.push(text),
+        onElement: (text) => pending.push(make(text)),
       },
     });
     try {
       for await (const chunk of this.readText(kind, window)) {
+        scan?.feed(chunk);
         scanner.feed(chunk);
         if (pending.length >= BATCH) {
           const batch = pending;
