@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { chromium, type BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
+import { CHROMIUM, launchChromium } from "../helpers/chromium.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveLinks, type ServingLinks } from "../helpers/link-serve.js";
 import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
@@ -15,7 +16,6 @@ import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 // small server on loopback, the sandbox's app address.
 // Skipped only where chromium is absent and not under CI (.ci/run installs it).
 
-const CHROMIUM = "/usr/bin/chromium";
 const present = existsSync(CHROMIUM);
 if (!present && process.env.CI) throw new Error(`${CHROMIUM} is missing: apt-get install chromium (.ci/run does it)`);
 
@@ -41,19 +41,7 @@ describe.skipIf(!present)("a durable link in chromium", () => {
     serving = await serveLinks(["--listen", ":0"], env);
     env.SIMADMIN_LINKS_URL = serving.url;
     profile = await mkdtemp(join(tmpdir(), "simadmin-chromium-"));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    browser = await launchChromium(profile);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

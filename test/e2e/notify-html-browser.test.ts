@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { CHROMIUM, launchChromium } from "../helpers/chromium.js";
 import { expect, it } from "vitest";
 import type { ProgressRow } from "../../src/domain/progress.js";
 import { groupDigests, groupReminders } from "../../src/domain/reminders/grouping.js";
@@ -13,7 +13,6 @@ import { BUILT_IN_TEMPLATES, renderMail } from "../../src/domain/reminders/templ
 // hostile names as text — no script runs — and a screenshot is kept in a temp directory.
 // .ci/run installs chromium.
 
-const CHROMIUM = "/usr/bin/chromium";
 const HOSTILE = "<script>window.pwned = 1</script> & Sons \u202Eevil";
 const DAY = Date.parse("2026-11-30T00:00:00Z") / 86_400_000;
 
@@ -43,19 +42,7 @@ it.runIf(existsSync(CHROMIUM) || process.env.CI)(
       DAY,
     );
     const dir = await mkdtemp(join(tmpdir(), "simadmin-browser-"));
-    const browser = await chromium.launchPersistentContext(join(dir, "profile"), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    });
+    const browser = await launchChromium(join(dir, "profile"));
     try {
       const page = await browser.newPage();
       for (const [name, message] of [
