@@ -1,4 +1,5 @@
 import { UnexpectedResponseError } from "../errors.js";
+import { parseExactJson } from "../domain/exact-json.js";
 import { escapeForLine } from "../text/sanitize.js";
 import type { TransportResponse } from "./transport-common.js";
 
@@ -178,7 +179,9 @@ export function parseAnswer(endpoint: AnswerEndpoint, response: TransportRespons
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw unexpected(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Numbers JSON.parse would change keep their text (exact-json.ts): a listing's values
+    // reach -o json as the service wrote them.
+    parsed = parseExactJson(text);
   } catch {
     const type = response.header("content-type")?.split(";")[0]?.trim();
     throw unexpected(`${type ? `${escapeForLine(type)} ` : ""}${excerpt(text)}`);

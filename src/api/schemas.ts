@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { JsonNumber } from "../domain/exact-json.js";
 import { REPORT_KINDS } from "../domain/report-kinds.js";
 
 // One schema per request and response the spec shows; `type X = z.infer<typeof X>` under the
@@ -7,6 +8,14 @@ import { REPORT_KINDS } from "../domain/report-kinds.js";
 // Objects are loose: the service may add fields (docs/service-spec.md §9.3), and they are kept for JSON output.
 
 export { REPORT_KINDS };
+
+/**
+ * A number field the tool computes with: a number kept as its text (answers.ts reads them
+ * exactly, exact-json.ts) is taken as its nearest double, as JSON.parse would have read it.
+ */
+function serviceNumber<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value instanceof JsonNumber ? Number(value.text) : value), schema);
+}
 export const ReportKind = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKind>;
 
@@ -34,15 +43,15 @@ export type AssignResponse = z.infer<typeof AssignResponse>;
 /** §4.6 shows expiresIn, but a service may leave it out: §5.5/§8 say tokens live 3600 s (see token.ts). */
 export const UserToken = z.looseObject({
   token: z.string().min(1),
-  expiresIn: z.number().int().positive().optional(),
+  expiresIn: serviceNumber(z.number().int().positive()).optional(),
 });
 export type UserToken = z.infer<typeof UserToken>;
 
 export const CompletionRecord = z.looseObject({
   executionId: z.string(),
   completedAt: z.string().nullable().optional(),
-  completionTime: z.number().nullable().optional(),
-  score: z.number().nullable().optional(),
+  completionTime: serviceNumber(z.number().nullable()).optional(),
+  score: serviceNumber(z.number().nullable()).optional(),
   status: z.string().nullable().optional(),
 });
 export type CompletionRecord = z.infer<typeof CompletionRecord>;

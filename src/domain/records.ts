@@ -1,10 +1,13 @@
 // Responses whose fields the spec marks "not shown" (reports, create, status…) are handled
 // by shape, never by a guessed field name (docs/cli-contract.md, "Records of unknown shape").
 
+import { exactJsonText, JsonNumber } from "./exact-json.js";
+
 export type JsonRecord = Record<string, unknown>;
 
+/** A JSON object: not an array, nor a number kept as its text (exact-json.ts). */
 export function isPlainObject(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
 }
 
 function isArrayOfObjects(value: unknown): value is JsonRecord[] {
@@ -34,8 +37,8 @@ export function extractRecords(body: unknown): JsonRecord[] {
   return [body];
 }
 
-/** Scalar cell values after flattening. */
-export type Cell = string | number | boolean | null;
+/** Scalar cell values after flattening; a JsonNumber is a number kept as its text (exact-json.ts). */
+export type Cell = string | number | boolean | null | JsonNumber;
 
 /**
  * Nested objects become dotted columns (`user.team.name`). A list of plain values (`tags`)
@@ -45,7 +48,7 @@ export type Cell = string | number | boolean | null;
  */
 /** A value a list cell can show as text without losing anything. */
 function isListItem(value: unknown): boolean {
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof JsonNumber;
 }
 
 export function flattenRecord(
@@ -62,9 +65,10 @@ export function flattenRecord(
     if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, name, out, listJoin);
     else if (isPlainObject(value)) out[name] = null;
     else if (Array.isArray(value) && value.every(isListItem)) out[name] = value.map(String).join(listJoin);
-    else if (Array.isArray(value)) out[name] = JSON.stringify(value);
+    else if (Array.isArray(value)) out[name] = exactJsonText(value);
     else if (value === undefined) out[name] = null;
-    else if (typeof value === "number" || typeof value === "boolean" || value === null) out[name] = value;
+    else if (typeof value === "number" || typeof value === "boolean" || value === null || value instanceof JsonNumber)
+      out[name] = value;
     // A string is itself; a bigint, a symbol… their text.
     else out[name] = String(value);
   }

@@ -1,3 +1,4 @@
+import { parseExactJson } from "./exact-json.js";
 import { isPlainObject, type JsonRecord } from "./records.js";
 
 // records.ts's extractRecords for answers too large to parse at once (a report window of a
@@ -74,7 +75,13 @@ interface Member {
 
 export interface ScannerOptions {
   /** Pass 2: the container whose direct elements are wanted, and where each one goes. */
-  capture?: { target: "top-array" | { member: number }; onElement: (text: string) => void } | undefined;
+  capture?:
+    | {
+        target: "top-array" | { member: number };
+        /** `exact`: the element holds a number JSON.parse may change (a long one, or one with an exponent). */
+        onElement: (text: string, exact: boolean) => void;
+      }
+    | undefined;
 }
 
 export class JsonShapeScanner {
@@ -83,6 +90,11 @@ export class JsonShapeScanner {
   private inString = false;
   private escaped = false;
   private inScalar = false;
+  /** Where the scalar being read began (counted over the whole text), and its first character. */
+  private scalarStart = 0;
+  private scalarFirst = 0;
+  /** The element being captured holds a number exact-json.ts must read (see scalarEnds). */
+  private elementExact = false;
   // Stryker disable next-line BooleanLiteral: set each time a string opens, before it is read
   private stringIsKey = false;
   /** Whether the document is an array; undefined until it begins (an object and a scalar are read alike). */
@@ -101,7 +113,7 @@ export class JsonShapeScanner {
 
   // Capture of the target container's elements (pass 2).
   private readonly target: "top-array" | { member: number } | undefined;
-  private readonly onElement: (text: string) => void;
+  private readonly onElement: (text: string, exact: boolean) => void;
   private capturing = false;
   // Empty whenever no element is being captured (emptied when an element is handed over).
   private capturePieces: string[] = [];
@@ -144,6 +156,7 @@ export class JsonShapeScanner {
     if (this.atCaptureLevel()) {
       this.capturing = true;
       this.captureStart = index;
+      this.elementExact = false;
     }
   }
 
@@ -156,7 +169,7 @@ export class JsonShapeScanner {
       this.capturePieces.push(chunk.slice(this.captureStart, end));
       const text = this.capturePieces.join("");
       this.capturePieces = [];
-      this.onElement(text);
+      this.onElement(text, this.elementExact);
     }
   }
 
@@ -196,6 +209,7 @@ export class JsonShapeScanner {
       if (this.inScalar) {
         if (isScalarChar(c)) continue;
         this.inScalar = false;
+        if (this.capturing) this.scalarEnds(chunk, i);
         this.valueEnds(chunk, i);
         // fall through: this character is handled below
       }
@@ -225,6 +239,8 @@ export class JsonShapeScanner {
           } else if (isScalarChar(c)) {
             this.valueStarts(c, i);
             this.inScalar = true;
+            this.scalarStart = this.offset + i;
+            this.scalarFirst = c;
           } else {
             this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
           }
@@ -271,6 +287,35 @@ export class JsonShapeScanner {
     this.offset += length;
   }
 
+  /**
+   * A number of a captured element ended before `end`: one JSON.parse may round (16 or more
+   * characters) or turn into Infinity or 0 (an exponent) marks the element, whose text is
+   * then read by exact-json.ts. Found here, on the scan the text gets anyway: a regular
+   * expression over every record's text cost a quarter of JSON.parse's time.
+   */
+  private scalarEnds(chunk: string, end: number): void {
+    const length = this.offset + end - this.scalarStart;
+    const first = this.scalarFirst;
+    if (length < 5 || first > 0x39 || (first < 0x30 && first !== 0x2d)) return;
+    if (length >= 16) {
+      this.elementExact = true;
+      return;
+    }
+    const start = this.scalarStart - this.offset;
+    // Begun in an earlier chunk: its characters are gone, so take the careful path.
+    if (start < 0) {
+      this.elementExact = true;
+      return;
+    }
+    for (let i = start; i < end; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === 0x65 || c === 0x45) {
+        this.elementExact = true;
+        return;
+      }
+    }
+  }
+
   // Callers close only the container on top of the stack ("]" and "}" are checked against it).
   private close(chunk: string, index: number): void {
     this.stack.pop();
@@ -314,7 +359,7 @@ function decodeKey(raw: string): string {
 }
 
 /** One record from an element of the record list, as extractRecords makes it. */
-export function elementRecord(text: string): JsonRecord {
-  const value: unknown = JSON.parse(text);
+export function elementRecord(text: string, exact = true): JsonRecord {
+  const value: unknown = exact ? parseExactJson(text) : JSON.parse(text);
   return isPlainObject(value) ? value : { value };
 }

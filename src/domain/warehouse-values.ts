@@ -1,18 +1,14 @@
 import { parseIsoDate } from "./date-windows.js";
+import { JsonNumber } from "./exact-json.js";
 
 // The values of a `reports sync` record, read from the record's own JSON text
 // (docs/cli-contract.md, Warehouse rules): any value the service sends is stored, exactly —
 // integers beyond 2^53 and `1e400` keep their digits (JSON.parse would round them: such
-// records are read by a parser that keeps a number's text); text PostgreSQL cannot hold (NUL,
+// records are read by a parser that keeps a number's text, exact-json.ts); text PostgreSQL cannot hold (NUL,
 // lone surrogates) becomes U+FFFD in the columns and an escape in `raw`. Pure.
 
 /** Column types, narrowest first; a column only ever widens (widenType). */
 export type WarehouseType = "boolean" | "bigint" | "double" | "date" | "timestamp" | "text";
-
-/** A number as the service wrote it: its text is the value. */
-export class JsonNumber {
-  constructor(readonly text: string) {}
-}
 
 /** Receives each flattened field: its path's key (segments joined by U+0001), its text for the column (null: SQL NULL), its type. */
 export type FieldVisitor = (key: string, text: string | null, type: WarehouseType | undefined) => void;
@@ -58,16 +54,6 @@ export function widenType(a: WarehouseType | undefined, b: WarehouseType | undef
   if (pair.has("bigint") && pair.has("double")) return "double";
   if (pair.has("date") && pair.has("timestamp")) return "timestamp";
   return "text";
-}
-
-/** Whether the text of the record needs the exact parser: a long digit run or a large exponent anywhere. */
-function needsExactNumbers(text: string): boolean {
-  return /\d{16}|[eE][+-]?\d{3}/.test(text);
-}
-
-/** Parses a record's text; numbers that JSON.parse would change stay as JsonNumber. */
-export function parseRecordText(text: string): unknown {
-  return needsExactNumbers(text) ? new ExactParser(text).parse() : JSON.parse(text);
 }
 
 /** U+FFFD for NUL and for halves of surrogate pairs standing alone: text every database takes. */
@@ -191,90 +177,4 @@ function quote(text: string): string {
 export function rawText(text: string, value: unknown, rewritten: boolean): string {
   if (!rewritten && !/\\u(0000|d[89a-f])/i.test(text) && !hasUnstorable(text)) return text;
   return toJsonText(value);
-}
-
-/** A JSON parser that keeps numbers' text (JsonNumber); used only for records whose numbers need it. */
-class ExactParser {
-  private at = 0;
-  constructor(private readonly text: string) {}
-
-  parse(): unknown {
-    const value = this.value();
-    this.space();
-    if (this.at !== this.text.length) throw new SyntaxError(`unexpected text at ${this.at}`);
-    return value;
-  }
-
-  private space(): void {
-    while (/\s/.test(this.text[this.at] ?? "")) this.at++;
-  }
-
-  private value(): unknown {
-    this.space();
-    const c = this.text[this.at];
-    if (c === "{") {
-      this.at++;
-      const out: Record<string, unknown> = {};
-      this.space();
-      if (this.text[this.at] === "}") {
-        this.at++;
-        return out;
-      }
-      for (;;) {
-        this.space();
-        const key = this.string();
-        this.space();
-        if (this.text[this.at++] !== ":") throw new SyntaxError(`expected : at ${this.at}`);
-        out[key] = this.value();
-        this.space();
-        const next = this.text[this.at++];
-        if (next === "}") return out;
-        if (next !== ",") throw new SyntaxError(`expected , or } at ${this.at}`);
-      }
-    }
-    if (c === "[") {
-      this.at++;
-      const out: unknown[] = [];
-      this.space();
-      if (this.text[this.at] === "]") {
-        this.at++;
-        return out;
-      }
-      for (;;) {
-        out.push(this.value());
-        this.space();
-        const next = this.text[this.at++];
-        if (next === "]") return out;
-        if (next !== ",") throw new SyntaxError(`expected , or ] at ${this.at}`);
-      }
-    }
-    if (c === '"') return this.string();
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.at, this.at + 4096));
-    if (match && match[0] !== "") {
-      this.at += match[0].length;
-      const text = match[0];
-      // A number JSON.parse keeps exactly stays a plain number.
-      return needsExactNumbers(text) ? new JsonNumber(text) : Number(text);
-    }
-    for (const [word, value] of [
-      ["true", true],
-      ["false", false],
-      ["null", null],
-    ] as const) {
-      if (this.text.startsWith(word, this.at)) {
-        this.at += word.length;
-        return value;
-      }
-    }
-    throw new SyntaxError(`unexpected ${JSON.stringify(c)} at ${this.at}`);
-  }
-
-  private string(): string {
-    if (this.text[this.at] !== '"') throw new SyntaxError(`expected a string at ${this.at}`);
-    let end = this.at + 1;
-    while (end < this.text.length && this.text[end] !== '"') end += this.text[end] === "\\" ? 2 : 1;
-    const value = JSON.parse(this.text.slice(this.at, end + 1)) as string;
-    this.at = end + 1;
-    return value;
-  }
 }

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { stringify, type Stringifier } from "csv-stringify";
+import { JsonNumber } from "../domain/exact-json.js";
 import type { Cell } from "../domain/records.js";
 import type { Delimiter, LineEnding } from "../domain/csv-input/dialect.js";
 import { neutralizeCsvCell } from "../text/sanitize.js";
@@ -64,6 +65,8 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
       string: (value) => neutralizeCsvCell(value),
       // csv-stringify's default writes true as "1" and false as "": keep the JSON words.
       boolean: (value) => String(value),
+      // A number kept as its text (exact-json.ts) is written as its digits, unguarded like any number.
+      object: (value) => (value instanceof JsonNumber ? value.text : JSON.stringify(value)),
     },
   });
 }

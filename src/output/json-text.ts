@@ -1,16 +1,15 @@
+import { exactJsonText } from "../domain/exact-json.js";
 import { isPlainObject } from "../domain/records.js";
 
-// JSON text as every format writes it: one place that escapes what JSON.stringify leaves raw.
+// JSON text as every format writes it: one place that escapes what JSON.stringify leaves raw
+// and writes numbers JSON.parse would have changed as the service wrote them (exact-json.ts).
 
 /**
  * JSON.stringify escapes C0 controls but leaves DEL and C1 controls (e.g. 0x9b, a CSI) raw;
  * escaping them too keeps the document valid and harmless on a terminal.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    /[\u007f-\u009f]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return exactJsonText(value, indent).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

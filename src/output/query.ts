@@ -48,8 +48,10 @@ export async function compileQuery(expression: string): Promise<CompiledQuery> {
     expression,
     apply(value) {
       try {
-        // JSON round trip: the library wants plain JSON values (no undefined, no Dates).
-        return search(JSON.parse(JSON.stringify(value ?? null)) as Json, expression);
+        // JSON round trip: the library wants plain JSON values (no undefined, no Dates), and
+        // numbers: one JSON.parse would change (exact-json.ts) is its nearest double here —
+        // 9007199254740993 compares and prints as …992, 1e400 as Infinity (docs/output.md).
+        return search(JSON.parse(jsonText(value ?? null)) as Json, expression);
       } catch (error) {
         // Valid syntax that the data cannot satisfy (length() of a number…): still the
         // expression's fault, so a usage error — though the request has been made by now.

@@ -1,3 +1,4 @@
+import { JsonNumber } from "../domain/exact-json.js";
 import { escapeForLine } from "../text/sanitize.js";
 import type { Cell } from "../domain/records.js";
 
@@ -57,7 +58,7 @@ function rankOf(column: string, values: readonly (Cell | undefined)[]): Rank {
   const strings = present.filter((v): v is string => typeof v === "string");
   if (strings.length === present.length && strings.every((v) => ISO_DATE.test(v))) return Rank.Date;
   const id = isEntityId(column) ? Rank.EntityId : Rank.Id;
-  if (present.every((v) => typeof v === "number")) return ID_NAME.test(name) ? id : Rank.Number;
+  if (present.every((v) => typeof v === "number" || v instanceof JsonNumber)) return ID_NAME.test(name) ? id : Rank.Number;
   if (ID_NAME.test(name) || (strings.length > 0 && strings.every((v) => ID_VALUE.test(v)))) return id;
   const widest = present.reduce<number>((w, v) => Math.max(w, cellText(v).length), 0);
   if (LABEL_NAME.test(name) && strings.length === present.length && widest <= LONG_LABEL) return Rank.Label;

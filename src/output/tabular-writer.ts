@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { throwIfAborted } from "../errors.js";
+import { exactJsonText, parseExactJson } from "../domain/exact-json.js";
 import { flattenRecord, type Cell, type JsonRecord } from "../domain/records.js";
 import { FLUSH_AT } from "./chunk-writer.js";
 import { FieldsGate } from "./fields-check.js";
@@ -79,7 +80,8 @@ export class TabularRecordWriter implements RecordWriter {
         row[index] = value;
       }
       // Holes (columns this record lacks) become null in JSON: an empty cell either way.
-      this.spoolBuffer += `${JSON.stringify(row)}\n`;
+      // Numbers kept as text (exact-json.ts) go through the spool as the same number tokens.
+      this.spoolBuffer += `${exactJsonText(row)}\n`;
       if (this.spoolBuffer.length >= FLUSH_AT) {
         throwIfAborted(this.options.signal);
         await this.flushSpool();
@@ -139,7 +141,7 @@ export class TabularRecordWriter implements RecordWriter {
     const writeLines = async (text: string): Promise<number> => {
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
-        const row = JSON.parse(text.slice(start, end)) as Cell[];
+        const row = parseExactJson(text.slice(start, end)) as Cell[];
         start = end + 1;
         const cells: (Cell | undefined)[] = [];
         for (let i = 0; i < width; i++) cells.push(row[i]);

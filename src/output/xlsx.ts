@@ -1,5 +1,6 @@
 import { PassThrough } from "node:stream";
 import type ExcelJS from "exceljs";
+import { JsonNumber } from "../domain/exact-json.js";
 import type { Cell } from "../domain/records.js";
 
 // `-o xlsx` (docs/cli-contract.md, Global options `-o`): a real workbook written with
@@ -77,7 +78,10 @@ export function isoDateValue(text: string): { date: Date; numFmt: string } | und
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]/g;
 
-function cellValue(cell: string | number | boolean): { value: ExcelJS.CellValue; style: Partial<ExcelJS.Style> } {
+function cellValue(cell: Exclude<Cell, null>): { value: ExcelJS.CellValue; style: Partial<ExcelJS.Style> } {
+  // A number JSON.parse would change (exact-json.ts): a sheet's number cell is a double and
+  // would round it again, so its digits go in as text (docs/output.md, "Numbers").
+  if (cell instanceof JsonNumber) return { value: cell.text, style: PLAIN_STYLE };
   if (typeof cell === "number") return { value: Number.isFinite(cell) ? cell : String(cell), style: PLAIN_STYLE };
   if (typeof cell === "boolean") return { value: cell, style: PLAIN_STYLE };
   // The patterns are anchored at the start: a long text fails them within its first characters.

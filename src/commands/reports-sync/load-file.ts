@@ -1,8 +1,8 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
+import { parseExactJson } from "../../domain/exact-json.js";
 import {
-  parseRecordText,
   pathOfKey,
   rawText,
   visitFields,
@@ -123,7 +123,7 @@ export class WindowLoadWriter {
   };
 
   add(text: string): void {
-    let value = parseRecordText(text);
+    let value = parseExactJson(text);
     let rewritten = false;
     if (this.redaction.mayHold(text)) {
       const redacted = this.redaction.redact(value);

@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat } from "node:
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
+import { exactJsonText, parseExactJson } from "../../domain/exact-json.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
 import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
 import { LocalFileError, UnexpectedResponseError } from "../../errors.js";
@@ -207,7 +208,7 @@ export class ReportCache {
   async *recordTexts(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<string[]> {
     if (shape.kind === "empty") return;
     if (shape.kind === "whole") {
-      yield extractRecords(await this.whole(kind, window, shape, label)).map((record) => JSON.stringify(record));
+      yield extractRecords(await this.whole(kind, window, shape, label)).map((record) => exactJsonText(record));
       return;
     }
     yield* this.elements(kind, window, shape, label, (text) => text);
@@ -222,14 +223,14 @@ export class ReportCache {
     window: DateRange,
     shape: Exclude<ResponseShape, { kind: "empty" | "whole" }>,
     label: string,
-    make: (text: string) => T,
+    make: (text: string, exact: boolean) => T,
     scan?: SecretScan,
   ): AsyncGenerator<T[]> {
     let pending: T[] = [];
     const scanner = new JsonShapeScanner({
       capture: {
         target: shape.kind === "array" ? "top-array" : { member: shape.member },
-        onElement: (text) => pending.push(make(text)),
+        onElement: (text, exact) => pending.push(make(text, exact)),
       },
     });
     try {
@@ -253,7 +254,8 @@ export class ReportCache {
   async whole(kind: string, window: DateRange, shape: ResponseShape, label: string): Promise<unknown> {
     if (shape.kind === "empty") return null;
     try {
-      return JSON.parse(await readFile(this.fileFor(kind, window), "utf8")) as unknown;
+      // Numbers JSON.parse would change keep their text (exact-json.ts): --raw is untouched.
+      return parseExactJson(await readFile(this.fileFor(kind, window), "utf8"));
     } catch (error) {
       throw await this.unusable(kind, window, label, error);
     }
