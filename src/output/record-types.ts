@@ -42,6 +42,12 @@ export interface RecordStreamOptions {
   onColumnsHidden?: ((choice: TableColumns) => void) | undefined;
   /** table: the one column that takes the width left over (see renderTable). */
   flexColumn?: string | undefined;
+  /**
+   * table: a column of values that must stay whole to be used (a link): when the table
+   * cannot hold its longest value unwrapped, it is printed under the table instead, one
+   * value a line beside the row's first two columns (table-text.ts, valuesBelow).
+   */
+  wholeColumn?: string | undefined;
   /** json: text after the closing bracket; "" to nest the array in a larger document. Default "\n". */
   jsonTrailer?: string | undefined;
   /** json: pretty-print with a two-space indent (a complete result), not one record a line. */

@@ -45,6 +45,8 @@ export type CommandResult =
        * an equal share, which would cut short ids and titles to make room for nothing.
        */
       flexColumn?: string;
+      /** Table only: a column printed whole under the table when it cannot fit (RecordStreamOptions). */
+      wholeColumn?: string;
     }
   | {
       kind: "object";
@@ -109,7 +111,8 @@ export async function writeResult(result: CommandResult, sink: ChunkSink, option
   const knownFields = result.knownFields;
   // An object result has none of these fields, so reading them there gives undefined too.
   // Stryker disable ConditionalExpression
-  const { tableColumns, flexColumn } = result.kind === "records" ? result : ({} as Partial<typeof result & { kind: "records" }>);
+  const { tableColumns, flexColumn, wholeColumn } =
+    result.kind === "records" ? result : ({} as Partial<typeof result & { kind: "records" }>);
   // Stryker restore ConditionalExpression
   const writer = createRecordWriter(sink, {
     format,
@@ -122,6 +125,7 @@ export async function writeResult(result: CommandResult, sink: ChunkSink, option
     // tableColumns are for people; csv is a machine format and keeps every field (as json).
     tableColumns,
     flexColumn,
+    wholeColumn,
     jsonIndent: true,
     single: result.kind === "object",
     sheetName: options.sheetName,

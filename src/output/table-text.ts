@@ -1,4 +1,6 @@
+import type { Cell } from "../domain/records.js";
 import { escapeForLine } from "../text/sanitize.js";
+import { cellText } from "./table-columns.js";
 
 // Text for people at a terminal that never cuts what they may copy: one
 // object as `key: value` lines at full length (as gh prints one item), and table cells wrapped
@@ -14,6 +16,30 @@ export function keyValueText(pairs: readonly (readonly [string, string])[], colo
   return pairs
     .map(([key, value]) => `${cyan(`${escapeForLine(key)}:`)}${" ".repeat(width - key.length + 1)}${escapeForLine(value)}\n`)
     .join("");
+}
+
+/**
+ * One column's values under a table, whole, one a line after the row's `labels` (its first
+ * columns, so each line says whose it is), aligned under a header line; rows without a value
+ * are left out, and with none nothing is printed. A line may be longer than the terminal:
+ * the terminal wraps it, and a copy still takes it whole.
+ */
+export function valuesBelow(
+  labels: readonly string[],
+  column: string,
+  rows: readonly Record<string, Cell>[],
+  color = false,
+): string {
+  const lines = rows
+    .filter((row) => cellText(row[column]) !== "")
+    .map((row) => [...labels.map((label) => escapeForLine(cellText(row[label]))), escapeForLine(cellText(row[column]))]);
+  if (lines.length === 0) return "";
+  const header = [...labels, column].map(escapeForLine);
+  const widths = labels.map((_, i) => Math.max(header[i]!.length, ...lines.map((line) => line[i]!.length)));
+  const cyan = (text: string): string => (color ? `\u001b[36m${text}\u001b[39m` : text);
+  const join = (cells: string[]): string =>
+    cells.map((cell, i) => (i < widths.length ? cell.padEnd(widths[i]!) : cell)).join("  ");
+  return `\n${cyan(join(header).trimEnd())}\n${lines.map((line) => `${join(line)}\n`).join("")}`;
 }
 
 /**

@@ -2,8 +2,8 @@ import { flattenRecord, type Cell, type JsonRecord } from "../domain/records.js"
 import { FieldsGate } from "./fields-check.js";
 import type { ChunkSink, RecordStreamOptions, RecordWriter } from "./record-types.js";
 import { renderTable } from "./table.js";
-import { cellText, chooseTableColumns } from "./table-columns.js";
-import { keyValueText } from "./table-text.js";
+import { cellText, chooseTableColumns, naturalWidth } from "./table-columns.js";
+import { keyValueText, valuesBelow } from "./table-text.js";
 
 // table (record-stream.ts): collected — a table is for a terminal, where a few thousand
 // rows is already a lot — then drawn once, with the columns chosen from the records when
@@ -66,12 +66,29 @@ export class TableRecordWriter implements RecordWriter {
         chosen = choice.shown;
         if (choice.hidden.length > 0) onColumnsHidden(choice);
       }
-      text = await renderTable(chosen, this.rows, this.options);
+      text = await this.drawn(chosen);
     }
     this.rows.length = 0;
     // renderTable escapes every cell itself (and may add colour codes of our own), so the
     // text goes to the sink as it is.
     await this.sink.write(text);
+  }
+
+  /**
+   * The table of `chosen`; a whole column (a link) that cannot keep its longest value on one
+   * line goes under the table instead, beside the row's first two columns: a link wrapped
+   * over a dozen lines of a narrow column cannot be copied, nor read (docs/table-width.md).
+   */
+  private async drawn(chosen: string[]): Promise<string> {
+    const { wholeColumn, width = 120 } = this.options;
+    const inTable = chosen.filter((column) => column !== wholeColumn);
+    if (wholeColumn === undefined || inTable.length === chosen.length || inTable.length === 0)
+      return renderTable(chosen, this.rows, this.options);
+    const fits = chosen.reduce((sum, column) => sum + naturalWidth(column, this.rows) + 3, 1) <= width;
+    if (fits) return renderTable(chosen, this.rows, this.options);
+    const flexColumn = this.options.flexColumn === wholeColumn ? undefined : this.options.flexColumn;
+    const table = await renderTable(inTable, this.rows, { ...this.options, flexColumn });
+    return table + valuesBelow(inTable.slice(0, 2), wholeColumn, this.rows, this.options.color);
   }
 
   async abort(): Promise<void> {

@@ -25,6 +25,7 @@ export interface ProgressTable {
   records: JsonRecord[];
   tableColumns: string[];
   flexColumn: string;
+  wholeColumn?: string;
   knownFields: string[];
   note: string;
 }
@@ -95,7 +96,9 @@ export function progressTable(
     kind: "records",
     records,
     tableColumns: [...TABLE_COLUMNS, ...(links ? ["link"] : [])],
-    flexColumn: links ? "link" : "completedAt",
+    flexColumn: "completedAt",
+    // A link is copied whole or not at all: under the table when the table cannot hold it.
+    ...(links ? { wholeColumn: "link" } : {}),
     knownFields: known,
     note: `${summary} (${answers.requests})`,
   };
