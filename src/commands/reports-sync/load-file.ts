@@ -2,13 +2,7 @@ import { closeSync, openSync, writeSync } from "node:fs";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
 import { parseExactJson } from "../../domain/exact-json.js";
-import {
-  pathOfKey,
-  rawText,
-  visitFields,
-  widenType,
-  type WarehouseType,
-} from "../../domain/warehouse-values.js";
+import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
 // record's text is parsed once, redacted, flattened, typed, and written as one line of a load
