@@ -16,6 +16,8 @@ type DuckDB = typeof import("@duckdb/node-api");
 const LOCK_POLL_MS = 100;
 /** What DuckDB may use besides this process's own memory (docs/reports-sync.md, Figures: peak memory). */
 const MEMORY_LIMIT = "128MB";
+/** Freed memory DuckDB's allocator may keep before giving it back. */
+const ALLOCATOR_FLUSH = "8MB";
 
 export interface DuckDbOpen {
   readOnly: boolean;
@@ -83,14 +85,18 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       return reader.getRowObjectsJson();
     },
     async load(table, columns, window, result, types): Promise<void> {
-      const spec = [`'r': 'BIGINT'`, `'j': 'JSON'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
+      const spec = [`'r': 'BIGINT'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
       const select = columns.map((_, i) => `, c${i}`).join("");
       const file = result.file.replaceAll("'", "''");
+      const raws = (result.rawFile ?? `${result.file}.raw`).replaceAll("'", "''");
+      // The columns' lines and the raw lines side by side, row for row (POSITIONAL JOIN: both
+      // files are read in order): `raw` reaches the JSON column as the text it is.
       await connection
         .run(
           `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
-            `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, j${select} ` +
-            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 16777216)`,
+            `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, o.json${select} ` +
+            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 16777216) ` +
+            `POSITIONAL JOIN read_ndjson_objects('${raws}', maximum_object_size = 16777216) o`,
         )
         .catch(fail);
     },
@@ -127,6 +133,12 @@ async function createWaiting(
         // JSON reader needs buffers of twice its largest object (16 MB here).
         memory_limit: MEMORY_LIMIT,
         threads: "2",
+        // DuckDB's own allocator (a bundled jemalloc, so glibc's MALLOC_* settings do not
+        // reach it) keeps freed memory for reuse up to 128 MB by default: the JSON reader's
+        // buffers and each window's rows freed are given back to the system at once instead
+        // (docs/reports-sync.md, Figures: peak memory).
+        allocator_flush_threshold: ALLOCATOR_FLUSH,
+        allocator_bulk_deallocation_flush_threshold: ALLOCATOR_FLUSH,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

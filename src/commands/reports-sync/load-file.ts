@@ -7,10 +7,12 @@ import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
 // record's text is parsed once, redacted, flattened, typed, and written as one line of a load
 // file the database reads by itself — DuckDB's JSON reader (newline-delimited objects keyed
-// by field number) or PostgreSQL's COPY text format. The window's columns and their types
-// are known when the pass ends; the store then adds or widens columns and loads the file in
-// the window's transaction. Lines written before a field first appeared are shorter: DuckDB
-// reads a missing key as NULL, and copyLines() pads PostgreSQL's lines as it streams them.
+// by field number, with `raw` in a second file of one record per line, which DuckDB takes as
+// it is: read_ndjson_objects) or PostgreSQL's COPY text format. The window's columns and
+// their types are known when the pass ends; the store then adds or widens columns and loads
+// the file in the window's transaction. Lines written before a field first appeared are
+// shorter: DuckDB reads a missing key as NULL, and copyLines() pads PostgreSQL's lines as it
+// streams them.
 
 export type LoadFormat = "ndjson" | "copy";
 
@@ -56,6 +58,8 @@ export interface LoadLimits {
 
 export interface WindowLoadResult {
   file: string;
+  /** DuckDB: each record's `raw`, one line per record in the load file's order (file + ".raw"). */
+  rawFile?: string;
   rows: number;
   /** The fields this window fills, in load-file order, with the type their values need. */
   fields: { field: KnownField; type: WarehouseType | undefined }[];
@@ -73,11 +77,65 @@ export interface RecordRedaction {
 
 const FLUSH_BYTES = 1 << 20;
 
-export class WindowLoadWriter {
+/** A file written through one buffer: lines are encoded straight into it, written out when the next might not fit. */
+class LineFile {
   private readonly fd: number;
   private readonly out = Buffer.allocUnsafe(FLUSH_BYTES);
   /** Bytes of `out` in use. */
   private filled = 0;
+  private closed = false;
+
+  constructor(readonly path: string) {
+    try {
+      this.fd = openSync(path, "w", 0o600);
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, path, "write the load file");
+    }
+  }
+
+  write(text: string): void {
+    // A UTF-16 unit takes at most 3 bytes of UTF-8.
+    if (this.filled + text.length * 3 > this.out.length) {
+      this.flush();
+      if (text.length * 3 > this.out.length) {
+        this.writeOut(Buffer.from(text, "utf8"));
+        return;
+      }
+    }
+    this.filled += this.out.write(text, this.filled, "utf8");
+  }
+
+  private flush(): void {
+    if (this.filled === 0) return;
+    this.writeOut(this.out.subarray(0, this.filled));
+    this.filled = 0;
+  }
+
+  private writeOut(bytes: Buffer): void {
+    try {
+      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
+    } catch (error) {
+      this.close();
+      throw LocalFileError.fromSystem(error, this.path, "write the load file");
+    }
+  }
+
+  finish(): void {
+    this.flush();
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+  }
+}
+
+export class WindowLoadWriter {
+  private readonly out: LineFile;
+  /** DuckDB only: `raw`, one line per record. */
+  private readonly raws: LineFile | undefined;
   private rows = 0;
   /** field id → position in this window's load file */
   private readonly position: (number | undefined)[] = [];
@@ -87,17 +145,19 @@ export class WindowLoadWriter {
   private readonly prefix: string;
 
   constructor(
-    private readonly file: string,
-    private readonly format: LoadFormat,
+    file: string,
+    format: LoadFormat,
     private readonly registry: FieldRegistry,
     private readonly limits: LoadLimits,
     private readonly redaction: RecordRedaction,
     window: { start: string; end: string; fetchedAt: string },
   ) {
+    this.out = new LineFile(file);
     try {
-      this.fd = openSync(file, "w", 0o600);
+      this.raws = format === "ndjson" ? new LineFile(`${file}.raw`) : undefined;
     } catch (error) {
-      throw LocalFileError.fromSystem(error, file, "write the load file");
+      this.out.close();
+      throw error;
     }
     this.prefix = `${window.start}\t${window.end}\t${window.fetchedAt}\t`;
   }
@@ -144,18 +204,20 @@ export class WindowLoadWriter {
       for (let i = 0; i < Math.min(cells, 5); i++) this.rawOnly.fields.add(pathOfKey(this.keys[i]!).join("."));
       if (cells > 5) this.rawOnly.fields.add(`… ${cells.toLocaleString("en")} fields in all`);
     }
-    if (this.format === "ndjson") {
-      // `raw` goes in as the JSON value it is (DuckDB reads it into a JSON column), not as a
-      // string of JSON: no second escaping here, no unescaping and re-parsing there. A JSON
-      // text has line breaks only as whitespace between tokens: they become spaces.
-      let line = `{"r":${row},"j":${/[\n\r]/.test(raw) ? raw.replace(/[\n\r]/g, " ") : raw}`;
+    if (this.raws) {
+      // `raw` goes into its own file, one record per line, as the JSON text it is: DuckDB's
+      // read_ndjson_objects takes each line as it stands — no escaping here, no parsing and
+      // writing anew there (it was half of DuckDB's time). A JSON text has line breaks only as
+      // whitespace between tokens: they become spaces.
+      this.raws.write(`${/[\n\r]/.test(raw) ? raw.replace(/[\n\r]/g, " ") : raw}\n`);
+      let line = `{"r":${row}`;
       if (keep)
         for (let i = 0; i < cells; i++) {
           const at = this.place(i);
           const cell = this.texts[i];
           if (cell !== null && cell !== undefined) line += `,"c${at}":${JSON.stringify(cell)}`;
         }
-      this.write(`${line}}\n`);
+      this.out.write(`${line}}\n`);
       return;
     }
     const values: string[] = [];
@@ -167,7 +229,7 @@ export class WindowLoadWriter {
         values[at] = cell === null || cell === undefined ? "\\N" : copyEscape(cell);
       }
     this.lineFields.push(values.length);
-    this.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
+    this.out.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
   }
 
   /** The position in this window's file of the record's i-th field, its type widened by its value. */
@@ -186,46 +248,22 @@ export class WindowLoadWriter {
     return at;
   }
 
-  /** Lines are encoded straight into one buffer, written out when the next might not fit. */
-  private write(text: string): void {
-    // A UTF-16 unit takes at most 3 bytes of UTF-8.
-    if (this.filled + text.length * 3 > this.out.length) {
-      this.flush();
-      if (text.length * 3 > this.out.length) {
-        this.writeOut(Buffer.from(text, "utf8"));
-        return;
-      }
-    }
-    this.filled += this.out.write(text, this.filled, "utf8");
-  }
-
-  private flush(): void {
-    if (this.filled === 0) return;
-    this.writeOut(this.out.subarray(0, this.filled));
-    this.filled = 0;
-  }
-
-  private writeOut(bytes: Buffer): void {
-    try {
-      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
-    } catch (error) {
-      closeSync(this.fd);
-      throw LocalFileError.fromSystem(error, this.file, "write the load file");
-    }
-  }
-
   finish(): WindowLoadResult {
-    this.flush();
-    closeSync(this.fd);
-    return { file: this.file, rows: this.rows, fields: this.used, lineFields: this.lineFields, rawOnly: this.rawOnly };
+    this.out.finish();
+    this.raws?.finish();
+    return {
+      file: this.out.path,
+      ...(this.raws ? { rawFile: this.raws.path } : {}),
+      rows: this.rows,
+      fields: this.used,
+      lineFields: this.lineFields,
+      rawOnly: this.rawOnly,
+    };
   }
 
   abandon(): void {
-    try {
-      closeSync(this.fd);
-    } catch {
-      // already closed
-    }
+    this.out.close();
+    this.raws?.close();
   }
 }
 

@@ -50,6 +50,22 @@ const DEFAULT_TIMEOUT_SECONDS = 120;
  * BI tool slow down long before).
  */
 const LIMITS: LoadLimits = { maxFieldsPerRecord: 1000, maxFields: 1200 };
+/** How long the next window's answer may keep the loop waiting before the loaded windows are committed. */
+const IDLE_COMMIT_MS = 1000;
+
+/** Whether `promise` settles (either way) within `ms`. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+    timer.unref();
+  });
+  try {
+    return await Promise.race([promise.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 interface KindPlan {
   kind: ReportKind;
@@ -230,6 +246,14 @@ class SyncRun {
         throwIfAborted(services.signal);
         const { kind, window } = queue[at]!;
         this.tell(kind, window);
+        if (loading && !(await settlesWithin(next!, IDLE_COMMIT_MS))) {
+          // Waiting for the service (its rate limit, a retry): what is loaded is committed
+          // now, so no finished window waits on the network (store.ts: windows loaded back
+          // to back share a transaction).
+          await loading;
+          loading = undefined;
+          await this.store.commitPending();
+        }
         const fetched = await next!;
         next = fetch(at + 1);
         const prepared = await this.prepare(cache, kind, window, fetched);
@@ -242,11 +266,14 @@ class SyncRun {
         loading.catch(() => undefined);
       }
       if (loading) await loading;
+      await this.store.commitPending();
       this.progress.done(this.total > 0 ? `${this.total} report windows synced` : undefined);
     } catch (error) {
       this.progress.done();
       await loading?.catch(() => undefined);
       await next?.catch(() => undefined);
+      // The windows loaded before the failure (a request, an interrupt) are whole: keep them.
+      await this.store.commitPending().catch(() => undefined);
       throw error;
     } finally {
       await cache.dispose();
@@ -344,6 +371,7 @@ class SyncRun {
       );
     } finally {
       await rm(load.file, { force: true });
+      if (load.rawFile !== undefined) await rm(load.rawFile, { force: true });
     }
   }
 

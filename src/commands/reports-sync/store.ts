@@ -19,9 +19,18 @@ import { FieldRegistry, type WindowLoadResult } from "./load-file.js";
 //
 // A window is replaced in one transaction — delete its rows, load the new ones, upsert its
 // meta row — under a lock no other run into the database holds, so its rows always equal
-// its meta count.
+// its meta count. In DuckDB, windows that arrive back to back share a transaction up to
+// BATCH_ROWS rows (docs/reports-sync.md, "Windows, and why a killed run is harmless"): a
+// commit of fewer rows than a row group goes through the write-ahead log and its checkpoints
+// (each window's rows written twice, each commit an fsync); a larger one is written straight
+// into the file. The caller commits whenever it would wait (commitPending).
 
 export const META_TABLE = "simadmin_sync_windows";
+/**
+ * DuckDB: a transaction holding this many rows is committed after its window. Past DuckDB's
+ * row group (122,880 rows) a commit writes its rows straight into the file.
+ */
+const BATCH_ROWS = 250_000;
 export const COLUMNS_TABLE = "simadmin_sync_columns";
 
 export interface Tenant {
@@ -52,6 +61,8 @@ interface TableState {
 
 export class SyncStore {
   private readonly tables = new Map<string, TableState>();
+  /** DuckDB: the rows of the windows loaded in the open transaction (undefined: none open). */
+  private pending: number | undefined;
 
   constructor(
     readonly db: SqlConnection,
@@ -163,16 +174,25 @@ export class SyncStore {
     return state;
   }
 
-  /** Replaces one window of a table with the rows of its load file, in one transaction; returns the count. */
+  /**
+   * Replaces one window of a table with the rows of its load file, in one transaction;
+   * returns the count. In DuckDB the transaction may stay open for the next windows (see
+   * above): the window is in the database once commitPending() or a later window commits.
+   */
   async replaceWindow(write: WindowWrite, result: WindowLoadResult, tenant: Tenant): Promise<number> {
     const state = await this.table(write.table);
     const { table } = write;
     const inTransaction = this.db.ddlInTransaction;
+    // DuckDB changes tables outside the window's transaction: an open one commits first.
+    if (!inTransaction && this.pending !== undefined && needsTableChange(state, result)) await this.commitPending();
     if (inTransaction) await this.db.run("BEGIN");
     try {
       await this.createTable(table, state);
       const columns = await this.fitColumns(table, state, result);
-      if (!inTransaction) await this.db.run("BEGIN");
+      if (!inTransaction && this.pending === undefined) {
+        await this.db.run("BEGIN");
+        this.pending = 0;
+      }
       await this.db.run(`DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, [write.startDate]);
       const window = { start: write.startDate, end: write.endDate, fetchedAt: write.fetchedAt.toISOString() };
       await this.db.load(
@@ -202,14 +222,32 @@ export class SyncStore {
           tenant.apiVersion,
         ],
       );
-      await this.db.run("COMMIT");
+      if (inTransaction) await this.db.run("COMMIT");
+      else {
+        this.pending = (this.pending ?? 0) + result.rows;
+        if (this.pending >= BATCH_ROWS) await this.commitPending();
+      }
     } catch (error) {
+      this.pending = undefined;
       await this.db.run("ROLLBACK").catch(() => undefined);
-      // What the state says of columns and mapping may be what the rollback took away.
+      // What the state says of columns and mapping may be what the rollback took away
+      // (in DuckDB, the columns of every table are committed before: forgetting all is safe).
       this.tables.delete(table);
       throw error;
     }
     return result.rows;
+  }
+
+  /** Commits the windows loaded so far, if a transaction holds any (DuckDB). */
+  async commitPending(): Promise<void> {
+    if (this.pending === undefined) return;
+    this.pending = undefined;
+    try {
+      await this.db.run("COMMIT");
+    } catch (error) {
+      await this.db.run("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
   }
 
   private async createTable(table: string, state: TableState): Promise<void> {
@@ -299,6 +337,18 @@ export class SyncStore {
       return wider;
     }
   }
+}
+
+/** Whether loading the window changes the table first: a new table or column, a wider type (DuckDB does that outside the window's transaction). */
+function needsTableChange(state: TableState, result: WindowLoadResult): boolean {
+  if (!state.exists || !state.types.has("row_number")) return true;
+  for (const { field, type } of result.fields) {
+    const column = state.columnOf.get(field.key);
+    if (column === undefined) return true;
+    const current = state.types.get(column) as WarehouseType;
+    if ((widenType(current, type) ?? current) !== current) return true;
+  }
+  return false;
 }
 
 export type { SqlValue };
