@@ -61,7 +61,13 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
     timer.unref();
   });
   try {
-    return await Promise.race([promise.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
