@@ -78,4 +78,6 @@ export declare function notifyKillPoint(options: {
   startSandbox: StartSandbox;
   point: KillPoint;
   stateUrl: string;
-}): Promise<KillResult & { ambiguous: number; unsentAmbiguous: number }>;
+  /** --connections of the killed run and the re-run (default 1: messages one after the other). */
+  connections?: number;
+}): Promise<KillResult & { ambiguous: number; unsentAmbiguous: number; unbegunAmbiguous: number }>;

@@ -696,6 +696,9 @@ export async function progressKillPoint({ bin, startSandbox, point, stateUrl }) 
 async function startKillSink() {
   const { SMTPServer } = await import("smtp-server");
   const delivered = new Map();
+  // Recipients whose transaction reached DATA at this server (MAIL FROM, RCPT TO, DATA taken):
+  // only such a message may be left ambiguous by a kill.
+  const begun = new Set();
   let armed;
   let messages = 0;
   const fire = (n, phase) => {
@@ -716,6 +719,7 @@ async function startKillSink() {
     },
     onData(stream, session, callback) {
       const n = ++messages;
+      for (const to of session.envelope.rcptTo) begun.add(to.address);
       stream.on("data", () => {});
       stream.on("end", () => {
         // Read whole: the server has the message (counted as delivered, the worst case for
@@ -733,6 +737,7 @@ async function startKillSink() {
   return {
     url: `smtp://127.0.0.1:${server.server.address().port}`,
     delivered,
+    begun,
     arm(point) {
       armed = point;
       messages = 0;
@@ -750,11 +755,13 @@ async function startKillSink() {
  * one of SMTP_PHASES (one connection, so messages go one after the other). Then run again, and
  * a --plan. Converged: the re-run ends 0, the --plan ends 0, no recipient got a message twice,
  * and every message never delivered is either sent by the re-run or named ambiguous by it
- * (none lost in silence); the progress cache holds the two completed pairs, whole. `ambiguous`
- * counts the messages the re-run named; `unsentAmbiguous` those of them that never arrived
- * (claimed ahead by the killed run: they wait for --resend-ambiguous).
+ * (none lost in silence); a message named ambiguous was begun at the sink (its transaction
+ * reached DATA there: one never begun is sent by the re-run, not named); the progress cache
+ * holds the two completed pairs, whole. `ambiguous` counts the messages the re-run named,
+ * `unsentAmbiguous` those of them that never arrived (cut off mid-transaction: they wait for
+ * --resend-ambiguous), `unbegunAmbiguous` those never begun (each a violation).
  */
-export async function notifyKillPoint({ bin, startSandbox, point, stateUrl }) {
+export async function notifyKillPoint({ bin, startSandbox, point, stateUrl, connections = 1 }) {
   const dir = await mkdtemp(join(tmpdir(), "simadmin-kill-notify-"));
   const { sandbox, relay, env } = await progressFixture(dir, startSandbox, stateUrl);
   const sink = await startKillSink();
@@ -762,12 +769,13 @@ export async function notifyKillPoint({ bin, startSandbox, point, stateUrl }) {
   const steps = [];
   try {
     const args = ["progress", "notify", "--from-csv", "cohort.csv", "--digest", "managerEmail", "-o", "json"];
-    const send = [...args, "--smtp", sink.url, "--from", "training@example.test", "--connections", "1", "--rate", "0"];
+    const send = [...args, "--smtp", sink.url, "--from", "training@example.test", "--connections", String(connections), "--rate", "0"];
     const killer = point.phase.startsWith("smtp-") ? sink : relay;
     const first = await runCli(bin, send, { env, cwd: dir, relay: killer, point });
     await relay.settle();
     steps.push(`first:${first.killed ? "killed" : first.code}`);
     const afterKill = new Map(sink.delivered);
+    const begunAtKill = new Set(sink.begun);
     const again = await runCli(bin, send, { env, cwd: dir });
     steps.push(`again:${again.code}`);
     let records = [];
@@ -780,6 +788,7 @@ export async function notifyKillPoint({ bin, startSandbox, point, stateUrl }) {
     for (const [to, n] of sink.delivered) if (n > 1) violations.push(`${to} got ${n} messages`);
     for (const to of NOTIFY_RECIPIENTS) {
       if (!sink.delivered.has(to) && !named.has(to)) violations.push(`${to} never got its message and it was not named`);
+      if (named.has(to) && !begunAtKill.has(to)) violations.push(`${to} named ambiguous, but its transaction never began`);
       // The re-run sends nothing the killed run handed over: that is what "named" is for.
       if (afterKill.has(to) && records.some((r) => r.recipient === to && r.status === "sent"))
         violations.push(`${to} sent again by the re-run`);
@@ -788,7 +797,8 @@ export async function notifyKillPoint({ bin, startSandbox, point, stateUrl }) {
     violations.push(...out);
     if (cached !== COMPLETED.size) violations.push(`the cache holds ${cached} pairs, not the ${COMPLETED.size} completed`);
     const unsentAmbiguous = [...named].filter((to) => !sink.delivered.has(to)).length;
-    return { point, reached: first.killed, steps, violations, ambiguous: named.size, unsentAmbiguous };
+    const unbegunAmbiguous = [...named].filter((to) => !begunAtKill.has(to)).length;
+    return { point, reached: first.killed, steps, violations, ambiguous: named.size, unsentAmbiguous, unbegunAmbiguous };
   } finally {
     await sink.close();
     await relay.close();

@@ -3,7 +3,8 @@
 // state in PostgreSQL at every phase of each of its uploads, and `reports all` at every phase
 // of each of its requests, `progress` of six pairs and `progress notify` of five messages with
 // their state in PostgreSQL at every phase of each completion request (notify also at each
-// moment of each SMTP message); each run is repeated and checked (bench/kill-points-lib.mjs).
+// moment of each SMTP message, over one connection and over three: a message named ambiguous
+// must have been begun at the sink); each run is repeated and checked (bench/kill-points-lib.mjs).
 // Prints the counts of kills and violations, and each violation. Exit 1 when there is one.
 // The sync points need PostgreSQL's server binaries (bench/postgres.mjs starts a cluster).
 // `reports sync` of two kinds (8 windows) into a DuckDB file and into PostgreSQL at every
@@ -102,11 +103,20 @@ for (let repeat = 0; repeat < Number(values.repeat); repeat++) {
             );
           }
         }
-        for (let message = 1; message <= NOTIFY_RECIPIENTS.length; message++) {
-          for (const phase of SMTP_PHASES) {
-            await record("notify", async () =>
-              notifyKillPoint({ bin: BIN, startSandbox, point: { request: message, phase }, stateUrl: await pg.fresh() }),
-            );
+        // One connection (messages one after the other), then three (messages in flight together).
+        for (const connections of [1, 3]) {
+          for (let message = 1; message <= NOTIFY_RECIPIENTS.length; message++) {
+            for (const phase of SMTP_PHASES) {
+              await record("notify", async () =>
+                notifyKillPoint({
+                  bin: BIN,
+                  startSandbox,
+                  point: { request: message, phase },
+                  stateUrl: await pg.fresh(),
+                  connections,
+                }),
+              );
+            }
           }
         }
       }
@@ -155,11 +165,16 @@ for (const kind of ["import", "sync", "reports", "reports-sync-duckdb", "reports
   if (mine.length === 0) continue;
   const killed = mine.filter((r) => r.reached).length;
   const bad = mine.filter((r) => r.violations.length > 0).length;
-  // Notify: messages the re-run named ambiguous, and of those the ones that never arrived
-  // (claimed ahead by the killed run; they wait for --resend-ambiguous).
+  // Notify: messages the re-run named ambiguous, of those the ones that never arrived (cut off
+  // mid-transaction; they wait for --resend-ambiguous), and the ones never begun at the sink
+  // (each also a violation).
   const named = mine.reduce((n, r) => n + (r.ambiguous ?? 0), 0);
   const unsent = mine.reduce((n, r) => n + (r.unsentAmbiguous ?? 0), 0);
-  const extra = kind === "notify" ? `; ${named} messages named ambiguous, ${unsent} of them never delivered` : "";
+  const unbegun = mine.reduce((n, r) => n + (r.unbegunAmbiguous ?? 0), 0);
+  const extra =
+    kind === "notify"
+      ? `; ${named} messages named ambiguous, ${unsent} of them never delivered, ${unbegun} never begun at the sink`
+      : "";
   console.log(`${kind}: ${mine.length} kill points, ${killed} kills, ${bad} with violations${extra}`);
 }
 console.log(`${seconds} s`);

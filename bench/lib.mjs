@@ -2,6 +2,7 @@
 // a date range the CLI accepts whatever today is, one CLI run (wall time, optionally peak
 // memory) and a sandbox with matching SIMADMIN_* settings in a throw-away directory.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -38,13 +39,16 @@ const MAXRSS_HOOK =
  * One `simadmin` run with only PATH, HOME and `env`: its exit code, wall seconds, stderr and,
  * with `{ maxRss: true }`, its peak resident memory in MiB.
  */
-export function runCli(args, env, { maxRss = false } = {}) {
+export function runCli(args, env, { maxRss = false, onSpawn } = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [...(maxRss ? ["--import", MAXRSS_HOOK] : []), BIN, ...args], {
+    // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (and the like): the CLI's processes only.
+    const flags = process.env.BENCH_NODE_FLAGS?.split(" ").filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...flags, ...(maxRss ? ["--import", MAXRSS_HOOK] : []), BIN, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["ignore", "ignore", "pipe"],
     });
+    onSpawn?.(child);
     let stderr = "";
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk) => {
@@ -61,6 +65,13 @@ export function runCli(args, env, { maxRss = false } = {}) {
       });
     });
   });
+}
+
+/** CPU seconds (user + system) a running process of this machine has used so far (Linux /proc). */
+export function processCpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // utime and stime (fields 14 and 15 of proc(5)) in clock ticks, 100 a second on Linux.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /**

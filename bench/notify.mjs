@@ -4,6 +4,9 @@
 // the .eml files an --outbox run of the same file wrote — with the same pool (3 connections,
 // 100 messages each) to the same sink. Runs alternate (nodemailer, notify, nodemailer,
 // notify); throughput is counted at the sink, from the first message accepted to the last.
+// CPU (user + system) over the same window: notify's process (read from /proc at the sink's
+// first and last message), and nodemailer's as this process's less the sink's own (what this
+// process used in the notify rounds, per message: there the sink is all it does).
 // Pacing is off (--rate 0) in both: the bench measures what notify adds — templates, the
 // ledger's claims and marks in the default directory state store — not the relay's limits.
 //
@@ -15,15 +18,15 @@
 
 import { execFileSync } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
-import { distModule, fail, runCli, withSandbox } from "./lib.mjs";
+import { distModule, fail, processCpuSeconds, runCli, withSandbox } from "./lib.mjs";
 
 const OPEN = 2000;
 const COMPLETED = 500;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const USER = "bench";
 const PASSWORD = "bench-password";
 const FROM = "training@example.test";
@@ -57,7 +60,11 @@ execFileSync(
 const key = await readFile(join(work, "key.pem"), "utf8");
 const cert = await readFile(join(work, "cert.pem"), "utf8");
 
-const sink = { count: 0, first: 0, last: 0 };
+const sink = { count: 0, first: 0, last: 0, sample: () => 0, cpuFirst: 0, cpuLast: 0, selfFirst: 0, selfLast: 0 };
+const selfCpu = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 const server = new SMTPServer({
   key,
   cert,
@@ -71,8 +78,16 @@ const server = new SMTPServer({
     stream.on("data", () => {});
     stream.on("end", () => {
       const now = performance.now();
-      if (sink.count++ === 0) sink.first = now;
+      if (sink.count++ === 0) {
+        sink.first = now;
+        sink.cpuFirst = sink.sample();
+        sink.selfFirst = selfCpu();
+      }
       sink.last = now;
+      if (sink.count === sink.expected) {
+        sink.cpuLast = sink.sample();
+        sink.selfLast = selfCpu();
+      }
       callback(null, "queued");
     });
   },
@@ -80,7 +95,7 @@ const server = new SMTPServer({
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = server.server.address().port;
 const smtpUrl = `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-const resetSink = () => Object.assign(sink, { count: 0, first: 0, last: 0 });
+const resetSink = (sample = () => 0) => Object.assign(sink, { count: 0, first: 0, last: 0, sample, expected: OPEN });
 const rate = () => (sink.count - 1) / ((sink.last - sink.first) / 1000);
 
 try {
@@ -150,7 +165,7 @@ try {
         });
         await Promise.all(messages.map(({ raw, to }) => transport.sendMail({ envelope: { from: FROM, to }, raw })));
         transport.close();
-        return rate();
+        return { perSecond: rate(), selfCpu: sink.selfLast - sink.selfFirst };
       };
       let round = 0;
       const notify = async () => {
@@ -161,11 +176,12 @@ try {
         const r = await runCli(
           ["progress", "notify", "--from-csv", file, "--smtp", smtpUrl, "--from", FROM, "--rate", "0", "-o", "json"],
           { ...env, SIMADMIN_CONFIG_DIR: state },
+          { onSpawn: (child) => (sink.sample = () => processCpuSeconds(child.pid)) },
         );
         if (r.code !== 0) throw new Error(`notify: exit ${r.code}: ${r.stderr}`);
         if (sink.count !== OPEN) throw new Error(`the sink got ${sink.count} messages, not ${OPEN}`);
         const asked = sandbox.requests.slice(before).filter((q) => q.path.endsWith("/completion-data")).length;
-        return { perSecond: rate(), asked };
+        return { perSecond: rate(), asked, cpu: sink.cpuLast - sink.cpuFirst, sinkCpu: sink.selfLast - sink.selfFirst };
       };
 
       const base = [];
@@ -175,16 +191,23 @@ try {
         ours.push(await notify());
       }
       const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-      const b = Math.max(...base);
+      const b = Math.max(...base.map((x) => x.perSecond));
       const n = Math.max(...ours.map((o) => o.perSecond));
       console.log(
         `messages:             ${OPEN} reminders (${COMPLETED} more pairs completed, cached by an earlier progress run)`,
       );
-      console.log(`nodemailer alone:     ${base.map((x) => x.toFixed(0)).join(", ")} messages/s`);
+      console.log(`nodemailer alone:     ${base.map((x) => x.perSecond.toFixed(0)).join(", ")} messages/s`);
       console.log(`progress notify:      ${ours.map((o) => o.perSecond.toFixed(0)).join(", ")} messages/s`);
       console.log(
-        `ratio (best of ${ROUNDS}):    ${(n / b).toFixed(2)} × (target ≥ 0.8; medians ${(median(ours.map((o) => o.perSecond)) / median(base)).toFixed(2)} ×)`,
+        `ratio (best of ${ROUNDS}):    ${(n / b).toFixed(2)} × (target ≥ 0.8; medians ${(median(ours.map((o) => o.perSecond)) / median(base.map((x) => x.perSecond))).toFixed(2)} ×)`,
       );
+      // CPU per message while sending, in microseconds: the sink's share taken from the notify rounds.
+      const perMessage = (seconds) => (seconds * 1e6) / (OPEN - 1);
+      const sinkUs = median(ours.map((o) => perMessage(o.sinkCpu)));
+      const nodemailerUs = base.map((x) => perMessage(x.selfCpu) - sinkUs);
+      const notifyUs = ours.map((o) => perMessage(o.cpu));
+      console.log(`CPU per message:      nodemailer ${nodemailerUs.map((x) => x.toFixed(0)).join(", ")} µs, notify ${notifyUs.map((x) => x.toFixed(0)).join(", ")} µs (sink ${sinkUs.toFixed(0)} µs); medians ${(median(notifyUs) / median(nodemailerUs)).toFixed(2)} ×`);
+      console.log(`load average:         ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
       console.log(`completion requests:  ${ours.map((o) => o.asked).join(", ")} per run (pairs not known completed: ${OPEN})`);
       if (n / b < 0.8) fail(`notify sends at ${(n / b).toFixed(2)} × nodemailer's rate, below 0.8 ×`);
       for (const o of ours) if (o.asked !== OPEN) fail(`a run asked completion ${o.asked} times, not ${OPEN}`);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { appendFile, open, readdir, readFile, rm, stat, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod";
 import type { Clock } from "../clock.js";
@@ -15,13 +15,24 @@ import type { EntryChanges, ExportedEntry, KindSummary, LockOptions, StateKind, 
 //     <tenant>/                  0700, a SHA-256 of (service, organization), so that a path
 //                                names no customer
 //       <kind>.json              0600: { version, tenant, kind, entries: { key: { value, updatedAt } } }
+//       <kind>.journal           0600: the batches since the file was last written whole, one
+//                                JSON line each: { t: updatedAt, s: { key: value }, d: [key] }
 //       <kind>.json.lock         held for the milliseconds of one batch (output/file-lock.ts)
 //       <kind>.lock              held for a whole run by lock(): pid, host, since, purpose
 //
-// Every batch is a locked read-modify-write of one file, written to a temp file and renamed
-// into place (output/atomic-file.ts): a run killed at any moment leaves the file as it was
-// before or after the batch. A lock whose process is gone (same host) is taken over; a lock of
-// another host sharing the directory is waited for, as its pid means nothing here.
+// A batch is appended to the journal as one line, under the batch lock; the file is written
+// whole (to a temp file renamed into place, output/atomic-file.ts) when it does not exist yet,
+// when the journal has grown past the file, and when the store is closed at the end of a run
+// — and then the journal is removed. So a batch costs one short append, not a rewrite of every
+// entry of the kind (the reminder ledger claims each message in its own SMTP transaction,
+// docs/reminders.md). A reader folds the journal's complete lines over the file; a line cut
+// short by a killed run has no newline and is ignored (then cut off by the next writer), so a
+// run killed at any moment leaves each batch applied or not at all. Folding again a journal the
+// file already holds gives the same entries (each line sets or deletes whole values), so a run
+// killed between writing the file and removing the journal loses nothing. Like the renames,
+// an append is not fsync'd: this survives a killed process, not a power cut (PostgreSQL does).
+// A lock whose process is gone (same host) is taken over; a lock of another host sharing the
+// directory is waited for, as its pid means nothing here.
 
 const Entry = z.object({ value: z.unknown(), updatedAt: z.string() });
 const KindFile = z.object({
@@ -31,6 +42,35 @@ const KindFile = z.object({
   entries: z.record(z.string(), Entry),
 });
 type KindFile = z.infer<typeof KindFile>;
+type Entries = Record<string, z.infer<typeof Entry>>;
+
+/** One journal line: the entries set and deleted by one batch, at one time. */
+const JournalLine = z.object({ t: z.string(), s: z.record(z.string(), z.unknown()), d: z.array(z.string()) });
+
+/** What one batch does: entries to set, keys to delete, or (replace) the whole kind anew. */
+interface Change<T> {
+  set?: Entries;
+  del?: string[];
+  replace?: boolean;
+  result: T;
+}
+
+/** A kind as this process last read it, and where in its files that was. */
+interface Loaded {
+  tenant: Tenant;
+  kind: string;
+  entries: Entries;
+  /** The file's identity when read (a rewrite renames a new file into place). */
+  base: string;
+  /** The journal's identity and how far its complete lines were read. */
+  journal: string;
+  offset: number;
+  /** Bytes after `offset` with no newline: a batch cut short. */
+  partial: boolean;
+}
+
+/** The journal is folded into the file once it is this big and bigger than the file. */
+const COMPACT_BYTES = 1 << 20;
 
 /** How long a batch may wait for another process's batch: they take milliseconds. */
 const BATCH_LOCK_WAIT_MS = 30_000;
@@ -43,6 +83,10 @@ export function tenantDirName(tenant: Tenant): string {
 
 export class DirectoryStateStore implements StateStore {
   readonly location: string;
+  /** By file: each kind as this process last read or wrote it. */
+  private readonly loaded = new Map<string, Loaded>();
+  /** Files this store appended to or wrote: written whole at close(). */
+  private readonly written = new Set<string>();
 
   constructor(
     private readonly dir: string,
@@ -77,32 +121,110 @@ export class DirectoryStateStore implements StateStore {
       json = undefined;
     }
     const parsed = KindFile.safeParse(json);
-    if (!parsed.success) {
-      // Never written half (atomic renames): this file was edited or made by something else.
-      throw new LocalFileError(`the state file ${path} is not one simadmin wrote (not JSON of the expected shape)`, {
-        path,
-        hint: "restore it from a backup, or move it aside to start that state afresh",
-      });
-    }
+    if (!parsed.success) throw notOurs(path);
     return parsed.data;
   }
 
+  /** "ino:mtime:size" of a file, or "" when it does not exist. */
+  private async identity(path: string, what: string): Promise<{ id: string; size: number }> {
+    try {
+      const s = await stat(path, { bigint: true });
+      return { id: `${s.ino}:${s.mtimeNs}:${s.size}`, size: Number(s.size) };
+    } catch (error) {
+      if (isErrnoError(error) && error.code === "ENOENT") return { id: "", size: 0 };
+      throw LocalFileError.fromSystem(error, path, what);
+    }
+  }
+
+  /**
+   * The kind's entries: the file with the journal's complete lines folded over it. What this
+   * process read before is kept, and only the journal's new lines are read, while the file is
+   * the same one; a file written whole meanwhile (another process compacted) is read again.
+   */
+  private async load(tenant: Tenant, kind: StateKind): Promise<Loaded> {
+    const path = this.fileOf(tenant, kind);
+    const journalPath = journalOf(path);
+    const base = await this.identity(path, "read the state file");
+    const journal = await this.identity(journalPath, "read the state journal");
+    let loaded = this.loaded.get(path);
+    const journalId = journal.id.split(":")[0] ?? "";
+    if (loaded === undefined || loaded.base !== base.id || loaded.journal !== journalId || journal.size < loaded.offset) {
+      const file = base.id === "" ? undefined : await this.read(path);
+      loaded = {
+        tenant: file?.tenant ?? { ...tenant },
+        kind: file?.kind ?? kind,
+        entries: { ...(file?.entries ?? {}) },
+        base: base.id,
+        journal: journalId,
+        offset: 0,
+        partial: false,
+      };
+      this.loaded.set(path, loaded);
+    }
+    if (journal.size > loaded.offset) await this.foldJournal(journalPath, loaded, journal.size);
+    else loaded.partial = false;
+    return loaded;
+  }
+
+  private async foldJournal(path: string, loaded: Loaded, size: number): Promise<void> {
+    let handle;
+    try {
+      handle = await open(path, "r");
+    } catch (error) {
+      if (isErrnoError(error) && error.code === "ENOENT") return;
+      throw LocalFileError.fromSystem(error, path, "read the state journal");
+    }
+    try {
+      const bytes = Buffer.alloc(size - loaded.offset);
+      const { bytesRead } = await handle.read(bytes, 0, bytes.length, loaded.offset);
+      if (bytesRead === 0) return;
+      const end = bytes.lastIndexOf(0x0a, bytesRead - 1);
+      loaded.partial = end + 1 < bytesRead;
+      if (end < 0) return;
+      for (const text of bytes.toString("utf8", 0, end).split("\n")) {
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const line = JournalLine.safeParse(json);
+        if (!line.success) throw notOurs(path);
+        for (const [key, value] of Object.entries(line.data.s)) loaded.entries[key] = { value, updatedAt: line.data.t };
+        for (const key of line.data.d) delete loaded.entries[key];
+      }
+      loaded.offset += end + 1;
+    } catch (error) {
+      if (error instanceof LocalFileError) throw error;
+      throw LocalFileError.fromSystem(error, path, "read the state journal");
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Entries read without the batch lock: a file written whole between reading it and reading
+   * the journal (whose lines it then holds, and a new journal follows) is read again.
+   */
+  private async snapshot(tenant: Tenant, kind: StateKind): Promise<Loaded> {
+    const path = this.fileOf(tenant, kind);
+    for (let attempt = 0; ; attempt++) {
+      const loaded = await this.load(tenant, kind);
+      if (attempt >= 10 || (await this.identity(path, "read the state file")).id === loaded.base) return loaded;
+    }
+  }
+
   async get(tenant: Tenant, kind: StateKind, key: string): Promise<unknown> {
-    const file = await this.read(this.fileOf(tenant, kind));
-    return file?.entries[key]?.value;
+    return (await this.snapshot(tenant, kind)).entries[key]?.value;
   }
 
   async list(tenant: Tenant, kind: StateKind): Promise<Map<string, unknown>> {
-    const file = await this.read(this.fileOf(tenant, kind));
-    return new Map(Object.entries(file?.entries ?? {}).map(([key, entry]) => [key, entry.value]));
+    const { entries } = await this.snapshot(tenant, kind);
+    return new Map(Object.entries(entries).map(([key, entry]) => [key, entry.value]));
   }
 
-  /** A locked read-modify-write of one kind's file; `change` returns false to write nothing. */
-  private async transact<T>(
-    tenant: Tenant,
-    kind: StateKind,
-    change: (entries: Record<string, z.infer<typeof Entry>>) => { write: boolean; result: T },
-  ): Promise<T> {
+  /** Holds the batch lock of one kind's file for `work`. */
+  private async locked<T>(tenant: Tenant, kind: StateKind, work: (path: string) => Promise<T>): Promise<T> {
     this.ensureTenantDir(tenant);
     const path = this.fileOf(tenant, kind);
     const lock = await acquireWaitingLock(`${path}.lock`, {
@@ -113,27 +235,80 @@ export class DirectoryStateStore implements StateStore {
       maxWaitMs: BATCH_LOCK_WAIT_MS,
     });
     try {
-      const entries = { ...((await this.read(path))?.entries ?? {}) };
-      const { write, result } = change(entries);
-      if (write) {
-        const file: KindFile = { version: 1, tenant: { ...tenant }, kind, entries };
-        await writeFileAtomic(path, `${JSON.stringify(file)}\n`, 0o600);
-      }
-      return result;
+      return await work(path);
     } finally {
       await lock.release();
     }
   }
 
+  /** A locked batch: `change` sees the entries and says what to set and delete. */
+  private async transact<T>(tenant: Tenant, kind: StateKind, change: (entries: Readonly<Entries>) => Change<T>): Promise<T> {
+    return this.locked(tenant, kind, async (path) => {
+      const loaded = await this.load(tenant, kind);
+      const { set = {}, del = [], replace = false, result } = change(loaded.entries);
+      if (replace) for (const key of Object.keys(loaded.entries)) delete loaded.entries[key];
+      if (!replace && Object.keys(set).length === 0 && del.length === 0) return result;
+      if (replace || loaded.base === "" || (loaded.offset > COMPACT_BYTES && loaded.offset > Number(loaded.base.split(":")[2]))) {
+        Object.assign(loaded.entries, set);
+        for (const key of del) delete loaded.entries[key];
+        await this.writeWhole(tenant, kind, path, loaded);
+      } else {
+        await this.append(path, loaded, set, del);
+      }
+      this.written.add(path);
+      return result;
+    });
+  }
+
+  /** One batch as one journal line (a line cut short by a killed run cut off first). */
+  private async append(path: string, loaded: Loaded, set: Entries, del: string[]): Promise<void> {
+    const journalPath = journalOf(path);
+    const values: Record<string, unknown> = {};
+    let at = "";
+    for (const [key, entry] of Object.entries(set)) {
+      values[key] = entry.value;
+      at = entry.updatedAt;
+    }
+    const line = Buffer.from(`${JSON.stringify({ t: at || new Date(this.clock.now()).toISOString(), s: values, d: del })}\n`);
+    try {
+      if (loaded.partial) {
+        await truncate(journalPath, loaded.offset);
+        loaded.partial = false;
+      }
+      await appendFile(journalPath, line, { mode: 0o600 });
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, journalPath, "write the state journal");
+    }
+    if (loaded.journal === "") loaded.journal = (await this.identity(journalPath, "read the state journal")).id.split(":")[0] ?? "";
+    loaded.offset += line.length;
+    for (const [key, entry] of Object.entries(set)) loaded.entries[key] = entry;
+    for (const key of del) delete loaded.entries[key];
+  }
+
+  /** The kind's file written whole (journal folded in), then the journal removed. */
+  private async writeWhole(tenant: Tenant, kind: StateKind, path: string, loaded: Loaded): Promise<void> {
+    const file: KindFile = { version: 1, tenant: { ...tenant }, kind, entries: loaded.entries };
+    await writeFileAtomic(path, `${JSON.stringify(file)}\n`, 0o600);
+    try {
+      await rm(journalOf(path), { force: true });
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, journalOf(path), "remove the state journal");
+    }
+    loaded.base = (await this.identity(path, "read the state file")).id;
+    loaded.journal = "";
+    loaded.offset = 0;
+    loaded.partial = false;
+  }
+
   async put(tenant: Tenant, kind: StateKind, changes: EntryChanges): Promise<void> {
     const updatedAt = new Date(this.clock.now()).toISOString();
-    await this.transact(tenant, kind, (entries) => {
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === undefined) delete entries[key];
-        else entries[key] = { value, updatedAt };
-      }
-      return { write: true, result: undefined };
-    });
+    const set: Entries = {};
+    const del: string[] = [];
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === undefined) del.push(key);
+      else set[key] = { value, updatedAt };
+    }
+    await this.transact(tenant, kind, () => ({ set, del, result: undefined }));
   }
 
   async importEntries(
@@ -142,21 +317,18 @@ export class DirectoryStateStore implements StateStore {
     imported: readonly ExportedEntry[],
     options: { replace?: boolean } = {},
   ): Promise<void> {
-    await this.transact(tenant, kind, (entries) => {
-      if (options.replace) for (const key of Object.keys(entries)) delete entries[key];
-      for (const { key, value, updatedAt } of imported) entries[key] = { value, updatedAt };
-      return { write: true, result: undefined };
-    });
+    const set: Entries = {};
+    for (const { key, value, updatedAt } of imported) set[key] = { value, updatedAt };
+    // Written whole: an import is rare, and its change times differ entry by entry.
+    await this.transact(tenant, kind, (entries) => ({
+      set: { ...(options.replace ? {} : entries), ...set },
+      replace: true,
+      result: undefined,
+    }));
   }
 
   async claim(tenant: Tenant, kind: StateKind, key: string, value: unknown): Promise<{ inserted: boolean; value: unknown }> {
-    const updatedAt = new Date(this.clock.now()).toISOString();
-    return this.transact<{ inserted: boolean; value: unknown }>(tenant, kind, (entries) => {
-      const existing = entries[key];
-      if (existing) return { write: false, result: { inserted: false, value: existing.value } };
-      entries[key] = { value, updatedAt };
-      return { write: true, result: { inserted: true, value } };
-    });
+    return (await this.claimMany(tenant, kind, { [key]: value })).get(key) ?? { inserted: false, value: undefined };
   }
 
   async claimMany(
@@ -167,16 +339,17 @@ export class DirectoryStateStore implements StateStore {
     const updatedAt = new Date(this.clock.now()).toISOString();
     return this.transact(tenant, kind, (entries) => {
       const result = new Map<string, { inserted: boolean; value: unknown }>();
+      const set: Entries = {};
       for (const [key, value] of Object.entries(claims)) {
         if (value === null || value === undefined) continue;
-        const existing = entries[key];
+        const existing = entries[key] ?? set[key];
         if (existing) result.set(key, { inserted: false, value: existing.value });
         else {
-          entries[key] = { value, updatedAt };
+          set[key] = { value, updatedAt };
           result.set(key, { inserted: true, value });
         }
       }
-      return { write: [...result.values()].some((r) => r.inserted), result };
+      return { set, result };
     });
   }
 
@@ -219,7 +392,10 @@ export class DirectoryStateStore implements StateStore {
       const names = await readdir(join(this.dir, tenant)).catch(() => [] as string[]);
       for (const name of names.filter((n) => n.endsWith(".json")).sort()) {
         const file = await this.read(join(this.dir, tenant, name));
-        if (file) yield file;
+        if (!file) continue;
+        // The kind as it stands: its journal folded over the file.
+        const { entries } = await this.snapshot(file.tenant, file.kind as StateKind);
+        yield { ...file, entries };
       }
     }
   }
@@ -250,7 +426,31 @@ export class DirectoryStateStore implements StateStore {
     }
   }
 
-  async close(): Promise<void> {}
+  /** Each kind this store wrote is written whole, its journal folded in (the end of a run). */
+  async close(): Promise<void> {
+    const written = [...this.written];
+    this.written.clear();
+    for (const path of written) {
+      const loaded = this.loaded.get(path);
+      if (loaded === undefined) continue;
+      await this.locked(loaded.tenant, loaded.kind as StateKind, async () => {
+        const now = await this.load(loaded.tenant, loaded.kind as StateKind);
+        if (now.journal !== "" || now.partial) await this.writeWhole(now.tenant, now.kind as StateKind, path, now);
+      });
+    }
+  }
+}
+
+function journalOf(path: string): string {
+  return path.replace(/\.json$/, ".journal");
+}
+
+function notOurs(path: string): LocalFileError {
+  // Never written half (atomic renames, whole lines): edited or made by something else.
+  return new LocalFileError(`the state file ${path} is not one simadmin wrote (not JSON of the expected shape)`, {
+    path,
+    hint: "restore it from a backup, or move it aside to start that state afresh",
+  });
 }
 
 function ownerToHolder(owner: LockOwner): HolderInfo {

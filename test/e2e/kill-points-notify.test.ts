@@ -8,7 +8,9 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // (docs/reminders.md "Exactly once"): a completion request, a message's data read whole by the
 // SMTP server before its answer, and just after a 250. After each kill the re-run converges:
 // the progress cache holds exactly the completed pairs, no recipient gets a message twice
-// (counted at the SMTP sink), and every message that never arrived is sent or named ambiguous.
+// (counted at the SMTP sink), every message that never arrived is sent or named ambiguous, and
+// one named ambiguous had begun at the sink (its transaction reached DATA): a message the killed
+// run had not begun is sent by the re-run, never left waiting for --resend-ambiguous.
 // bench/kill-points.mjs --only progress / --only notify runs every point.
 
 let pg: TestPostgres;
@@ -48,5 +50,17 @@ describe.runIf(postgresAvailable() || process.env.CI)("kill points: progress and
     // A message whose data the server read but never answered: the killed run cannot have
     // recorded it sent, so the re-run names it.
     if (point.phase === "smtp-data") expect(result.ambiguous).toBeGreaterThan(0);
+  });
+
+  it("notify killed just after the first message's 250, three connections: the re-run sends the rest, names none it had not begun", async () => {
+    // Claims made ahead of the transactions (a batch of the next messages) would leave these
+    // named ambiguous though the server never saw them (docs/reminders.md "Exactly once").
+    const point: KillPoint = { request: 1, phase: "smtp-accepted" };
+    const result = await notifyKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase(), connections: 3 });
+    expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
+    expect(result.violations, result.steps.join(" → ")).toEqual([]);
+    expect(result.unbegunAmbiguous).toBe(0);
+    // At most the other two connections' messages were under way when the first was answered.
+    expect(result.ambiguous).toBeLessThanOrEqual(2);
   });
 });

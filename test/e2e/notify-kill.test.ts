@@ -54,12 +54,15 @@ it("a run killed after the first message: the re-run sends the others once, the 
     after: 1,
     onHeld: () => {
       void (async () => {
-        // The ledger in the default state store (docs/state.md): <settings>/state/<tenant>/reminders.json.
+        // The ledger in the default state store (docs/state.md): <settings>/state/<tenant>/reminders.json
+        // and, until the run ends, the batches appended to reminders.journal.
         const root = join(t.configDir, "state");
         const sentOne = async (): Promise<boolean> => {
           for (const tenant of await readdir(root).catch(() => [] as string[])) {
-            const text = await readFile(join(root, tenant, "reminders.json"), "utf8").catch(() => "");
-            if (text.includes('"status":"sent"')) return true;
+            for (const name of ["reminders.json", "reminders.journal"]) {
+              const text = await readFile(join(root, tenant, name), "utf8").catch(() => "");
+              if (text.includes('"status":"sent"')) return true;
+            }
           }
           return false;
         };

@@ -17,8 +17,11 @@ import type { StateStore, Tenant } from "../../state/store.js";
 // runs — on one machine or on several sharing PostgreSQL — only one ever wins a key, even if
 // their run locks failed them. The run also holds the store's lock of the kind `reminders` while
 // it sends (services.lockState), so a second run waits and then sees what the first recorded.
-// Claims and marks go to the store in batches (one write per batch, not two per message: the
-// directory store rewrites its file on each write).
+// A message's claim is made inside its SMTP transaction (send.ts), so claims come one message at
+// a time; those of the connections that reach that point together go to the store in one
+// write (a claim waits at most for the write before it). Marks and releases are not urgent —
+// a sent mark lost with a killed run leaves the step ambiguous, never sent twice — and go in
+// the background, at most MARK_DELAY_MS later, several in one write.
 
 export type LedgerStatus = "sending" | "sent";
 
@@ -42,6 +45,13 @@ export interface LedgerEntry {
 
 type LedgerStore = Pick<StateStore, "list" | "put" | "claimMany">;
 
+interface ClaimRequest {
+  claims: readonly { key: string; entry: LedgerEntry }[];
+  takeOver: (key: string) => boolean;
+  resolve: (won: Set<string>) => void;
+  reject: (error: unknown) => void;
+}
+
 /** How long a mark may wait to be written with others (a killed run leaves these unsure). */
 const MARK_DELAY_MS = 250;
 
@@ -58,6 +68,9 @@ export class ReminderLedger {
   private writing: Promise<void> = Promise.resolve();
   private flushScheduled = false;
   private failure: unknown;
+  /** Claims waiting for the next write, and whether that write is queued. */
+  private claims: ClaimRequest[] = [];
+  private claimWriteQueued = false;
 
   private constructor(
     private readonly store: LedgerStore,
@@ -79,54 +92,89 @@ export class ReminderLedger {
       if (isLedgerEntry(value)) this.entries.set(key, value);
   }
 
-  /** Queues a write of what is pending (plus `extra`, then `after`), after the writes before it. */
-  private write(extra: Record<string, LedgerEntry | null> = {}, after?: () => Promise<void>): Promise<void> {
-    const next = this.writing.then(async () => {
-      const changes = { ...this.pending, ...extra };
-      this.pending = {};
-      if (Object.keys(changes).length > 0) await this.store.put(this.tenant, "reminders", changes);
-      await after?.();
-    });
+  /** Queues `work` after the writes before it: claims and marks never overtake one another. */
+  private step(work: () => Promise<void>): Promise<void> {
+    const next = this.writing.then(work);
     this.writing = next.catch((error: unknown) => {
       this.failure ??= error;
     });
     return next;
   }
 
+  /** Queues a write of the marks and releases waiting. */
+  private write(): Promise<void> {
+    return this.step(async () => {
+      const changes = this.pending;
+      this.pending = {};
+      if (Object.keys(changes).length > 0) await this.store.put(this.tenant, "reminders", changes);
+    });
+  }
+
   private throwIfFailed(): void {
     if (this.failure !== undefined) throw this.failure instanceof Error ? this.failure : new Error(String(this.failure));
   }
 
+  /** Whether this run may claim `key`: not in the ledger, or left sending and to be taken over. */
+  claimable(key: string, takeOver: (key: string) => boolean): boolean {
+    const held = this.entries.get(key);
+    return held === undefined || (held.status === "sending" && takeOver(key));
+  }
+
   /**
-   * Claims the keys not in the ledger with the store's insert-if-absent, in one batch written
-   * after the marks waiting; with `takeOver`, a key held `sending` by an earlier run (to be sent
-   * again: --resend-ambiguous) is overwritten instead, which only the lock holder may do.
-   * Returns the keys won. Call only while holding the lock of the kind `reminders`.
+   * Claims the keys not in the ledger with the store's insert-if-absent; with `takeOver`, a key
+   * held `sending` by an earlier run (to be sent again: --resend-ambiguous) is overwritten
+   * instead, which only the lock holder may do. Claims made while a write is under way are
+   * written together next. Returns the keys won. Call only while holding the lock of the kind
+   * `reminders`.
    */
-  async claim(claims: readonly { key: string; entry: LedgerEntry }[], takeOver: (key: string) => boolean): Promise<Set<string>> {
+  claim(claims: readonly { key: string; entry: LedgerEntry }[], takeOver: (key: string) => boolean): Promise<Set<string>> {
     this.throwIfFailed();
+    return new Promise((resolve, reject) => {
+      this.claims.push({ claims, takeOver, resolve, reject });
+      if (this.claimWriteQueued) return;
+      this.claimWriteQueued = true;
+      void this.step(async () => {
+        this.claimWriteQueued = false;
+        await this.claimTogether(this.claims.splice(0));
+      }).catch(() => undefined); // each claim's own promise carries the failure
+    });
+  }
+
+  private async claimTogether(requests: readonly ClaimRequest[]): Promise<void> {
     const fresh: Record<string, LedgerEntry> = {};
     const taken: Record<string, LedgerEntry> = {};
-    for (const { key, entry } of claims) {
-      const held = this.entries.get(key);
-      if (held === undefined) fresh[key] = entry;
-      else if (held.status === "sending" && takeOver(key)) taken[key] = entry;
+    for (const { claims, takeOver } of requests) {
+      for (const { key, entry } of claims) {
+        const held = this.entries.get(key);
+        if (held === undefined) fresh[key] = entry;
+        else if (held.status === "sending" && takeOver(key)) taken[key] = entry;
+      }
     }
-    const won = new Set(Object.keys(taken));
-    for (const [key, entry] of Object.entries(taken)) this.entries.set(key, entry);
-    await this.write(taken, async () => {
-      if (Object.keys(fresh).length === 0) return;
-      for (const [key, { inserted, value }] of await this.store.claimMany(this.tenant, "reminders", fresh)) {
-        if (inserted) {
+    const won = new Set<string>();
+    try {
+      if (Object.keys(taken).length > 0) {
+        await this.store.put(this.tenant, "reminders", taken);
+        for (const [key, entry] of Object.entries(taken)) {
           won.add(key);
-          this.entries.set(key, fresh[key]!);
-        } else if (isLedgerEntry(value)) {
-          // Recorded by another run meanwhile: its entry, not ours.
-          this.entries.set(key, value);
+          this.entries.set(key, entry);
         }
       }
-    });
-    return won;
+      if (Object.keys(fresh).length > 0) {
+        for (const [key, { inserted, value }] of await this.store.claimMany(this.tenant, "reminders", fresh)) {
+          if (inserted) {
+            won.add(key);
+            this.entries.set(key, fresh[key]!);
+          } else if (isLedgerEntry(value)) {
+            // Recorded by another run meanwhile: its entry, not ours.
+            this.entries.set(key, value);
+          }
+        }
+      }
+    } catch (error) {
+      for (const request of requests) request.reject(error);
+      throw error;
+    }
+    for (const request of requests) request.resolve(new Set(request.claims.map((c) => c.key).filter((k) => won.has(k))));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { LocalFileError } from "../../errors.js";
+import { composeMail } from "./compose.js";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
 
 // --outbox <dir> (docs/reminders.md "Delivery"): each message composed exactly as it would be
@@ -13,7 +14,6 @@ import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
 const fileName = (mail: OutgoingMail): string => `${mail.kind}-${mail.messageId.replace(/^<|@.*$/g, "")}.eml`;
 
 export async function openOutboxDelivery(dir: string): Promise<Delivery> {
-  const { default: MailComposer } = await import("nodemailer/lib/mail-composer");
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -23,19 +23,15 @@ export async function openOutboxDelivery(dir: string): Promise<Delivery> {
     describe: dir,
     concurrency: 4,
     async verify() {},
-    async send(mail: OutgoingMail): Promise<DeliveryOutcome> {
-      const message = new MailComposer({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: mail.messageId,
-        headers: { "X-Simadmin-Kind": mail.kind, "Auto-Submitted": "auto-generated" },
-      }).compile();
-      message.keepBcc = false;
-      const bytes = await message.build();
+    async send(mail: OutgoingMail, beforeData: () => Promise<void>): Promise<DeliveryOutcome> {
+      const bytes = (await composeMail(mail)).raw;
       const path = join(dir, fileName(mail));
+      // The claim, before the file: a file that exists was claimed (docs/reminders.md "Exactly once").
+      try {
+        await beforeData();
+      } catch (cause) {
+        return { status: "withheld", cause };
+      }
       // Written beside, then renamed: a killed run never leaves half a message to be sent.
       const temp = `${path}.tmp-${process.pid}`;
       try {

@@ -3,9 +3,11 @@ import type { Delivery, OutgoingMail } from "./delivery.js";
 import type { LedgerEntry, ReminderLedger } from "./ledger.js";
 
 // Sends the messages of one run exactly once (docs/reminders.md "Exactly once"): each message's
-// ledger keys are claimed before its SMTP transaction, marked sent after the server's 250, and
-// released when the server refused it or was never reached. A few messages are in flight at
-// once (the pool's connections), each with its own claim; the pacing is the delivery's.
+// ledger keys are claimed inside its own SMTP transaction — once the server answered DATA,
+// before a byte of the data (delivery.ts) — marked sent after the server's 250, and released
+// when the server refused it. A message never begun is never claimed, so a run killed at any
+// moment leaves ambiguous only messages the server was taking. A few messages are in flight
+// at once (the pool's connections); their claims go to the store together (ledger.ts).
 
 export interface SendItem {
   message: NotifyMessage;
@@ -44,8 +46,8 @@ export interface SendRun {
   unreachable?: string;
 }
 
-/** Claims go to the ledger in batches that grow from 1 to this many messages (docs/reminders.md). */
-const MAX_BATCH = 100;
+/** The claim lost some of a message's keys to another run: the data is withheld. */
+class HeldElsewhere extends Error {}
 
 export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promise<SendRun> {
   const results = new Array<SendResult | undefined>(items.length);
@@ -54,89 +56,68 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
   const ambiguousKeys = new Set(items.filter((i) => i.ambiguous).flatMap((i) => i.claims.map((c) => c.key)));
   const takeOver = (key: string): boolean => deps.resendAmbiguous && ambiguousKeys.has(key);
 
-  const one = async (item: SendItem, won: ReadonlySet<string>): Promise<SendResult> => {
-    const mine = item.claims.filter((c) => won.has(c.key));
-    if (mine.length === 0) {
+  const one = async (item: SendItem): Promise<SendResult> => {
+    // What the ledger already shows held (by another run since the plan) is left out before
+    // the transaction; the claim inside it settles any race.
+    let claims = item.claims.filter((c) => deps.ledger.claimable(c.key, takeOver));
+    if (claims.length === 0) {
       return { message: item.message, status: "skipped", messageId: "", detail: "already recorded by another run" };
     }
-    const message =
-      mine.length === item.claims.length ? item.message : deps.narrow(item.message, new Set(mine.map((c) => c.key)));
-    const mail = deps.compose(message);
-    const claims = mine.map((c) => ({ key: c.key, entry: { ...c.entry, messageId: mail.messageId } }));
-    let outcome;
-    try {
-      outcome = await deps.delivery.send(mail);
-    } catch (error) {
-      // A failure of ours before the message left (an outbox file that cannot be written): not sent.
-      deps.ledger.release(claims.map((c) => c.key));
-      throw error;
-    }
-    switch (outcome.status) {
-      case "sent":
-        deps.ledger.markSent(claims, deps.now());
-        return { message, status: "sent", messageId: mail.messageId, detail: outcome.response };
-      case "refused":
-        deps.ledger.release(claims.map((c) => c.key));
-        return { message, status: "refused", messageId: mail.messageId, detail: outcome.reason };
-      case "unreachable":
-        deps.ledger.release(claims.map((c) => c.key));
-        unreachable ??= outcome.reason;
-        return { message, status: "not-sent", messageId: mail.messageId, detail: outcome.reason };
-      case "ambiguous":
-        return { message, status: "ambiguous", messageId: mail.messageId, detail: outcome.reason };
+    let message =
+      claims.length === item.claims.length ? item.message : deps.narrow(item.message, new Set(claims.map((c) => c.key)));
+    /** The keys this run won, once the claim was made in the first transaction. */
+    let won: ReadonlySet<string> | undefined;
+    for (;;) {
+      const mail = deps.compose(message);
+      const entries = claims.map((c) => ({ key: c.key, entry: { ...c.entry, messageId: mail.messageId } }));
+      const beforeData = async (): Promise<void> => {
+        if (won !== undefined) return; // a narrowed message: its keys are ours already
+        won = await deps.ledger.claim(entries, takeOver);
+        if (won.size < entries.length) throw new HeldElsewhere();
+      };
+      let outcome;
+      try {
+        outcome = await deps.delivery.send(mail, beforeData);
+      } catch (error) {
+        // A failure of ours before the message left (an outbox file that cannot be written): not sent.
+        if (won !== undefined) deps.ledger.release([...won]);
+        throw error;
+      }
+      const mine = entries.filter((e) => won?.has(e.key));
+      switch (outcome.status) {
+        case "withheld":
+          if (!(outcome.cause instanceof HeldElsewhere)) throw outcome.cause;
+          if (won!.size === 0) {
+            return { message: item.message, status: "skipped", messageId: "", detail: "already recorded by another run" };
+          }
+          // Another run holds some of its pairs: sent again with only this run's.
+          message = deps.narrow(item.message, won!);
+          claims = claims.filter((c) => won!.has(c.key));
+          continue;
+        case "sent":
+          deps.ledger.markSent(mine, deps.now());
+          return { message, status: "sent", messageId: mail.messageId, detail: outcome.response };
+        case "refused":
+          deps.ledger.release(mine.map((c) => c.key));
+          return { message, status: "refused", messageId: mail.messageId, detail: outcome.reason };
+        case "unreachable":
+          deps.ledger.release(mine.map((c) => c.key));
+          unreachable ??= outcome.reason;
+          return { message, status: "not-sent", messageId: mail.messageId, detail: outcome.reason };
+        case "ambiguous":
+          return { message, status: "ambiguous", messageId: mail.messageId, detail: outcome.reason };
+      }
     }
   };
 
   const stopped = (): boolean => unreachable !== undefined || failure !== undefined || deps.signal?.aborted === true;
-  // Claims go to the ledger in batches that grow from one message (a run that stops early
-  // leaves little claimed and unsure) to MAX_BATCH, one write each — with the marks written
-  // meanwhile. The next batch is claimed while the current one is still being sent, so the
-  // connections never wait for the store.
-  const ready: { item: SendItem; at: number; won: ReadonlySet<string> }[] = [];
-  let claimed = 0;
-  let size = 1;
-  let producing: Promise<void> | undefined;
-  const produce = async (): Promise<void> => {
-    const from = claimed;
-    const batch = items.slice(from, from + size);
-    claimed += batch.length;
-    size = Math.min(size * 2, MAX_BATCH);
-    const won = await deps.ledger.claim(
-      batch.flatMap((item) => item.claims),
-      takeOver,
-    );
-    batch.forEach((item, i) => ready.push({ item, at: from + i, won }));
-  };
-  const refill = (): void => {
-    if (producing || claimed >= items.length || stopped()) return;
-    if (ready.length > Math.max(deps.delivery.concurrency, size / 2)) return;
-    producing = produce()
-      .catch((error: unknown) => {
-        failure ??= error;
-      })
-      .finally(() => {
-        producing = undefined;
-      });
-  };
+  let next = 0;
   const worker = async (): Promise<void> => {
-    for (;;) {
-      refill();
-      const next = ready.shift();
-      if (next === undefined) {
-        if (producing) {
-          await producing;
-          continue;
-        }
-        return;
-      }
-      // Claimed but not started when the run stops: handed back, never sent.
-      if (stopped()) {
-        deps.ledger.release(next.item.claims.filter((c) => next.won.has(c.key)).map((c) => c.key));
-        continue;
-      }
+    while (next < items.length && !stopped()) {
+      const at = next++;
       try {
-        const result = await one(next.item, next.won);
-        results[next.at] = result;
+        const result = await one(items[at]!);
+        results[at] = result;
         deps.onResult?.(result);
       } catch (error) {
         failure ??= error;

@@ -1,14 +1,17 @@
 import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
 import { createSecureContext, rootCertificates } from "node:tls";
+import { Readable } from "node:stream";
+import { composeMail, type ComposedMail } from "./compose.js";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "./delivery.js";
+import { SmtpPool, type PooledConnection } from "./smtp-pool.js";
 
 // Delivery through an SMTP relay with nodemailer (docs/reminders.md "Delivery"), loaded only
 // here, so no other command pays for it at start-up. STARTTLS whenever the server offers it
 // (nodemailer's default on smtp://), implicit TLS with smtps://, the URL's user and password
-// for AUTH, a pool of a few connections reused for many messages, and pacing by the pool's
-// own rate limit (rateLimit messages per rateDelta) so that a 2,000-message run stays within
-// what relays accept from one client. A private CA comes from NODE_EXTRA_CA_CERTS (read from
+// for AUTH, a pool of a few connections reused for many messages (smtp-pool.ts), and message
+// starts paced evenly so that a 2,000-message run stays within what relays accept from one
+// client. A private CA comes from NODE_EXTRA_CA_CERTS (read from
 // the run's environment, so tests can give one), added to Node's own roots.
 
 export interface SmtpOptions {
@@ -50,7 +53,10 @@ const NOT_CONNECTED = new Set([
 ]);
 
 /** What a nodemailer failure means for the ledger. */
-export function classifySmtpFailure(error: NodemailerError): DeliveryOutcome {
+export function classifySmtpFailure(error: NodemailerError): {
+  status: "refused" | "ambiguous" | "unreachable";
+  reason: string;
+} {
   const words = error.response ?? error.message;
   // The server answered the envelope or the message with an error code: it did not take it.
   if (error.code === "EENVELOPE" && error.command === "RCPT TO") return { status: "refused", reason: words };
@@ -68,8 +74,10 @@ export function classifySmtpFailure(error: NodemailerError): DeliveryOutcome {
   return { status: "ambiguous", reason: error.message };
 }
 
+/** Failures of a reused connection that the server ended while it sat idle: try a fresh one. */
+const TRANSIENT = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EPROTOCOL"]);
+
 export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> {
-  const { createTransport } = await import("nodemailer");
   // One TLS context for the whole run: given as `ca`, the ~150 roots plus the private CA would
   // be parsed again at every STARTTLS — each pooled connection, a new one every 100 messages —
   // which cost more CPU than the messages themselves (bench/notify.mjs, docs/reminders.md "Pacing").
@@ -77,51 +85,111 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
     ? createSecureContext({ ca: [...rootCertificates, readFileSync(options.extraCaFile, "utf8")] })
     : undefined;
   const secure = options.url.protocol === "smtps:";
-  const timeoutMs = options.timeoutSeconds * 1000;
   const host = options.url.hostname.replace(/^\[|\]$/g, "");
-  const transport = createTransport({
-    pool: true,
+  const pool = await SmtpPool.create({
     host,
     port: Number(options.url.port) || (secure ? 465 : 587),
     secure,
-    auth: options.url.username
-      ? { user: decodeURIComponent(options.url.username), pass: decodeURIComponent(options.url.password) }
-      : undefined,
-    maxConnections: options.connections,
-    // Relays often close a connection after about 100 messages; the pool opens the next one.
-    maxMessages: 100,
-    ...(options.perMinute > 0 ? { rateDelta: 60_000, rateLimit: options.perMinute } : {}),
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+    ...(options.url.username
+      ? { auth: { user: decodeURIComponent(options.url.username), pass: decodeURIComponent(options.url.password) } }
+      : {}),
     // SNI carries names only (RFC 6066); an address is checked against the certificate's IP entries.
     tls: { ...(isIP(host) === 0 ? { servername: host } : {}), ...(secureContext ? { secureContext } : {}) },
+    timeoutMs: options.timeoutSeconds * 1000,
+    size: options.connections,
+    // Relays often close a connection after about 100 messages; the pool opens the next one.
+    maxMessages: 100,
   });
+  // Pacing: message starts spread evenly, perMinute a minute across all connections.
+  const interval = options.perMinute > 0 ? 60_000 / options.perMinute : 0;
+  let nextStart = 0;
+  const pace = async (): Promise<void> => {
+    if (interval === 0) return;
+    const now = performance.now();
+    const wait = nextStart - now;
+    nextStart = Math.max(now, nextStart) + interval;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  };
+
+  type Attempt =
+    | { kind: "withheld"; cause: unknown }
+    | { kind: "failed"; error: NodemailerError; began: boolean }
+    | { kind: "answered"; response: string; rejected: boolean };
+  /** One attempt on one connection; `began`: beforeData was called (a claim may exist). */
+  const attempt = (pooled: PooledConnection, composed: ComposedMail, beforeData: () => Promise<void>): Promise<Attempt> =>
+    new Promise((resolve) => {
+      let began = false;
+      let withheld: { cause: unknown } | undefined;
+      // Read only once the server answered DATA with 354: the claim is made then, and the data
+      // (whole, in one chunk) follows only once it is written.
+      const data = new Readable({
+        read() {
+          if (began) return;
+          began = true;
+          beforeData().then(
+            () => {
+              this.push(composed.raw);
+              this.push(null);
+            },
+            (cause: unknown) => {
+              withheld = { cause };
+              this.destroy(cause instanceof Error ? cause : new Error(String(cause)));
+            },
+          );
+        },
+      });
+      pooled.messages++;
+      pooled.connection.send(composed.envelope, data, (error, info) => {
+        if (withheld !== undefined) resolve({ kind: "withheld", cause: withheld.cause });
+        else if (error) resolve({ kind: "failed", error: error as NodemailerError, began });
+        else resolve({ kind: "answered", response: String(info?.response ?? ""), rejected: (info?.rejected.length ?? 0) > 0 });
+      });
+    });
+
   return {
     describe: describeSmtpUrl(options.url),
     concurrency: options.connections,
     async verify() {
-      await transport.verify();
+      // The first connection of the run: kept for its first message.
+      pool.release(await pool.acquire());
     },
-    async send(mail: OutgoingMail): Promise<DeliveryOutcome> {
-      try {
-        const info = await transport.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          messageId: mail.messageId,
-          headers: { "X-Simadmin-Kind": mail.kind, "Auto-Submitted": "auto-generated" },
-        });
-        if (info.rejected.length > 0) return { status: "refused", reason: String(info.response) };
-        return { status: "sent", response: String(info.response) };
-      } catch (error) {
-        return classifySmtpFailure(error as NodemailerError);
+    async send(mail: OutgoingMail, beforeData: () => Promise<void>): Promise<DeliveryOutcome> {
+      const composed = await composeMail(mail);
+      await pace();
+      for (let tries = 0; ; tries++) {
+        let pooled: PooledConnection;
+        try {
+          pooled = await pool.acquire();
+        } catch (error) {
+          return { status: "unreachable", reason: classifySmtpFailure(error as NodemailerError).reason };
+        }
+        const reused = pooled.messages > 0;
+        const result = await attempt(pooled, composed, beforeData);
+        if (result.kind === "withheld") {
+          // No claim: the transaction is abandoned mid-DATA, without its end.
+          pool.drop(pooled);
+          return { status: "withheld", cause: result.cause };
+        }
+        if (result.kind === "answered") {
+          pool.release(pooled);
+          return result.rejected ? { status: "refused", reason: result.response } : { status: "sent", response: result.response };
+        }
+        const outcome = classifySmtpFailure(result.error);
+        if (outcome.status === "refused") {
+          // That session ends (QUIT); the next message opens another.
+          pool.drop(pooled, true);
+          return outcome;
+        }
+        pool.drop(pooled);
+        if (result.began) return outcome;
+        // Before the data nothing can have been taken: never ambiguous. A reused connection the
+        // server had ended while idle is replaced once; otherwise the server is not reachable.
+        if (reused && tries === 0 && TRANSIENT.has(result.error.code ?? "")) continue;
+        return { status: "unreachable", reason: outcome.reason };
       }
     },
     async close() {
-      transport.close();
+      pool.close();
     },
   };
 }
