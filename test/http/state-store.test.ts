@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from "execa";
-import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
+import { appendFile, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import pg from "pg";
@@ -215,6 +215,35 @@ describe.runIf(postgresAvailable() || process.env.CI)("the directory state store
     expect((await stat(join(location, tenantDir!))).mode & 0o777).toBe(0o700);
     expect(await readdir(join(location, tenantDir!))).toEqual(["links.json"]);
     expect((await stat(join(location, tenantDir!, "links.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("appends later batches to a journal folded in by every reader; a line cut short is ignored, then cut off; close() writes the file whole", async () => {
+    const location = await backends.directory();
+    const a = await open(location);
+    const b = await open(location);
+    await a.put(tenant, "reminders", { k1: 1 });
+    const [tenantDir] = await readdir(location);
+    const file = join(location, tenantDir!, "reminders.json");
+    const journal = join(location, tenantDir!, "reminders.journal");
+    await a.put(tenant, "reminders", { k2: 2, k1: null });
+    expect((await stat(journal)).mode & 0o777).toBe(0o600);
+    // Another process's view: the file with the journal folded over it.
+    expect(Object.fromEntries(await b.list(tenant, "reminders"))).toEqual({ k2: 2 });
+    // A batch cut short by a kill: no newline, never applied.
+    await appendFile(journal, '{"t":"2026-11-28T00:00:00.000Z","s":{"k3":3},"d":[');
+    expect(Object.fromEntries(await b.list(tenant, "reminders"))).toEqual({ k2: 2 });
+    expect((await b.claimMany(tenant, "reminders", { k2: 9, k4: 4 })).get("k4")).toEqual({ inserted: true, value: 4 });
+    expect(Object.fromEntries(await a.list(tenant, "reminders"))).toEqual({ k2: 2, k4: 4 });
+    expect(await readFile(journal, "utf8")).not.toContain("k3");
+    // One store writes the file whole (the end of its run) while the other goes on.
+    await b.close();
+    await expect(stat(journal)).rejects.toThrow();
+    expect(JSON.parse(await readFile(file, "utf8")).entries).toMatchObject({ k2: { value: 2 }, k4: { value: 4 } });
+    await a.put(tenant, "reminders", { k5: 5 });
+    expect(Object.fromEntries(await a.list(tenant, "reminders"))).toEqual({ k2: 2, k4: 4, k5: 5 });
+    expect((await a.claim(tenant, "reminders", "k4", 0)).inserted).toBe(false);
+    await a.close();
+    expect(await readdir(join(location, tenantDir!))).toEqual(["reminders.json"]);
   });
 });
 
