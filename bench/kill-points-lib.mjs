@@ -769,7 +769,17 @@ export async function notifyKillPoint({ bin, startSandbox, point, stateUrl, conn
   const steps = [];
   try {
     const args = ["progress", "notify", "--from-csv", "cohort.csv", "--digest", "managerEmail", "-o", "json"];
-    const send = [...args, "--smtp", sink.url, "--from", "training@example.test", "--connections", String(connections), "--rate", "0"];
+    const send = [
+      ...args,
+      "--smtp",
+      sink.url,
+      "--from",
+      "training@example.test",
+      "--connections",
+      String(connections),
+      "--rate",
+      "0",
+    ];
     const killer = point.phase.startsWith("smtp-") ? sink : relay;
     const first = await runCli(bin, send, { env, cwd: dir, relay: killer, point });
     await relay.settle();

@@ -206,8 +206,14 @@ try {
       const sinkUs = median(ours.map((o) => perMessage(o.sinkCpu)));
       const nodemailerUs = base.map((x) => perMessage(x.selfCpu) - sinkUs);
       const notifyUs = ours.map((o) => perMessage(o.cpu));
-      console.log(`CPU per message:      nodemailer ${nodemailerUs.map((x) => x.toFixed(0)).join(", ")} µs, notify ${notifyUs.map((x) => x.toFixed(0)).join(", ")} µs (sink ${sinkUs.toFixed(0)} µs); medians ${(median(notifyUs) / median(nodemailerUs)).toFixed(2)} ×`);
-      console.log(`load average:         ${loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+      console.log(
+        `CPU per message:      nodemailer ${nodemailerUs.map((x) => x.toFixed(0)).join(", ")} µs, notify ${notifyUs.map((x) => x.toFixed(0)).join(", ")} µs (sink ${sinkUs.toFixed(0)} µs); medians ${(median(notifyUs) / median(nodemailerUs)).toFixed(2)} ×`,
+      );
+      console.log(
+        `load average:         ${loadavg()
+          .map((x) => x.toFixed(1))
+          .join(" ")}`,
+      );
       console.log(`completion requests:  ${ours.map((o) => o.asked).join(", ")} per run (pairs not known completed: ${OPEN})`);
       if (n / b < 0.8) fail(`notify sends at ${(n / b).toFixed(2)} × nodemailer's rate, below 0.8 ×`);
       for (const o of ours) if (o.asked !== OPEN) fail(`a run asked completion ${o.asked} times, not ${OPEN}`);

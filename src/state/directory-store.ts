@@ -279,7 +279,8 @@ export class DirectoryStateStore implements StateStore {
     } catch (error) {
       throw LocalFileError.fromSystem(error, journalPath, "write the state journal");
     }
-    if (loaded.journal === "") loaded.journal = (await this.identity(journalPath, "read the state journal")).id.split(":")[0] ?? "";
+    if (loaded.journal === "")
+      loaded.journal = (await this.identity(journalPath, "read the state journal")).id.split(":")[0] ?? "";
     loaded.offset += line.length;
     for (const [key, entry] of Object.entries(set)) loaded.entries[key] = entry;
     for (const key of del) delete loaded.entries[key];

@@ -59,8 +59,8 @@ describe.runIf(postgresAvailable() || process.env.CI)("kill points: progress and
     const result = await notifyKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase(), connections: 3 });
     expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
     expect(result.violations, result.steps.join(" → ")).toEqual([]);
+    // How many were under way when the kill landed depends on the machine's load; that each
+    // named one was begun does not (and each not begun was sent by the re-run: the violations).
     expect(result.unbegunAmbiguous).toBe(0);
-    // At most the other two connections' messages were under way when the first was answered.
-    expect(result.ambiguous).toBeLessThanOrEqual(2);
   });
 });

@@ -141,7 +141,7 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
       pooled.messages++;
       pooled.connection.send(composed.envelope, data, (error, info) => {
         if (withheld !== undefined) resolve({ kind: "withheld", cause: withheld.cause });
-        else if (error) resolve({ kind: "failed", error: error as NodemailerError, began });
+        else if (error) resolve({ kind: "failed", error: error, began });
         else resolve({ kind: "answered", response: String(info?.response ?? ""), rejected: (info?.rejected.length ?? 0) > 0 });
       });
     });
