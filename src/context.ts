@@ -81,6 +81,6 @@ export function createRunContext(
 }
 
 /** The command's context, once the runner has decided the output plan. */
-export function commandContext(run: RunContext, plan: OutputPlan): CommandContext {
-  return { services: run.services, printer: new Printer(run.messages, plan) };
+export function commandContext(run: RunContext, outputPlan: OutputPlan): CommandContext {
+  return { services: run.services, printer: new Printer(run.messages, outputPlan) };
 }

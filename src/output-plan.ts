@@ -106,6 +106,8 @@ export interface PlanInput {
   outDir: string | undefined;
   /** False for commands that print no data: -o and --out are then not looked at. */
   printsData: boolean;
+  /** The command's own default format (types.ts CommandDeclaration.ownFormat). */
+  ownFormat?: "text" | "json" | undefined;
   /** Colour on each stream, decided once for the run. */
   color: ColorChoice;
   /** The command's declaration says its data is secret with these options (types.ts secretOutput). */
@@ -179,6 +181,10 @@ export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
     // A token must not be minted (nor a report fetched) only to fail on a missing or
     // read-only directory (exit 11, docs/cli-contract.md "Bad input").
     if (globals.out) await checkOutputPath(globals.out);
+    // The command's own default (a bare value; an answer as it came), after the checks
+    // above, which keep looking at the format the flags and the profile gave.
+    if (input.ownFormat === "text" && formatSource !== "flag" && globals.query === undefined) format = "text";
+    if (input.ownFormat === "json" && (formatSource === "profile" || formatSource === "default")) format = "json";
   }
   // --junit is written when the run is over: a directory, or a missing or read-only
   // directory, is found now, before anything is sent (docs/ci-and-cron.md).

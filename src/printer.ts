@@ -28,7 +28,7 @@ export interface OutputSink {
 
 /** What a streamed result is given to write with (reports): the plan and the way to open outputs. */
 export interface StreamTarget {
-  plan: OutputPlan;
+  outputPlan: OutputPlan;
   options: RenderOptions;
   /** stdout, or the path (the plan's --out when not given) written atomically. */
   openOutput(path?: string): Promise<OutputSink>;
@@ -50,13 +50,13 @@ export type PrintableResult = CommandResult | StreamResult;
 const STDOUT_NAMES = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", `/proc/${process.pid}/fd/1`]);
 
 export class Printer {
-  readonly plan: OutputPlan;
+  readonly outputPlan: OutputPlan;
   private readonly messages: Messages;
 
   /** Built by the runner once the plan is decided (output-plan.ts): nothing about it changes after. */
-  constructor(messages: Messages, plan: OutputPlan) {
+  constructor(messages: Messages, outputPlan: OutputPlan) {
     this.messages = messages;
-    this.plan = plan;
+    this.outputPlan = outputPlan;
   }
 
   get redactor(): Redactor {
@@ -111,32 +111,34 @@ export class Printer {
 
   /** The plan as the output engine's options (render.ts), for a complete result or a stream. */
   renderOptions(): RenderOptions {
-    const { plan } = this;
+    const { outputPlan } = this;
     return {
-      format: plan.format,
-      fields: plan.fields,
-      bom: plan.bom,
-      delimiter: plan.delimiter,
-      color: plan.color,
-      width: plan.width,
+      format: outputPlan.format,
+      fields: outputPlan.fields,
+      bom: outputPlan.bom,
+      delimiter: outputPlan.delimiter,
+      color: outputPlan.color,
+      width: outputPlan.width,
+      // A workbook's sheet is named after its file.
+      ...(outputPlan.out ? { sheetName: basename(outputPlan.out, extname(outputPlan.out)) } : {}),
     };
   }
 
   /** --delimiter and --bom as given, for side files written in their input's form (output/csv.ts sideFileForm). */
   sideFileFlags(): { delimiter: "," | ";" | "\t" | undefined; bom: boolean } {
-    return { delimiter: this.plan.delimiterGiven ? this.plan.delimiter : undefined, bom: this.plan.bom };
+    return { delimiter: this.outputPlan.delimiterGiven ? this.outputPlan.delimiter : undefined, bom: this.outputPlan.bom };
   }
 
   /**
    * stdout, or --out written atomically: nothing is left behind if the command fails.
    * Failures of the file are LocalFileError (exit 11) naming it (output/atomic-file.ts).
    */
-  async openOutput(path = this.plan.out): Promise<OutputSink> {
+  async openOutput(path = this.outputPlan.out): Promise<OutputSink> {
     // `--out /dev/stdout` names our own stdout, which may be a socket that cannot be opened
     // again (ENXIO): write to the stream we already hold, never replace the name.
     if (path && STDOUT_NAMES.has(path)) path = undefined;
     if (path) {
-      const file = await openAtomicFile(path, this.plan.secretOutput ? 0o600 : 0o644);
+      const file = await openAtomicFile(path, this.outputPlan.secretOutput ? 0o600 : 0o644);
       return {
         toTerminal: false,
         write: async (chunk) => {
@@ -162,20 +164,14 @@ export class Printer {
   /** Prints a complete result in the chosen format, after --query when given (the runner calls it with what a command returned). */
   async print(result: PrintableResult): Promise<void> {
     if (result.kind === "none") return;
-    const { plan } = this;
+    const { outputPlan } = this;
     const options = this.renderOptions();
-    const query = plan.query;
+    const query = outputPlan.query;
     if (result.kind === "stream") {
       // reports: records arrive window by window and leave as they come (memory stays flat).
-      await result.write({ plan, options, openOutput: (path) => this.openOutput(path) });
+      await result.write({ outputPlan, options, openOutput: (path) => this.openOutput(path) });
       return;
     }
-    if (result.kind === "object" && result.defaultText && plan.formatSource !== "flag" && !query) options.format = "text";
-    // A service answer is JSON whatever the terminal, unless -o or --out's extension says otherwise.
-    if (result.kind === "answer" && (plan.formatSource === "profile" || plan.formatSource === "default")) {
-      options.format = "json";
-    }
-    if (plan.out) options.sheetName = basename(plan.out, extname(plan.out));
     // The API key echoed inside an answer never reaches the output (redact.ts).
     result = this.redactor.redactData(result);
     let text: string | undefined;
@@ -198,6 +194,6 @@ export class Printer {
       throw error;
     }
     if (result.kind !== "answer" && result.note) this.info(result.note);
-    if (plan.out) this.info(`wrote ${showPath(plan.out)}`);
+    if (outputPlan.out) this.info(`wrote ${showPath(outputPlan.out)}`);
   }
 }

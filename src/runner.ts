@@ -48,7 +48,7 @@ async function enforce(
   options: Record<string, unknown>,
 ): Promise<void> {
   const { services, printer } = context;
-  const { plan } = printer;
+  const { outputPlan } = printer;
   const { name } = declaration;
   if (declaration.api !== "local" && declaration.api.length < 2) {
     const { apiVersion } = await services.settings();
@@ -63,14 +63,14 @@ async function enforce(
     }
   }
   if (declaration.outputs !== "none") {
-    const { format } = plan;
+    const { format } = outputPlan;
     // With --query, -o text prints the query's values, whatever the command (output/query.ts).
-    const queryText = format === "text" && plan.query !== undefined;
+    const queryText = format === "text" && outputPlan.query !== undefined;
     if (!declaration.outputs.includes(format) && !queryText) {
       const formats = declaration.outputs.filter((f) => f !== "text");
       const offered = `-o ${formats.slice(0, -1).join(", ")}${formats.length > 1 ? " or " : ""}${formats.at(-1) ?? ""}`;
       // The message names where the format came from, never an -o the user did not type.
-      const origin = plan.formatOrigin;
+      const origin = outputPlan.formatOrigin;
       throw new UsageError(
         format === "text"
           ? `\`${name}\` has no single value to print as text (${origin})`
@@ -177,25 +177,29 @@ export async function runCommand(
   const secret = declaration.secretOutput;
   // The output decided once, before the command sends anything (a bad --query, --fields,
   // --out extension or --out path stops here): output-plan.ts. The printer is built on it.
-  const plan = await resolveOutputPlan({
+  const outputPlan = await resolveOutputPlan({
     globals,
     io: deps.io,
     env: deps.env,
     settings: () => run.services.settings(),
     outDir: typeof dir === "string" ? dir : undefined,
     printsData: declaration.outputs !== "none",
+    ownFormat: declaration.ownFormat,
     color: run.messages.color,
     secretOutput: secret === true || (typeof secret === "string" && options[secret] === true),
   });
   // --fields checked before the command sends or writes anything, where its fields are known
   // (docs/output.md "--fields"); a result then knows every field the command declares.
-  if (module.fields && plan.fields) (await import("./output/fields-check.js")).checkFields(plan.fields, module.fields);
-  const context = commandContext(run, plan);
+  if (module.fields && outputPlan.fields)
+    (await import("./output/fields-check.js")).checkFields(outputPlan.fields, module.fields);
+  const context = commandContext(run, outputPlan);
   await enforce(declaration, context, options);
   const outcome = await module.run({ options: options as never, args: command.args, declarations: DECLARATIONS, ...context });
   const { failure, ...result } = outcome;
   await context.printer.print(
-    module.fields && plan.fields ? (await import("./output/fields-check.js")).withKnownFields(result, module.fields) : result,
+    module.fields && outputPlan.fields
+      ? (await import("./output/fields-check.js")).withKnownFields(result, module.fields)
+      : result,
   );
   if (failure) throw failure;
 }

@@ -75,6 +75,13 @@ export interface CommandDeclaration {
    * print no data (auth login, config set, …), which ignore -o.
    */
   outputs: readonly OutputFormat[] | "none";
+  /**
+   * Its own default format, decided with the rest of the output plan (output-plan.ts):
+   * `text` — one bare value, what scripts want (config get, config path, completion-script),
+   * unless -o or --query is given; `json` — service answers as they came (api), unless -o or
+   * --out's extension says otherwise (a terminal's table and the profile's format do not).
+   */
+  ownFormat?: "text" | "json";
   /** It changes the settings file (auth login/logout, config set/unset). */
   writesSettings: boolean;
   /** It sends the organizationId: missing is exit 2 before the command runs. */

@@ -53,8 +53,6 @@ export type CommandResult =
       value: JsonRecord;
       /** The bare value for `-o text` (token, link); absent means text is not offered. */
       text?: string;
-      /** Print `text` when no -o was given (config get/path: a bare value is what scripts want). */
-      defaultText?: boolean;
       /** Fields --fields may name beyond the object's own keys (printed empty). */
       knownFields?: string[];
       note?: string;

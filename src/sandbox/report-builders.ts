@@ -75,14 +75,14 @@ export const BUILDERS: Record<ReportKind, Builder> = {
   },
   "training-plan-result": {
     v1: (d, recordId, date, r) => {
-      const plan = d.pick(PLANS);
+      const trainingPlan = d.pick(PLANS);
       const user = d.pick(r.users);
       const total = d.int(3, 12);
       const done = d.int(0, total);
       return {
         recordId,
         date,
-        plan: { id: plan.id, name: plan.name },
+        plan: { id: trainingPlan.id, name: trainingPlan.name },
         user: { id: user.id, name: user.name, team: user.team },
         progress: { completedModules: done, totalModules: total, percent: Math.round((done / total) * 100) },
         status: done === 0 ? "NOT_STARTED" : done === total ? "COMPLETED" : "IN_PROGRESS",

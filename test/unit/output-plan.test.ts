@@ -127,3 +127,18 @@ describe("resolveOutputPlan", () => {
     expect(GlobalFlags.safeParse({ output: "pdf" }).success).toBe(false);
   });
 });
+
+describe("a command's own default format is decided with the plan, not when printing", () => {
+  it.each([
+    ["text: a bare value on a terminal", "text", {}, { tty: true }, "text"],
+    ["text: the profile's format gives way", "text", {}, { profileOutput: "csv" as OutputFormat }, "text"],
+    ["text: -o wins", "text", { output: "json" }, {}, "json"],
+    ["text: --query prints by its answer", "text", { query: "key" }, { tty: true }, "table"],
+    ["json: an answer on a terminal", "json", {}, { tty: true }, "json"],
+    ["json: the profile's format gives way", "json", {}, { profileOutput: "csv" as OutputFormat }, "json"],
+    ["json: --out's extension wins", "json", { out: "/tmp/answer.csv" }, {}, "csv"],
+  ] as const)("%s", async (_name, ownFormat, flags, more, expected) => {
+    const { plan } = input(flags, more);
+    expect((await resolveOutputPlan({ ...plan, ownFormat })).format).toBe(expected);
+  });
+});

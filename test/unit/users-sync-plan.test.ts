@@ -9,7 +9,7 @@ import {
   parseDeactivateLimit,
   planSync,
   type SyncPlan,
-} from "../../src/domain/users-sync/plan.js";
+} from "../../src/domain/users-sync/sync-plan.js";
 import { readRoster, parseMapping } from "../../src/domain/users-sync/roster.js";
 import { keyOf } from "../../src/domain/users-sync/user-key.js";
 import type { RosterUser } from "../../src/domain/users-sync/roster.js";

@@ -28,6 +28,7 @@ the service cannot have received it. Without --data or --input the body is {}.`,
   // The path names its version; the answer is printed by shape, text included (one value a line).
   api: [1, 2],
   outputs: TEXT_AND_DATA_FORMATS,
+  ownFormat: "json",
   writesSettings: false,
   needsOrg: false,
   fields: true,

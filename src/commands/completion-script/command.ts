@@ -16,6 +16,7 @@ export const completionScript: CommandDeclaration = {
   api: "local",
   // The bare script by default (text); -o json wraps it with the shell's name.
   outputs: TEXT_AND_DATA_FORMATS,
+  ownFormat: "text",
   writesSettings: false,
   needsOrg: false,
   fields: true,

@@ -85,5 +85,5 @@ export const run = defineRun(NoOptions, async ({ args, declarations }) => {
     throw new UsageError(`unknown shell '${shell ?? ""}'; completion scripts exist for ${SHELLS.join(", ")}`);
   }
   const script = completionScript(shell, describeProgram(declarations));
-  return { kind: "object", value: { shell, script }, text: script, defaultText: true };
+  return { kind: "object", value: { shell, script }, text: script };
 });

@@ -110,50 +110,50 @@ interface WaitPlan {
 async function waitForCompletion(
   { services, printer }: CommandContext,
   fetchAttempts: () => Promise<CompletionRecord[]>,
-  plan: WaitPlan,
+  waitPlan: WaitPlan,
 ): Promise<CompletionRecord[]> {
-  const after = plan.sinceText ? ` after ${plan.sinceText}` : "";
-  const target = `completed attempt${after} of ${plan.userId} on ${plan.simulationId}`;
+  const after = waitPlan.sinceText ? ` after ${waitPlan.sinceText}` : "";
+  const target = `completed attempt${after} of ${waitPlan.userId} on ${waitPlan.simulationId}`;
   const what = `a ${target}`;
   const progress = await printer.progress();
   if (!printer.io.stderrIsTTY) {
     // No spinner off a terminal (cron, CI): one line says what the silence is.
     printer.info(
-      `waiting for ${what}: checking every ${formatDuration(plan.intervalMs)}, for up to ${formatDuration(plan.timeoutMs)}`,
+      `waiting for ${what}: checking every ${formatDuration(waitPlan.intervalMs)}, for up to ${formatDuration(waitPlan.timeoutMs)}`,
     );
   }
   let polls = 0;
   let last = "";
   const stopListening = services.onWait((event) => {
     progress.update(
-      `waiting for ${plan.simulationId} · poll ${polls + 1} waits ${formatDuration(event.waitMs)} for the access rate budget`,
+      `waiting for ${waitPlan.simulationId} · poll ${polls + 1} waits ${formatDuration(event.waitMs)} for the access rate budget`,
     );
   });
   try {
     const outcome = await pollUntil({
       clock: services.clock,
       signal: services.signal,
-      timeoutMs: plan.timeoutMs,
-      delayMs: (round) => (round === 0 ? 0 : plan.intervalMs),
+      timeoutMs: waitPlan.timeoutMs,
+      delayMs: (round) => (round === 0 ? 0 : waitPlan.intervalMs),
       poll: async (poll) => {
         polls = poll;
         progress.update(`waiting for ${what} · poll ${polls}…`);
         const attempts = await fetchAttempts();
-        const { kept } = filterSince(attempts, plan.sinceMs);
+        const { kept } = filterSince(attempts, waitPlan.sinceMs);
         const summary = summarizeAttempts(kept);
         if (summary.completed > 0) return attempts;
-        last = formatSummary(summary, plan.sinceText);
+        last = formatSummary(summary, waitPlan.sinceText);
         return undefined;
       },
       // Short enough for an 80-column terminal: the first line said what we wait for.
       onCountdown: (next, deadline) =>
         progress.update(
-          `waiting for ${plan.simulationId} · poll ${polls}: ${last} · next in ${formatDuration(next)} · gives up in ${formatDuration(deadline)}`,
+          `waiting for ${waitPlan.simulationId} · poll ${polls}: ${last} · next in ${formatDuration(next)} · gives up in ${formatDuration(deadline)}`,
         ),
     });
     if (outcome.done) {
       progress.done(`${what}: found after ${plural(polls, "poll")}`);
-      if (polls === 1 && plan.sinceMs === undefined) {
+      if (polls === 1 && waitPlan.sinceMs === undefined) {
         printer.info("a completed attempt already existed; pass --since <time> to wait for a new one");
       }
       return outcome.value;
@@ -162,7 +162,10 @@ async function waitForCompletion(
     stopListening();
     progress.done();
   }
-  throw new WaitTimeoutError(`no ${target} within ${formatDuration(plan.timeoutMs)} (${plural(polls, "poll")}; last: ${last})`, {
-    hint: "run again with a longer --wait-timeout, or check that the user has opened the link",
-  });
+  throw new WaitTimeoutError(
+    `no ${target} within ${formatDuration(waitPlan.timeoutMs)} (${plural(polls, "poll")}; last: ${last})`,
+    {
+      hint: "run again with a longer --wait-timeout, or check that the user has opened the link",
+    },
+  );
 }

@@ -38,6 +38,7 @@ export const configGet: CommandDeclaration = {
   examples: ["simadmin config get baseUrl"],
   ...LOCAL,
   outputs: TEXT_AND_DATA_FORMATS,
+  ownFormat: "text",
   fields: true,
   load: async () => (await import("./config.js")).get,
 };
@@ -75,6 +76,7 @@ export const configPath: CommandDeclaration = {
   examples: ["simadmin config path"],
   ...LOCAL,
   outputs: TEXT_AND_DATA_FORMATS,
+  ownFormat: "text",
   fields: true,
   load: async () => (await import("./config.js")).path,
 };

@@ -39,7 +39,7 @@ export const get = defineRun(NoOptions, async ({ args, services }) => {
     throw new UsageError(`'${key}' is not set in profile '${profile}'`, {
       hint: `set it with \`simadmin config set ${key} <value>\``,
     });
-  return { kind: "object", value: { key, value }, text: String(value), defaultText: true };
+  return { kind: "object", value: { key, value }, text: String(value) };
 });
 
 export const set = defineRun(NoOptions, async ({ args, services, printer }) => {
@@ -68,5 +68,5 @@ export const unset = defineRun(NoOptions, async ({ args, services, printer }) =>
 
 export const path = defineRun(NoOptions, async ({ services }) => {
   const { store } = await services.profileStore();
-  return { kind: "object", value: { path: store.path }, text: store.path, defaultText: true };
+  return { kind: "object", value: { path: store.path }, text: store.path };
 });

@@ -52,7 +52,7 @@ export const run = defineRun(LibraryOptions, async ({ options, services, printer
   };
   /** A table shows five columns; the others the service sent are named, as reports names them. */
   const leftOutHint = (records: Simulation[]): string | undefined => {
-    if (printer.plan.format !== "table" || printer.plan.fields) return undefined;
+    if (printer.outputPlan.format !== "table" || printer.outputPlan.fields) return undefined;
     const hidden = [...new Set(records.flatMap((r) => Object.keys(flattenRecord(r as JsonRecord))))].filter(
       (column) => !TABLE_COLUMNS.includes(column),
     );

@@ -16,7 +16,7 @@ import { renderMail } from "../../domain/reminders/templates.js";
 import { DEFAULT_LINK_VALIDITY_MS } from "../../domain/durable-links.js";
 import { durableLinkMaker } from "../shared/durable-links.js";
 import { readProgressFile } from "../../engines/progress/input.js";
-import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
+import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/progress-plan.js";
 import type { OutgoingMail } from "../../engines/reminders/delivery.js";
 import { ReminderLedger, type LedgerEntry } from "../../engines/reminders/ledger.js";
 import { moveLegacyLedger } from "../../engines/reminders/legacy-ledger.js";
@@ -105,17 +105,17 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
       refresh: options.refresh,
       dueSoonDays: DEFAULT_DUE_SOON_DAYS,
     });
-    printer.info(asking.plan.line);
+    printer.info(asking.progressPlan.line);
     const asker = await asking.openAsker();
     try {
-      await asker.sweep(asking.plan.ordered, asking.plan.results);
+      await asker.sweep(asking.progressPlan.ordered, asking.progressPlan.results);
     } finally {
       asking.progress.stop();
     }
     const askedAt = services.clock.now();
     let refused = 0;
     for (const row of due.toAsk) {
-      const result = asking.plan.results.get(row);
+      const result = asking.progressPlan.results.get(row);
       if (result?.error !== undefined) {
         refused++;
         continue;

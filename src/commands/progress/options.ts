@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { encodingOption } from "../../domain/csv-input/reader.js";
 import { parseValidFor } from "../../domain/durable-links.js";
-import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/plan.js";
+import { DEFAULT_DUE_SOON_DAYS } from "../../engines/progress/progress-plan.js";
 import { durationFlag, nonEmptyFlag, onlyWith, parsedFlag, switchFlag, usageIssue, wholeNumberFlag } from "../shared/flags.js";
 
 export const DEFAULT_WAIT_TIMEOUT_MS = 2 * 3_600_000;

@@ -2,7 +2,7 @@ import { CliError, InterruptedError, InvalidDataError, ServiceError, UsageError 
 import { formatDuration } from "../../domain/durations.js";
 import { defineRun, type CommandOutcome } from "../types.js";
 import { readProgressFile } from "../../engines/progress/input.js";
-import { dryRunValue } from "../../engines/progress/plan.js";
+import { dryRunValue } from "../../engines/progress/progress-plan.js";
 import { invalidRowsOutcome, prepareCompletionAsking } from "../shared/completion-asking.js";
 import { durableLinkMaker, requireLinksUrl, sayNewKey, validityOf } from "../shared/durable-links.js";
 import { durablePairLinks } from "./durable-links.js";
@@ -16,7 +16,7 @@ import { showPath } from "../../messages.js";
 // request per pair not known completed (docs/service-spec.md §4.3, both versions), in the order
 // that matters (overdue, due soon, the rest), through the shared scheduler, which alone decides
 // when a request goes (access budget, docs/service-spec.md §8): this command never sleeps for the
-// budget itself, it only says beforehand how long the budget needs (plan.ts).
+// budget itself, it only says beforehand how long the budget needs (engines/progress/progress-plan.ts).
 // The file, the plan, the requests and the completed pairs remembered between runs: the
 // progress engine (src/engines/progress/, shared with `progress notify` through
 // ../shared/completion-asking.ts); --wait: wait.ts; the answer: records.ts; --split-by: split.ts.
@@ -28,9 +28,9 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   if (file.problems.length > 0) return invalidRowsOutcome(options.fromCsv, file.problems);
   // The record fields are known once the file is read: --fields is checked now, before the
   // service is asked (a --links run mints tokens) or a split file is written.
-  if (printer.plan.fields && !options.dryRun) {
+  if (printer.outputPlan.fields && !options.dryRun) {
     const { checkFields } = await import("../../output/fields-check.js");
-    checkFields(printer.plan.fields, progressFields(file, options.links === true || options.durable === true));
+    checkFields(printer.outputPlan.fields, progressFields(file, options.links === true || options.durable === true));
   }
 
   const settings = await services.settings();
@@ -45,13 +45,17 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     options.splitBy !== undefined ? await prepareSplit(ctx, options.splitBy, options.outDir!, file.header.names) : undefined;
 
   const asking = await prepareCompletionAsking(ctx, file.rows, options);
-  const { plan, progress } = asking;
+  const { progressPlan, progress } = asking;
   const now = asking.startedAt;
-  const { results, ordered } = plan;
+  const { results, ordered } = progressPlan;
   if (options.dryRun) {
-    return { kind: "object", value: dryRunValue(options.fromCsv, plan), note: `dry run: ${plan.line}; nothing was sent` };
+    return {
+      kind: "object",
+      value: dryRunValue(options.fromCsv, progressPlan),
+      note: `dry run: ${progressPlan.line}; nothing was sent`,
+    };
   }
-  printer.info(plan.line);
+  printer.info(progressPlan.line);
   // The key is read (or made) before the first request, so a state store that cannot give it
   // stops the run before anything is sent.
   const maker = options.durable ? await durableLinkMaker(services, validityOf(options)) : undefined;
@@ -66,7 +70,7 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     progress.stop();
     if (error instanceof InterruptedError || (error instanceof CliError && !(error instanceof UsageError))) {
       printer.info(
-        `stopped after asking ${asker.asked} of ${ordered.length} pairs; ${asker.newlyCompleted} newly completed pair${asker.newlyCompleted === 1 ? "" : "s"} kept in the cache (${plan.cached + asker.newlyCompleted} cached in all): run again to ask only the rest`,
+        `stopped after asking ${asker.asked} of ${ordered.length} pairs; ${asker.newlyCompleted} newly completed pair${asker.newlyCompleted === 1 ? "" : "s"} kept in the cache (${progressPlan.cached + asker.newlyCompleted} cached in all): run again to ask only the rest`,
       );
     }
     throw error;

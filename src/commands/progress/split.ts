@@ -29,17 +29,18 @@ export async function prepareSplit(
   fileColumns: readonly string[],
 ): Promise<SplitPlan> {
   const { printer } = ctx;
-  if (printer.plan.out !== undefined) throw new UsageError("give --out <file> or --split-by with --out-dir <dir>, not both");
+  if (printer.outputPlan.out !== undefined)
+    throw new UsageError("give --out <file> or --split-by with --out-dir <dir>, not both");
   const columns = [...PROGRESS_COLUMNS, ...fileColumns];
   const column = columns.find((c) => c.toLowerCase() === splitBy.trim().toLowerCase());
   if (column === undefined) {
     throw new UsageError(`--split-by ${splitBy}: no such column; known columns: ${[...new Set(columns)].join(", ")}`);
   }
   // Only an -o or a profile's output setting chooses; the default (table on a terminal) never fits a file.
-  const format = printer.plan.formatSource === "default" ? "csv" : printer.plan.format;
+  const format = printer.outputPlan.formatSource === "default" ? "csv" : printer.outputPlan.format;
   if (!FILE_FORMATS.includes(format)) {
     throw new UsageError(
-      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.plan.formatOrigin})`,
+      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.outputPlan.formatOrigin})`,
     );
   }
   await prepareOutDir(dir);
@@ -49,22 +50,22 @@ export async function prepareSplit(
 /** One file per value, in the order values first appear; each named on stderr with its row count. */
 export async function writeSplitFiles(
   ctx: CommandContext,
-  plan: SplitPlan,
+  splitPlan: SplitPlan,
   result: { kind: "records"; records: JsonRecord[]; tableColumns?: string[]; knownFields?: string[] },
 ): Promise<void> {
   const { printer } = ctx;
   const groups = new Map<string, JsonRecord[]>();
   for (const record of result.records) {
-    const raw = record[plan.column];
+    const raw = record[splitPlan.column];
     const value = raw === null || raw === undefined ? "" : String(raw);
     groups.set(value, [...(groups.get(value) ?? []), record]);
   }
   const names = splitFileNames([...groups.keys()]);
   const { writeResult } = await import("../../output/render.js");
-  const render = { ...printer.renderOptions(), format: plan.format, color: false };
+  const render = { ...printer.renderOptions(), format: splitPlan.format, color: false };
   for (const [value, records] of groups) {
     const name = names.get(value)!;
-    const path = join(plan.dir, `${name}.${EXTENSIONS[plan.format]}`);
+    const path = join(splitPlan.dir, `${name}.${EXTENSIONS[splitPlan.format]}`);
     const sink = await printer.openOutput(path);
     try {
       await writeResult({ ...result, records }, sink, { ...render, sheetName: name.slice(0, 31) });
@@ -74,7 +75,7 @@ export async function writeSplitFiles(
       throw error;
     }
     printer.info(
-      `wrote ${showPath(path)} (${records.length} row${records.length === 1 ? "" : "s"}, ${plan.column} = ${JSON.stringify(value)})`,
+      `wrote ${showPath(path)} (${records.length} row${records.length === 1 ? "" : "s"}, ${splitPlan.column} = ${JSON.stringify(value)})`,
     );
   }
 }

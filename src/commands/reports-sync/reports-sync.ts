@@ -235,7 +235,7 @@ class SyncRun {
       keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
     });
     const counts = new Map<ReportKind, number>(this.plans.map((p) => [p.kind, 0]));
-    const queue = this.plans.flatMap((plan) => plan.windows.map((window) => ({ kind: plan.kind, window })));
+    const queue = this.plans.flatMap((kindPlan) => kindPlan.windows.map((window) => ({ kind: kindPlan.kind, window })));
     // Window n loads (the database's threads, or the server) while window n+1 is prepared and
     // window n+2 fetched: the rate-limit waits, the JSON work and the database's overlap.
     let loading: Promise<void> | undefined;
@@ -285,11 +285,11 @@ class SyncRun {
       await cache.dispose();
     }
     if (this.total === 0) printer.info("reports sync: every window is up to date; nothing to fetch");
-    return this.plans.map((plan) => ({
-      kind: plan.kind,
-      table: kindTable(plan.kind),
-      windows: plan.windows.length,
-      records: counts.get(plan.kind) ?? 0,
+    return this.plans.map((kindPlan) => ({
+      kind: kindPlan.kind,
+      table: kindTable(kindPlan.kind),
+      windows: kindPlan.windows.length,
+      records: counts.get(kindPlan.kind) ?? 0,
     }));
   }
 

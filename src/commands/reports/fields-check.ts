@@ -1,7 +1,7 @@
 import type { ReportKind } from "../../api/schemas.js";
 import { flattenRecord } from "../../domain/records.js";
 import { UsageError } from "../../errors.js";
-import type { ReportsPlan } from "./plan.js";
+import type { ReportsPlan } from "./reports-plan.js";
 import type { ReportWindows } from "../../engines/reports/windows.js";
 
 /**
@@ -10,11 +10,11 @@ import type { ReportWindows } from "../../engines/reports/windows.js";
  * records; the window is kept on disk and read again for the output. With no record at all
  * nothing can be checked: an empty report's CSV header is --fields as given.
  */
-export async function checkFields(plan: ReportsPlan, windows: ReportWindows, kind: ReportKind): Promise<void> {
-  const fields = plan.output.fields;
+export async function checkFields(reportsPlan: ReportsPlan, windows: ReportWindows, kind: ReportKind): Promise<void> {
+  const fields = reportsPlan.output.fields;
   if (!fields) return;
   // json can pick a whole nested object by its top-level key; the others name flat columns.
-  const topLevel = plan.format === "json" || plan.format === "ndjson";
+  const topLevel = reportsPlan.format === "json" || reportsPlan.format === "ndjson";
   const seen = new Set<string>();
   const accepted = new Set<string>();
   for await (const { records } of windows.batches(kind)) {

@@ -6,7 +6,7 @@ import type { TableColumns } from "../../output/table-columns.js";
 import type { SecretScan } from "../../output/secret-scan.js";
 import type { XlsxWorkbook } from "../../output/xlsx.js";
 import type { StreamTarget } from "../../printer.js";
-import type { ReportsPlan } from "./plan.js";
+import type { ReportsPlan } from "./reports-plan.js";
 import type { ReportWindows } from "../../engines/reports/windows.js";
 
 // One report kind, window after window, through the output engine (output/record-stream.ts)
@@ -33,7 +33,7 @@ export interface KindNotes {
 export class KindWriter {
   constructor(
     private readonly ctx: CommandContext,
-    private readonly plan: ReportsPlan,
+    private readonly reportsPlan: ReportsPlan,
     private readonly target: StreamTarget,
     private readonly windows: ReportWindows,
     private readonly notes: KindNotes,
@@ -48,11 +48,11 @@ export class KindWriter {
     extra: { jsonTrailer?: string; workbook?: XlsxWorkbook },
     asJson?: "json",
   ): Promise<number> {
-    const { plan, ctx } = this;
+    const { reportsPlan, ctx } = this;
     const { options } = this.target;
     // plan.format is "text" only with --query, which always collects JSON (asJson).
-    const format = asJson ?? (plan.format as RecordFormat);
-    const fields = plan.output.fields;
+    const format = asJson ?? (reportsPlan.format as RecordFormat);
+    const fields = reportsPlan.output.fields;
     const writer = createRecordWriter(sink, {
       format,
       // --fields applies after the query, to its answer.
@@ -65,7 +65,7 @@ export class KindWriter {
       sheetName: kind,
       workbook: extra.workbook,
       // Raw responses can be tens of megabytes: written member by member, never as one string.
-      jsonSplitDepth: plan.raw ? 4 : 0,
+      jsonSplitDepth: reportsPlan.raw ? 4 : 0,
       spoolDir: fields ? undefined : this.spoolDir,
       signal: ctx.services.signal,
       // A table shows the columns that fit, chosen from the records (output/table-columns.ts).
@@ -76,15 +76,15 @@ export class KindWriter {
       // Where the window's text proves the key absent, the records need no walk (secret-scan.ts).
       const { redactor } = ctx.printer;
       const scan = (): SecretScan | undefined => redactor.dataScan();
-      for await (const { records, secretsAbsent } of this.windows.batches(kind, { raw: plan.raw, scan })) {
+      for await (const { records, secretsAbsent } of this.windows.batches(kind, { raw: reportsPlan.raw, scan })) {
         await writer.writeBatch(secretsAbsent ? records : redactor.redactData(records));
       }
       await writer.end();
       // An empty report must not look like a broken file: say so. With
       // --fields a CSV still has its header.
-      if (writer.count === 0 && !plan.raw) {
+      if (writer.count === 0 && !reportsPlan.raw) {
         const empty = format === "csv" && !fields ? "; the CSV is empty (--fields <columns> gives it a header)" : "";
-        this.notes.note(`no records in ${kind} for ${plan.range.startDate}..${plan.range.endDate}${empty}`);
+        this.notes.note(`no records in ${kind} for ${reportsPlan.range.startDate}..${reportsPlan.range.endDate}${empty}`);
       }
       return writer.count;
     } catch (error) {

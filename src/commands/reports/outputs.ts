@@ -9,7 +9,7 @@ import type { OutputSink, StreamTarget } from "../../printer.js";
 import { checkFields } from "./fields-check.js";
 import { kindFailureLine, kindOnlyFailure, neverReached } from "./kind-failures.js";
 import { KindWriter, textCollector } from "./kind-writer.js";
-import type { ReportsPlan } from "./plan.js";
+import type { ReportsPlan } from "./reports-plan.js";
 import type { ReportProgress } from "./progress.js";
 import type { ReportWindows } from "../../engines/reports/windows.js";
 import { showPath } from "../../messages.js";
@@ -35,7 +35,7 @@ export class ReportOutputs {
 
   constructor(
     private readonly ctx: CommandContext,
-    private readonly plan: ReportsPlan,
+    private readonly reportsPlan: ReportsPlan,
     private readonly target: StreamTarget,
     private readonly windows: ReportWindows,
     private readonly progress: ReportProgress,
@@ -46,16 +46,16 @@ export class ReportOutputs {
       note: (text: string) => this.note(text),
       columnsHidden: (kind: ReportKind, choice: TableColumns) => this.columnsHint(kind, choice),
     };
-    this.kinds = new KindWriter(ctx, plan, target, windows, notes, spoolDir);
+    this.kinds = new KindWriter(ctx, reportsPlan, target, windows, notes, spoolDir);
   }
 
   async write(): Promise<void> {
-    const { query } = this.plan.output;
+    const { query } = this.reportsPlan.output;
     // --fields against what the service sent, before any output is written.
     // With --query it names the columns of the query's answer, checked when that is rendered.
-    if (this.plan.output.fields && !query) await this.eachKind((kind) => checkFields(this.plan, this.windows, kind));
+    if (this.reportsPlan.output.fields && !query) await this.eachKind((kind) => checkFields(this.reportsPlan, this.windows, kind));
     if (query) await this.writeQueried(query);
-    else if (this.plan.output.outDir !== undefined) await this.writeFilePerKind(this.plan.output.outDir);
+    else if (this.reportsPlan.output.outDir !== undefined) await this.writeFilePerKind(this.reportsPlan.output.outDir);
     else await this.writeToOutput();
   }
 
@@ -65,20 +65,20 @@ export class ReportOutputs {
    * a key the service refuses, a usage error, Ctrl-C and bugs still stop everything.
    */
   private async eachKind(work: (kind: ReportKind) => Promise<void>): Promise<void> {
-    const { plan, ctx } = this;
+    const { reportsPlan, ctx } = this;
     const finished = new Set<ReportKind>();
-    for (const kind of plan.kinds) {
+    for (const kind of reportsPlan.kinds) {
       if (this.failed.some((f) => f.kind === kind) || this.notAttempted.includes(kind)) continue;
       try {
         await work(kind);
       } catch (error) {
-        const failure = kindOnlyFailure(error, plan.all, ctx.services.signal.aborted);
+        const failure = kindOnlyFailure(error, reportsPlan.all, ctx.services.signal.aborted);
         if (!failure) throw error;
         this.failed.push({ kind, error: failure });
         this.progress.pause();
         ctx.printer.say(kindFailureLine(kind, failure));
         if (neverReached(failure)) {
-          const left = plan.kinds.filter((k) => !finished.has(k) && !this.failed.some((f) => f.kind === k));
+          const left = reportsPlan.kinds.filter((k) => !finished.has(k) && !this.failed.some((f) => f.kind === k));
           this.notAttempted.push(...left.filter((k) => !this.notAttempted.includes(k)));
           return;
         }
@@ -89,7 +89,7 @@ export class ReportOutputs {
   }
 
   private fileFor(dir: string, kind: ReportKind): string {
-    const { range, format } = this.plan;
+    const { range, format } = this.reportsPlan;
     return join(dir, `${kind}_${range.startDate}_${range.endDate}.${format}`);
   }
 
@@ -101,13 +101,13 @@ export class ReportOutputs {
    * does not; docs/report-output.md says so.
    */
   private async writeQueried(query: CompiledQuery): Promise<void> {
-    const { plan } = this;
+    const { reportsPlan } = this;
     const { renderQueried } = await import("../../output/query.js");
-    const options = { ...this.target.options, format: plan.format };
+    const options = { ...this.target.options, format: reportsPlan.format };
     const emit = async (path: string | undefined, value: unknown): Promise<void> => {
       const queried = query.apply(value);
       // A workbook is binary: the answer goes through the output engine (render.ts).
-      const text = plan.format === "xlsx" ? undefined : await renderQueried(queried, options);
+      const text = reportsPlan.format === "xlsx" ? undefined : await renderQueried(queried, options);
       const sink = await this.target.openOutput(path);
       try {
         if (text === undefined) {
@@ -121,13 +121,13 @@ export class ReportOutputs {
       }
       if (path) this.note(`wrote ${showPath(path)}`);
     };
-    const { outDir, out } = plan.output;
+    const { outDir, out } = reportsPlan.output;
     if (outDir !== undefined) {
       await this.eachKind(async (kind) => emit(this.fileFor(outDir, kind), await this.collectKind(kind)));
       return;
     }
-    if (!plan.all) {
-      const [kind] = plan.kinds;
+    if (!reportsPlan.all) {
+      const [kind] = reportsPlan.kinds;
       if (kind !== undefined) await emit(out, await this.collectKind(kind));
       return;
     }
@@ -146,7 +146,7 @@ export class ReportOutputs {
   }
 
   private wrote(path: string, count: number): void {
-    this.note(`wrote ${showPath(path)} (${count} ${this.plan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
+    this.note(`wrote ${showPath(path)} (${count} ${this.reportsPlan.raw ? "window" : "record"}${count === 1 ? "" : "s"})`);
   }
 
   /** --out-dir: `<kind>_<from>_<to>.<ext>` each, committed as soon as its kind is complete. */
@@ -167,19 +167,19 @@ export class ReportOutputs {
 
   /** stdout or --out: one kind, or `all` as one JSON object keyed by kind (or a table each, or a workbook). */
   private async writeToOutput(): Promise<void> {
-    const { plan } = this;
-    const { out } = plan.output;
+    const { reportsPlan } = this;
+    const { out } = reportsPlan.output;
     const sink = await this.target.openOutput();
     try {
-      if (!plan.all) {
-        const [kind] = plan.kinds;
+      if (!reportsPlan.all) {
+        const [kind] = reportsPlan.kinds;
         if (kind === undefined) return;
         const count = await this.kinds.write(kind, sink, {});
         await sink.commit();
         if (out) this.wrote(out, count);
         return;
       }
-      if (plan.format === "xlsx") await this.writeWorkbook(sink);
+      if (reportsPlan.format === "xlsx") await this.writeWorkbook(sink);
       else await this.writeEachKind(sink);
       await sink.commit();
     } catch (error) {
@@ -202,8 +202,8 @@ export class ReportOutputs {
       workbook.abort();
       throw error;
     }
-    const { out } = this.plan.output;
-    if (out) this.note(`wrote ${showPath(out)} (${this.plan.kinds.length - this.failed.length} sheets)`);
+    const { out } = this.reportsPlan.output;
+    if (out) this.note(`wrote ${showPath(out)} (${this.reportsPlan.kinds.length - this.failed.length} sheets)`);
   }
 
   /**
@@ -212,8 +212,8 @@ export class ReportOutputs {
    * document valid (without that kind) and no half table behind.
    */
   private async writeEachKind(sink: OutputSink): Promise<void> {
-    const { plan } = this;
-    const json = plan.format === "json";
+    const { reportsPlan } = this;
+    const json = reportsPlan.format === "json";
     let first = true;
     if (json) await sink.write("{\n");
     await this.eachKind(async (kind) => {
@@ -223,7 +223,7 @@ export class ReportOutputs {
         json
           ? `${first ? "" : ",\n"}${jsonText(kind)}: ${buffer.text}`
           : // table: a titled table per kind, for people at a terminal.
-            `${first ? "" : "\n"}${kind} ${plan.range.startDate}..${plan.range.endDate}\n${buffer.text}`,
+            `${first ? "" : "\n"}${kind} ${reportsPlan.range.startDate}..${reportsPlan.range.endDate}\n${buffer.text}`,
       );
       first = false;
     });

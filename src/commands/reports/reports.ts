@@ -10,14 +10,14 @@ import { describeRequestPlan } from "../shared/request-plan.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../../engines/reports/cache.js";
 import { ReportsOptions } from "./options.js";
 import { ReportOutputs } from "./outputs.js";
-import { planReports, type ReportsPlan } from "./plan.js";
+import { planReports, type ReportsPlan } from "./reports-plan.js";
 import { ReportProgress } from "./progress.js";
 import { ReportWindows } from "../../engines/reports/windows.js";
 import { showPath } from "../../messages.js";
 
 // `simadmin reports <kind>|all` (docs/cli-contract.md "Dates", "Records of unknown shape").
 //
-// plan.ts decides (kinds, range, windows, checks) before anything is sent; windows.ts
+// reports-plan.ts decides (kinds, range, windows, checks) before anything is sent; windows.ts
 // fetches a range of any length as windows of at most 30 days, each streamed to a window
 // file and read back batch by batch; outputs.ts writes them; progress.ts draws the spinner.
 // The run returns a streamed result the runner prints like any other (printer.ts).
@@ -51,29 +51,29 @@ class MissingKindsError extends CliError {
 }
 
 export const run = defineRun(ReportsOptions, async ({ options, args, ...ctx }) => {
-  const plan = await planReports(options, args, ctx.printer.plan, ctx.services.clock);
-  if (options.dryRun) return dryRun(plan, await ctx.services.rateLimits());
-  return { kind: "stream", write: (target) => runReports(ctx, plan, target) };
+  const reportsPlan = await planReports(options, args, ctx.printer.outputPlan, ctx.services.clock);
+  if (options.dryRun) return dryRun(reportsPlan, await ctx.services.rateLimits());
+  return { kind: "stream", write: (target) => runReports(ctx, reportsPlan, target) };
 });
 
 /** --dry-run: what the run would ask for — one request per kind and window (windows left in the cache by a failed run are not counted). */
-function dryRun(plan: ReportsPlan, limits: RateLimits): CommandOutcome {
-  const requests = describeRequestPlan({ requests: { reports: plan.kinds.length * plan.windows.length } }, limits);
-  const { startDate, endDate } = plan.range;
+function dryRun(reportsPlan: ReportsPlan, limits: RateLimits): CommandOutcome {
+  const requests = describeRequestPlan({ requests: { reports: reportsPlan.kinds.length * reportsPlan.windows.length } }, limits);
+  const { startDate, endDate } = reportsPlan.range;
   return {
     kind: "object",
     value: {
-      kinds: plan.kinds,
+      kinds: reportsPlan.kinds,
       from: startDate,
       to: endDate,
-      windows: plan.windows.length,
-      requests: plan.kinds.length * plan.windows.length,
+      windows: reportsPlan.windows.length,
+      requests: reportsPlan.kinds.length * reportsPlan.windows.length,
       budget: requests.value.requests.reports?.budget ?? null,
       leastSeconds: requests.value.leastSeconds,
     },
     note:
-      `dry run: nothing was sent; ${plan.kinds.length === 1 ? plan.kinds[0] : `${plan.kinds.length} kinds`} ` +
-      `from ${startDate} to ${endDate} in ${plan.windows.length} window${plan.windows.length === 1 ? "" : "s"} ${requests.text}`,
+      `dry run: nothing was sent; ${reportsPlan.kinds.length === 1 ? reportsPlan.kinds[0] : `${reportsPlan.kinds.length} kinds`} ` +
+      `from ${startDate} to ${endDate} in ${reportsPlan.windows.length} window${reportsPlan.windows.length === 1 ? "" : "s"} ${requests.text}`,
   };
 }
 
@@ -115,11 +115,11 @@ export function missingKindsMessage(kinds: number, failed: readonly { kind: stri
   return `reports all: ${parts.join(" and ")}; ${tail}`;
 }
 
-async function runReports(ctx: CommandContext, plan: ReportsPlan, target: StreamTarget): Promise<void> {
+async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target: StreamTarget): Promise<void> {
   const { services, printer } = ctx;
   const client = await services.api();
   const settings = await services.settings();
-  if (plan.range.note) printer.info(plan.range.note);
+  if (reportsPlan.range.note) printer.info(reportsPlan.range.note);
 
   const cache = await openCache(ctx, settings.configDir, {
     baseUrl: settings.baseUrl ?? "",
@@ -127,7 +127,7 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
     keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
   });
   let spoolDir: string | undefined;
-  if (cache.persistent && plan.format === "csv" && !plan.output.fields) {
+  if (cache.persistent && reportsPlan.format === "csv" && !reportsPlan.output.fields) {
     try {
       const spool = await openSpoolDir(settings.configDir, () => services.clock.now());
       spoolDir = spool.dir;
@@ -139,9 +139,9 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
   const interruptNote = cache.persistent
     ? "the windows fetched so far are kept (24 h): run the same command again to resume from them"
     : "nothing was kept (no resume cache): the same command starts over";
-  const windows = new ReportWindows(client, cache, plan.windows, services.signal);
-  const total = plan.kinds.length * plan.windows.length;
-  const cached = await windows.findCached(plan.kinds);
+  const windows = new ReportWindows(client, cache, reportsPlan.windows, services.signal);
+  const total = reportsPlan.kinds.length * reportsPlan.windows.length;
+  const cached = await windows.findCached(reportsPlan.kinds);
   if (cached > 0) printer.info(`resuming: ${cached} of ${total} windows from cache`);
 
   const progress = new ReportProgress(
@@ -156,9 +156,9 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
   const stopListening = services.onWait((event) => {
     if (event.group === "reports") progress.waiting(event);
   });
-  const outputs = new ReportOutputs(ctx, plan, target, windows, progress, spoolDir);
+  const outputs = new ReportOutputs(ctx, reportsPlan, target, windows, progress, spoolDir);
   const clear = async (kinds: readonly ReportKind[]): Promise<void> => {
-    for (const kind of kinds) for (const window of plan.windows) await cache.remove(kind, window);
+    for (const kind of kinds) for (const window of reportsPlan.windows) await cache.remove(kind, window);
     await cache.dispose();
   };
   try {
@@ -181,8 +181,8 @@ async function runReports(ctx: CommandContext, plan: ReportsPlan, target: Stream
     await cache.dispose();
     const worst = failed.reduce((a, b) => (severity(b.error.exitCode) < severity(a.error.exitCode) ? b : a));
     const hint = notAttempted.length > 0 ? `check --base-url and your network, then ${MISSING_HINT}` : MISSING_HINT;
-    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(plan.kinds.length, failed, notAttempted), hint);
+    throw new MissingKindsError(worst.error.exitCode, missingKindsMessage(reportsPlan.kinds.length, failed, notAttempted), hint);
   }
   progress.stop(total > 1 ? `${total} report windows done` : undefined);
-  await clear(plan.kinds);
+  await clear(reportsPlan.kinds);
 }

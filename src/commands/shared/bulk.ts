@@ -70,18 +70,18 @@ function readOptions(command: BulkCommand, options: BulkFlags): BulkOptions {
 /** Every field a bulk run prints: its invalid rows, one record per row, a dry run's plan. */
 function bulkFields(command: BulkCommand): string[] {
   const done = command === "assign" ? ["deepLink"] : command === "link" ? ["link", "expiresAt"] : [];
-  const plan = ["command", "file", "rows", "users", "simulations", "alreadyDone", "requests", "leastSeconds", "manifest"];
-  return [...PROBLEM_COLUMNS, "userId", "simulationId", "status", "error", ...done, ...plan];
+  const dryRunFields = ["command", "file", "rows", "users", "simulations", "alreadyDone", "requests", "leastSeconds", "manifest"];
+  return [...PROBLEM_COLUMNS, "userId", "simulationId", "status", "error", ...done, ...dryRunFields];
 }
 
 export async function runBulk(ctx: CommandContext, command: BulkCommand, flags: BulkFlags): Promise<CommandOutcome> {
   const options = readOptions(command, flags);
   // --fields checked before the file is read or anything sent; every result then knows them all.
   // (Only then: without --fields, an empty CSV's header stays the result's own columns.)
-  if (ctx.printer.plan.fields === undefined) return runBulkFile(ctx, command, options);
+  if (ctx.printer.outputPlan.fields === undefined) return runBulkFile(ctx, command, options);
   const fields = bulkFields(command);
   const { checkFields, withKnownFields } = await import("../../output/fields-check.js");
-  checkFields(ctx.printer.plan.fields, fields);
+  checkFields(ctx.printer.outputPlan.fields, fields);
   return withKnownFields(await runBulkFile(ctx, command, options), fields);
 }
 
@@ -131,20 +131,20 @@ async function runBulkFile(
           rows: {},
         };
   const finished = new Set(file.rows.filter((r) => manifest.rows[String(r.row)] !== undefined).map((r) => r.row));
-  const plan = planBulk(command, file.rows, finished);
+  const bulkPlan = planBulk(command, file.rows, finished);
 
   if (options.dryRun) {
-    const requests = describeRequestPlan({ requests: { access: plan.requests } }, await ctx.services.rateLimits());
+    const requests = describeRequestPlan({ requests: { access: bulkPlan.requests } }, await ctx.services.rateLimits());
     return {
       kind: "object",
       value: {
         command: options.assign && command === "link" ? "link --assign" : command,
         file: options.file,
-        rows: plan.rows,
-        users: plan.users,
-        simulations: plan.simulations,
-        alreadyDone: plan.finished,
-        requests: plan.requests,
+        rows: bulkPlan.rows,
+        users: bulkPlan.users,
+        simulations: bulkPlan.simulations,
+        alreadyDone: bulkPlan.finished,
+        requests: bulkPlan.requests,
         leastSeconds: requests.value.leastSeconds,
         manifest: manifestPath,
       },
@@ -159,7 +159,7 @@ async function runBulkFile(
     now: () => ctx.services.clock.now(),
   });
   try {
-    return await new BulkRun(ctx, command, options, file, manifest, manifestPath, errorsPath, plan.requests).execute();
+    return await new BulkRun(ctx, command, options, file, manifest, manifestPath, errorsPath, bulkPlan.requests).execute();
   } finally {
     await lock.release();
   }

@@ -3,7 +3,7 @@ import { InvalidDataError } from "../../errors.js";
 import type { ProgressProblem, ProgressRow } from "../../domain/progress.js";
 import { CompletedPairCache, type PairIdentity } from "../../engines/progress/cache.js";
 import { PairAsker } from "../../engines/progress/pair-asker.js";
-import { planProgress, type ProgressPlan } from "../../engines/progress/plan.js";
+import { planProgress, type ProgressPlan } from "../../engines/progress/progress-plan.js";
 import type { CommandOutcome } from "../types.js";
 import { askingProgress, type AskingProgress } from "./asking-progress.js";
 
@@ -26,7 +26,7 @@ export function invalidRowsOutcome(path: string, problems: readonly ProgressProb
 }
 
 export interface CompletionAsking {
-  plan: ProgressPlan;
+  progressPlan: ProgressPlan;
   /** The asker, with its client built only now (a dry run or --plan may need none). */
   openAsker(): Promise<PairAsker>;
   progress: AskingProgress;
@@ -57,7 +57,7 @@ export async function prepareCompletionAsking(
   });
   const startedAt = services.clock.now();
   const budget = await services.budget();
-  const plan = planProgress(
+  const progressPlan = planProgress(
     rows,
     (row) => (options.refresh ? undefined : cache.get(identity(row))),
     budget,
@@ -76,8 +76,8 @@ export async function prepareCompletionAsking(
       tokens: services.userTokens(),
       onStep: progress.onStep,
     });
-    progress.follow(asker, plan.ordered.length);
+    progress.follow(asker, progressPlan.ordered.length);
     return asker;
   };
-  return { plan, openAsker, progress, organizationId, startedAt };
+  return { progressPlan, openAsker, progress, organizationId, startedAt };
 }

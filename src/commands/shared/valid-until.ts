@@ -13,8 +13,9 @@ const READ_BY_PEOPLE = new Set(["table", "text"]);
 
 /** "valid until 2026-11-27T22:20:36Z (for 1h)", or undefined when nobody is watching. */
 export function validUntilNote(printer: Printer, expiresAt: string, now: number): string | undefined {
-  const { io, plan } = printer;
-  if (!io.stderrIsTTY || !io.stdoutIsTTY || plan.out !== undefined || !READ_BY_PEOPLE.has(plan.format)) return undefined;
+  const { io, outputPlan } = printer;
+  if (!io.stderrIsTTY || !io.stdoutIsTTY || outputPlan.out !== undefined || !READ_BY_PEOPLE.has(outputPlan.format))
+    return undefined;
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return undefined;
   const left = at - now;

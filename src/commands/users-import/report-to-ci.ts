@@ -6,17 +6,17 @@ import { NOTHING_TO_SEND } from "./outcome.js";
 /** The batches as CI test cases and summary lines (output/ci-report.ts); a plan (--dry-run) as lines. */
 export function reportToCi(ci: CiReport, outcome: CommandOutcome): void {
   if (outcome.kind === "object") {
-    const plan = outcome.value;
+    const importPlan = outcome.value;
     ci.dryRun = true;
-    // The same numbers as the plan's JSON: what a real run would send (plan.ts wouldSend).
-    if (typeof plan.wouldSend === "number") {
+    // The same numbers as the plan's JSON: what a real run would send (dry-run.ts wouldSend).
+    if (typeof importPlan.wouldSend === "number") {
       ci.fact(
         "Plan",
-        typeof plan.note === "string"
-          ? `dry run: ${plan.note}`
-          : `dry run: ${plural(plan.wouldSend, "batch", "batches")} would be sent`,
+        typeof importPlan.note === "string"
+          ? `dry run: ${importPlan.note}`
+          : `dry run: ${plural(importPlan.wouldSend, "batch", "batches")} would be sent`,
       );
-      ci.output("batches", plan.wouldSend);
+      ci.output("batches", importPlan.wouldSend);
     }
     return;
   }

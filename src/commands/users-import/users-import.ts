@@ -15,7 +15,7 @@ import { type ImportFlags, type ImportSetup } from "./common.js";
 import { plural, PROBLEM_COLUMNS } from "../shared/row-report.js";
 import { UsersImportOptions } from "./options.js";
 import { BATCH_FIELDS, importOutcome } from "./outcome.js";
-import { confirmUpload, DRY_RUN_FIELDS, dryRunResult } from "./plan.js";
+import { confirmUpload, DRY_RUN_FIELDS, dryRunResult } from "./dry-run.js";
 import { prepareManifest } from "./prepare.js";
 import { reportToCi } from "./report-to-ci.js";
 import { ManifestStore, RejectedRowsFile } from "./side-files.js";
@@ -61,7 +61,7 @@ import { showPath } from "../../messages.js";
 // - A declined confirmation ends with exit 2 and nothing sent.
 //
 // The parts, in the order a run meets them: validation.ts (pass 1), start.ts (what the
-// manifest allows), plan.ts (--dry-run's report, the confirmation), prepare.ts (pass 2),
+// manifest allows), dry-run.ts (--dry-run's report, the confirmation), prepare.ts (pass 2),
 // upload.ts with upload-failures.ts and service-rows.ts (pass 3), task-statuses.ts (--wait),
 // outcome.ts (the result and exit code), report-to-ci.ts; side-files.ts writes the manifest
 // and the errors file.

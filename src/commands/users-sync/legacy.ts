@@ -4,7 +4,7 @@ import { join } from "node:path";
 import * as z from "zod";
 import { isErrnoError, LocalFileError } from "../../errors.js";
 import { parseManifest } from "../../domain/users-csv/import-manifest.js";
-import { Baseline, SyncedUser } from "../../domain/users-sync/plan.js";
+import { Baseline, SyncedUser } from "../../domain/users-sync/sync-plan.js";
 import { PlannedRow, type SyncRun } from "../../domain/users-sync/records.js";
 import type { SyncChanges } from "./sync-state.js";
 
@@ -44,16 +44,16 @@ export async function readLegacy(dir: string): Promise<LegacyState | undefined> 
   const changes: SyncChanges = { baseline: baseline.data };
   const planText = await readOptional(join(dir, "plan.json"));
   const manifestText = await readOptional(join(dir, "plan.import.json"));
-  const plan = planText === undefined ? undefined : LegacyPlan.safeParse(parseJson(planText));
+  const legacyPlan = planText === undefined ? undefined : LegacyPlan.safeParse(parseJson(planText));
   const manifest = manifestText === undefined ? undefined : parseManifest(manifestText);
   // A plan whose batches were recorded: its run, so that settling it sends nothing twice.
-  if (plan?.success && manifest?.ok) {
+  if (legacyPlan?.success && manifest?.ok) {
     const run: SyncRun = {
       version: 1,
-      createdAt: plan.data.createdAt,
-      rows: plan.data.rows,
+      createdAt: legacyPlan.data.createdAt,
+      rows: legacyPlan.data.rows,
       batches: manifest.manifest.batches,
-      uncertain: plan.data.uncertain,
+      uncertain: legacyPlan.data.uncertain,
     };
     changes.run = run;
   }

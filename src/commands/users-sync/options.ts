@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { UsageError } from "../../errors.js";
 import { encodingOption } from "../../domain/csv-input/reader.js";
-import { parseDeactivateLimit } from "../../domain/users-sync/plan.js";
+import { parseDeactivateLimit } from "../../domain/users-sync/sync-plan.js";
 import { parseMapping, RosterMapError } from "../../domain/users-sync/roster.js";
 import { checkMarkImported, markImportedFlag } from "../shared/import-flags.js";
 import { DEFAULT_IMPORT_WAIT_TIMEOUT_MS } from "../shared/import-wait.js";

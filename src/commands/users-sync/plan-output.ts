@@ -1,6 +1,6 @@
 import type { CommandContext } from "../../context.js";
 import type { Cell } from "../../domain/records.js";
-import type { Baseline, SyncPlan } from "../../domain/users-sync/plan.js";
+import type { Baseline, SyncPlan } from "../../domain/users-sync/sync-plan.js";
 import type { CommandResult } from "../../output/render.js";
 import { fitColumns, tableHint } from "../../output/table-columns.js";
 import { plural } from "../shared/row-report.js";
@@ -16,8 +16,13 @@ export const PLAN_FIELDS = ["change", "action", "email", "firstName", "lastName"
 const PLAN_TABLE_ORDER = ["email", "change", "status", "changed", "teamName", "firstName", "lastName", "action", "row"];
 
 /** `planOnly`: a --plan, which writes nothing, so a first one establishes no baseline. */
-export function summaryLine(plan: SyncPlan, organizationId: string, baseline: Baseline | undefined, planOnly = false): string {
-  const c = plan.counts;
+export function summaryLine(
+  syncPlan: SyncPlan,
+  organizationId: string,
+  baseline: Baseline | undefined,
+  planOnly = false,
+): string {
+  const c = syncPlan.counts;
   const parts = [
     plural(c.add, "Add"),
     plural(c.update, "Update"),
@@ -28,14 +33,14 @@ export function summaryLine(plan: SyncPlan, organizationId: string, baseline: Ba
   const base =
     baseline === undefined
       ? `first sync: no baseline yet for this service and organization; ${planOnly ? "the first run without --plan establishes it" : "this run establishes it"}`
-      : `baseline of ${baseline.updatedAt}: ${plural(Object.keys(baseline.users).length, "user")}, ${plan.baselineActive.toLocaleString("en-US")} active`;
+      : `baseline of ${baseline.updatedAt}: ${plural(Object.keys(baseline.users).length, "user")}, ${syncPlan.baselineActive.toLocaleString("en-US")} active`;
   return `plan for organization ${organizationId}: ${parts.join(", ")} (${base})`;
 }
 
 type RecordsResult = Extract<CommandResult, { kind: "records" }>;
 
-export function planResult(ctx: CommandContext, plan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
-  const records: Record<string, Cell>[] = plan.rows.map((r) => ({
+export function planResult(ctx: CommandContext, syncPlan: Pick<SyncPlan, "rows"> & Partial<SyncPlan>): RecordsResult {
+  const records: Record<string, Cell>[] = syncPlan.rows.map((r) => ({
     change: r.change,
     action: r.action,
     email: r.email,
@@ -46,7 +51,7 @@ export function planResult(ctx: CommandContext, plan: Pick<SyncPlan, "rows"> & P
     row: r.rosterRow,
     changed: r.changed.join(","),
   }));
-  const { format, fields, width } = ctx.printer.plan;
+  const { format, fields, width } = ctx.printer.outputPlan;
   const { shown, hidden } = fitColumns(PLAN_TABLE_ORDER, records, width ?? 120);
   const tableColumns = PLAN_FIELDS.filter((c) => shown.includes(c));
   if (format === "table" && fields === undefined && records.length > 0 && hidden.length > 0)

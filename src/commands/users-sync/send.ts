@@ -4,7 +4,7 @@ import { formatDuration } from "../../domain/durations.js";
 import { rowRange } from "../../domain/users-csv/import-manifest.js";
 import { taskStateOf } from "../../domain/users-csv/task-status.js";
 import type { UserRow } from "../../domain/users-csv/validate.js";
-import type { Baseline, SyncedUser } from "../../domain/users-sync/plan.js";
+import type { Baseline, SyncedUser } from "../../domain/users-sync/sync-plan.js";
 import type { Deactivations, HeldBatch, OpenTask, PlannedRow, SyncRun } from "../../domain/users-sync/records.js";
 import { settleRun, type Settled } from "../../domain/users-sync/settle.js";
 import { prepareImport, sourceBatches } from "../../engines/users-import/prepare.js";

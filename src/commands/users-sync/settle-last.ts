@@ -1,7 +1,7 @@
 import { getImportStatus } from "../../api/endpoints.js";
 import type { CommandContext } from "../../context.js";
 import { taskStateOf, type ImportTaskState } from "../../domain/users-csv/task-status.js";
-import type { Baseline } from "../../domain/users-sync/plan.js";
+import type { Baseline } from "../../domain/users-sync/sync-plan.js";
 import type { Unsent } from "../../domain/users-sync/records.js";
 import { settleRun, type Settled } from "../../domain/users-sync/settle.js";
 import { askUnfinishedTasks } from "../../engines/users-import/statuses.js";

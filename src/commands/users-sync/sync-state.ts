@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { UsageError } from "../../errors.js";
-import { Baseline } from "../../domain/users-sync/plan.js";
+import { Baseline } from "../../domain/users-sync/sync-plan.js";
 import {
   Deactivations,
   type HeldBatch,

@@ -10,7 +10,7 @@ import {
   planSync,
   type SyncedUser,
   type SyncPlan,
-} from "../../domain/users-sync/plan.js";
+} from "../../domain/users-sync/sync-plan.js";
 import type { Deactivations } from "../../domain/users-sync/records.js";
 import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
 import { keyOf } from "../../domain/users-sync/user-key.js";
@@ -113,7 +113,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
   for (const row of released.flatMap((h) => h.rows)) if (row.action === "Add") uncertain[keyOf(row.email)] = row;
 
   // 3. The plan: the last run's unsent rows (--resume) or the roster against the baseline.
-  let plan: SyncPlan;
+  let syncPlan: SyncPlan;
   let result: ReturnType<typeof planResult>;
   if (options.resume) {
     const unsent = snapshot.run ? settled.unsent : (snapshot.unsent?.rows ?? []);
@@ -122,13 +122,13 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     ctx.printer.info(
       `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${showPath(basename(setup.rosterPath))} is not read`,
     );
-    plan = {
+    syncPlan = {
       rows,
       counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
       baselineActive: 0,
       firstRun: false,
     };
-    result = planResult(ctx, plan);
+    result = planResult(ctx, syncPlan);
   } else {
     const read = await readRosterFile(ctx, options, setup.rosterPath);
     if ("outcome" in read) return read.outcome;
@@ -139,17 +139,17 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     // running alone.
     const open = settled.tasks.flatMap((t) => t.rows);
     const planBaseline = options.plan && open.length > 0 ? applyToBaseline(settled.baseline, open, nowIso) : baseline;
-    plan = planSync(roster.users, planBaseline, {
+    syncPlan = planSync(roster.users, planBaseline, {
       assumeExisting: options.assumeExisting,
       leaveAlone: new Set([...roster.invalidEmails, ...usersInFlight(held, options.plan ? [] : settled.tasks)]),
     });
     if (options.assumeExisting && baseline !== undefined)
       ctx.printer.warn("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
-    const summary = summaryLine(plan, organizationId, planBaseline, options.plan);
+    const summary = summaryLine(syncPlan, organizationId, planBaseline, options.plan);
     ctx.printer.info(summary);
-    result = planResult(ctx, plan);
-    const recent = recentDeactivations(snapshot.deactivations, now, plan);
-    const guard = guardProblem(plan, {
+    result = planResult(ctx, syncPlan);
+    const recent = recentDeactivations(snapshot.deactivations, now, syncPlan);
+    const guard = guardProblem(syncPlan, {
       roster: { users: roster.users.length, invalid: roster.invalid.length },
       deactivate: { value: options.maxDeactivate ?? DEFAULT_MAX_DEACTIVATE, explicit: options.maxDeactivate !== undefined },
       changes: { value: options.maxChanges ?? DEFAULT_MAX_CHANGES, explicit: options.maxChanges !== undefined },
@@ -158,24 +158,24 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     });
     if (guard) return { ...result, failure: new InvalidDataError(guard.message, { hint: guard.hint }) };
     if (options.plan) {
-      if (plan.rows.length === 0) return { ...result, note: "plan: nothing to do; the roster and the last sync agree" };
+      if (syncPlan.rows.length === 0) return { ...result, note: "plan: nothing to do; the roster and the last sync agree" };
       return {
         ...result,
-        failure: new ChangesPendingError(`plan: ${plural(plan.rows.length, "change")} pending; nothing was sent`, {
-          hint: `run \`${next}\` without --plan to send ${plan.rows.length === 1 ? "it" : "them"}`,
+        failure: new ChangesPendingError(`plan: ${plural(syncPlan.rows.length, "change")} pending; nothing was sent`, {
+          hint: `run \`${next}\` without --plan to send ${syncPlan.rows.length === 1 ? "it" : "them"}`,
         }),
       };
     }
-    if (plan.rows.length > 0 && ctx.printer.io.stdinIsTTY && !options.yes) {
+    if (syncPlan.rows.length > 0 && ctx.printer.io.stdinIsTTY && !options.yes) {
       ctx.printer.say(summary);
       const { confirm } = await import("../../output/prompt.js");
-      if (!(await confirm(ctx.printer.io, `Send ${plural(plan.rows.length, "change")} to ${organizationId}?`)))
+      if (!(await confirm(ctx.printer.io, `Send ${plural(syncPlan.rows.length, "change")} to ${organizationId}?`)))
         throw new UsageError("sync cancelled; nothing was sent", { hint: "pass --yes to skip the question" });
     }
   }
 
   // 4. Send, recorded in the store as it goes; then the outcome in the sync's words.
-  if (plan.rows.length === 0) {
+  if (syncPlan.rows.length === 0) {
     // Held batches released with nothing to send are held still (their users may exist).
     if (snapshot.unsent !== undefined && !options.resume) await state.put({ unsent: null });
     return sendingOutcome(options, { result, next, held, sent: undefined });
@@ -185,9 +185,9 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     baseline,
     held,
     tasks: settled.tasks,
-    rows: plan.rows,
+    rows: syncPlan.rows,
     uncertain,
-    deactivations: withDeactivations(snapshot.deactivations, now, plan),
+    deactivations: withDeactivations(snapshot.deactivations, now, syncPlan),
     organizationId,
   }).catch((error: unknown) => {
     // Ctrl-C: what was sent is in the store; the next sync settles it (never a file of ours).
@@ -234,16 +234,16 @@ function warnFirstRunInCi(ctx: CommandContext, state: SyncState): void {
 }
 
 /** Users sent INACTIVE by the syncs of the last 7 days, other than those this plan deactivates. */
-function recentDeactivations(history: Deactivations, now: number, plan: SyncPlan): { others: number } {
-  const mine = new Set(plan.rows.filter((r) => r.change === "deactivate").map((r) => keyOf(r.email)));
+function recentDeactivations(history: Deactivations, now: number, syncPlan: SyncPlan): { others: number } {
+  const mine = new Set(syncPlan.rows.filter((r) => r.change === "deactivate").map((r) => keyOf(r.email)));
   const others = Object.entries(history).filter(([key, at]) => !mine.has(key) && now - Date.parse(at) < WEEK_MS).length;
   return { others };
 }
 
 /** The history written with a run: the last 7 days, and this plan's deactivations now. */
-function withDeactivations(history: Deactivations, now: number, plan: SyncPlan): Deactivations {
+function withDeactivations(history: Deactivations, now: number, syncPlan: SyncPlan): Deactivations {
   const kept = Object.fromEntries(Object.entries(history).filter(([, at]) => now - Date.parse(at) < WEEK_MS));
   const at = new Date(now).toISOString();
-  for (const row of plan.rows) if (row.change === "deactivate") kept[keyOf(row.email)] = at;
+  for (const row of syncPlan.rows) if (row.change === "deactivate") kept[keyOf(row.email)] = at;
   return kept;
 }

@@ -14,11 +14,11 @@
 //   unsent         the rows of the last plan that were never sent (what --resume sends)
 //   deactivations  user key → when a sync last sent it INACTIVE, for the 7-day guard
 //
-// Schemas only (zod: the types are derived from them); the rules are in settle.ts and plan.ts.
+// Schemas only (zod: the types are derived from them); the rules are in settle.ts and sync-plan.ts.
 
 import * as z from "zod";
 import { ManifestBatch } from "../users-csv/manifest-schema.js";
-import { SyncedUser } from "./plan.js";
+import { SyncedUser } from "./sync-plan.js";
 
 export const PlannedRow = SyncedUser.extend({
   change: z.enum(["add", "update", "deactivate", "reactivate"]),

@@ -19,7 +19,7 @@
 
 import type { ManifestBatch } from "../users-csv/manifest-schema.js";
 import type { ImportTaskState } from "../users-csv/task-status.js";
-import { applyToBaseline, type Baseline, type SyncedUser } from "./plan.js";
+import { applyToBaseline, type Baseline, type SyncedUser } from "./sync-plan.js";
 import { keyOf } from "./user-key.js";
 import type { HeldBatch, OpenTask, PlannedRow, SyncRun } from "./records.js";
 

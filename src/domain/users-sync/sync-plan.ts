@@ -171,7 +171,7 @@ export interface GuardContext {
 }
 
 /** Why the plan must not be sent, in one line with the numbers; undefined when it may. */
-export function guardProblem(plan: SyncPlan, guard: GuardContext): { message: string; hint: string } | undefined {
+export function guardProblem(syncPlan: SyncPlan, guard: GuardContext): { message: string; hint: string } | undefined {
   const listed = guard.roster.users + guard.roster.invalid;
   if (listed === 0) {
     return {
@@ -180,18 +180,18 @@ export function guardProblem(plan: SyncPlan, guard: GuardContext): { message: st
     };
   }
   // listed is at least 1 here: an empty baseline never looks truncated.
-  if (!guard.deactivate.explicit && listed * 2 < plan.baselineActive) {
+  if (!guard.deactivate.explicit && listed * 2 < syncPlan.baselineActive) {
     return {
-      message: `the roster lists ${listed} users, under half of the ${plan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
-      hint: `check the HR export; if so many users really left, pass --max-deactivate ${plan.counts.deactivate}`,
+      message: `the roster lists ${listed} users, under half of the ${syncPlan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
+      hint: `check the HR export; if so many users really left, pass --max-deactivate ${syncPlan.counts.deactivate}`,
     };
   }
   const limit = guard.deactivate;
-  const allowed = deactivateAllowance(limit.value, plan.baselineActive);
-  const deactivate = plan.counts.deactivate;
+  const allowed = deactivateAllowance(limit.value, syncPlan.baselineActive);
+  const deactivate = syncPlan.counts.deactivate;
   if (deactivate > allowed) {
     const what =
-      limit.value.kind === "percent" ? `${limit.value.value}% of ${plan.baselineActive} active users` : "--max-deactivate";
+      limit.value.kind === "percent" ? `${limit.value.value}% of ${syncPlan.baselineActive} active users` : "--max-deactivate";
     return {
       message: `the plan deactivates ${deactivate} users, more than the ${allowed} allowed (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
       hint: `check the roster; if these leavers are real, pass --max-deactivate ${deactivate}`,
@@ -200,20 +200,20 @@ export function guardProblem(plan: SyncPlan, guard: GuardContext): { message: st
   // Over the last 7 days, measured against the active users before those deactivations, so
   // that nightly runs within the limit each cannot empty the organization in a month.
   const recent = guard.recentDeactivations;
-  const weekAllowed = deactivateAllowance(limit.value, plan.baselineActive + recent);
+  const weekAllowed = deactivateAllowance(limit.value, syncPlan.baselineActive + recent);
   if (deactivate > 0 && deactivate + recent > weekAllowed) {
     const what =
       limit.value.kind === "percent"
-        ? `${limit.value.value}% of the ${plan.baselineActive + recent} users active before them`
+        ? `${limit.value.value}% of the ${syncPlan.baselineActive + recent} users active before them`
         : "--max-deactivate";
     return {
       message: `the plan deactivates ${deactivate} users and the syncs of the last 7 days deactivated ${recent}: ${deactivate + recent}, more than the ${weekAllowed} allowed in 7 days (${what}${limit.explicit ? "" : ", the default"}); nothing was sent`,
       hint: `check the roster; if these leavers are real, pass --max-deactivate ${deactivate + recent}`,
     };
   }
-  const updates = plan.counts.update + plan.counts.reactivate;
+  const updates = syncPlan.counts.update + syncPlan.counts.reactivate;
   // A first run has nothing to compare with: only an explicit --max-changes applies to it.
-  if (plan.firstRun && !guard.changes.explicit) return undefined;
+  if (syncPlan.firstRun && !guard.changes.explicit) return undefined;
   const changesAllowed = deactivateAllowance(guard.changes.value, guard.baselineUsers);
   if (updates > changesAllowed) {
     const what =

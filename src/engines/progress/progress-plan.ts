@@ -73,14 +73,14 @@ export function planProgress(
 }
 
 /** The answer of --dry-run. */
-export function dryRunValue(file: string, plan: ProgressPlan): JsonRecord {
+export function dryRunValue(file: string, progressPlan: ProgressPlan): JsonRecord {
   return {
     file,
-    pairs: plan.cached + plan.ordered.length,
-    cached: plan.cached,
-    toAsk: plan.ordered.length,
-    urgent: plan.urgent,
-    minimumSeconds: Math.ceil(plan.minimumMs / 1000),
-    budget: describeRate(plan.access),
+    pairs: progressPlan.cached + progressPlan.ordered.length,
+    cached: progressPlan.cached,
+    toAsk: progressPlan.ordered.length,
+    urgent: progressPlan.urgent,
+    minimumSeconds: Math.ceil(progressPlan.minimumMs / 1000),
+    budget: describeRate(progressPlan.access),
   };
 }
