@@ -104,6 +104,8 @@ export interface PlanInput {
   settings: () => Promise<ResolvedSettings>;
   /** The command's output directory option (reports --out-dir), when given. */
   outDir: string | undefined;
+  /** The default format of the files in that directory (types.ts outputDirectoryFormat); json without it. */
+  outDirFormat?: OutputFormat | undefined;
   /** False for commands that print no data: -o and --out are then not looked at. */
   printsData: boolean;
   /** The command's own default format (types.ts CommandDeclaration.ownFormat). */
@@ -138,6 +140,7 @@ async function chooseFormat(input: PlanInput): Promise<{ format: OutputFormat; s
   }
   const settings = await input.settings();
   if (settings.output) return { format: settings.output, source: "profile" };
+  if (input.outDir !== undefined && input.outDirFormat !== undefined) return { format: input.outDirFormat, source: "default" };
   const toFiles = out !== undefined || input.outDir !== undefined;
   return { format: io.stdoutIsTTY && !toFiles ? "table" : "json", source: "default" };
 }

@@ -7,6 +7,7 @@ import type { CiReport } from "./output/ci-report.js";
 import type { Progress } from "./output/progress.js";
 import type { Redactor } from "./output/redact.js";
 import { resultOfJson, writeResult, type CommandResult, type RenderOptions } from "./output/render.js";
+import type { OutputSink, SectionsSource, SectionsTarget } from "./output/sections.js";
 import { escapeControlChars } from "./text/sanitize.js";
 import type { OutputPlan } from "./output-plan.js";
 import { showPath } from "./messages.js";
@@ -17,26 +18,19 @@ import { showPath } from "./messages.js";
 // run's Messages (messages.ts: warnings, progress, redaction). It builds nothing costly; the
 // other half (services.ts) does.
 
-/** Where a command's data goes: stdout, or a temp file renamed into place on commit. */
-export interface OutputSink {
-  write(chunk: string | Uint8Array): Promise<void>;
-  /** True when the bytes reach a terminal (control characters must be escaped). */
-  readonly toTerminal: boolean;
-  commit(): Promise<void>;
-  abort(): Promise<void>;
-}
-
-/** What a streamed result is given to write with (reports): the plan and the way to open outputs. */
+/**
+ * What a streamed result is given (reports): the output engine, which writes its sections by
+ * the plan (output/sections.ts) and returns the sections a failure left unwritten.
+ */
 export interface StreamTarget {
-  outputPlan: OutputPlan;
-  options: RenderOptions;
-  /** stdout, or the path (the plan's --out when not given) written atomically. */
-  openOutput(path?: string): Promise<OutputSink>;
+  writeSections(source: SectionsSource): Promise<string[]>;
 }
 
 /**
  * A result too large to hold, written as it arrives (reports: window by window) through the
- * same printer path as a complete one: the printer hands it the plan, it writes.
+ * same engine as a complete one: the command prepares (its cache, its spinner) and hands its
+ * sections to the printer's engine, which writes them by the plan; the command never opens
+ * an output nor chooses a format.
  */
 export interface StreamResult {
   kind: "stream";
@@ -169,7 +163,19 @@ export class Printer {
     const query = outputPlan.query;
     if (result.kind === "stream") {
       // reports: records arrive window by window and leave as they come (memory stays flat).
-      await result.write({ outputPlan, options, openOutput: (path) => this.openOutput(path) });
+      const { writeSections } = await import("./output/sections.js");
+      const target: SectionsTarget = {
+        format: outputPlan.format,
+        fields: outputPlan.fields,
+        query: outputPlan.query,
+        out: outputPlan.out,
+        outDir: outputPlan.outDir,
+        options,
+        openOutput: (path) => this.openOutput(path),
+        note: (text) => this.info(text),
+        showPath,
+      };
+      await result.write({ writeSections: (source) => writeSections(target, source) });
       return;
     }
     // The API key echoed inside an answer never reaches the output (redact.ts).

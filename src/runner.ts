@@ -183,6 +183,7 @@ export async function runCommand(
     env: deps.env,
     settings: () => run.services.settings(),
     outDir: typeof dir === "string" ? dir : undefined,
+    outDirFormat: declaration.outputDirectoryFormat,
     printsData: declaration.outputs !== "none",
     ownFormat: declaration.ownFormat,
     color: run.messages.color,

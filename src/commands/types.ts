@@ -94,6 +94,12 @@ export interface CommandDeclaration {
    */
   outputDirectory?: string;
   /**
+   * The format of the files written into that directory when neither -o nor the profile
+   * chooses (progress --split-by: csv, the mail to each manager); json otherwise. Decided
+   * in the output plan with the rest (output-plan.ts).
+   */
+  outputDirectoryFormat?: "csv";
+  /**
    * Its data holds a user token or a link that admits its user: a new --out file is created
    * 0600 (docs/cli-contract.md, "Output files"). `true` always, or the key of the option that
    * makes it so (`links`: progress --links). The runner puts it in the output plan.

@@ -59,5 +59,7 @@ simadmin links serve (needs --links-url, SIMADMIN_LINKS_URL or the profile's lin
   // --links: each link carries a user token.
   secretOutput: "links",
   outputDirectory: "outDir",
+  // Only an -o or a profile's output setting chooses; the default never fits a file: CSV.
+  outputDirectoryFormat: "csv",
   load: async () => (await import("./progress.js")).run,
 };

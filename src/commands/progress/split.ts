@@ -36,8 +36,8 @@ export async function prepareSplit(
   if (column === undefined) {
     throw new UsageError(`--split-by ${splitBy}: no such column; known columns: ${[...new Set(columns)].join(", ")}`);
   }
-  // Only an -o or a profile's output setting chooses; the default (table on a terminal) never fits a file.
-  const format = printer.outputPlan.formatSource === "default" ? "csv" : printer.outputPlan.format;
+  // -o, the profile's output setting, else CSV (command.ts outputDirectoryFormat): decided in the output plan.
+  const { format } = printer.outputPlan;
   if (!FILE_FORMATS.includes(format)) {
     throw new UsageError(
       `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.outputPlan.formatOrigin})`,

@@ -4,7 +4,7 @@ import { escapeForLine } from "../../text/sanitize.js";
 
 // `reports all`: one kind that fails does not stop the others (docs/cli-contract.md, Report
 // kinds). Which failures the run goes on after, and how each is named on
-// stderr; outputs.ts runs the kinds.
+// stderr; report-sections.ts applies them (output/sections.ts runs the kinds).
 
 /** Local file failures that every kind's file would meet alike (full disk, quota, read-only). */
 const DISK_WIDE_CODES = new Set(["ENOSPC", "EDQUOT", "EROFS"]);

@@ -61,7 +61,7 @@ export async function planReports(
   }
   if (raw && fields) throw new UsageError("--raw prints responses untouched: it cannot be combined with --fields");
   // --fields is checked against the columns the service sends, on the first records
-  // (outputs.ts): no list of a kind's columns exists here (docs/cli-contract.md, "Records of
+  // (report-sections.ts): no list of a kind's columns exists here (docs/cli-contract.md, "Records of
   // unknown shape").
 
   if (outDir !== undefined) await prepareOutDir(outDir);

@@ -9,7 +9,7 @@ import { noteInterrupt } from "../shared/interrupt.js";
 import { describeRequestPlan } from "../shared/request-plan.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../../engines/reports/cache.js";
 import { ReportsOptions } from "./options.js";
-import { ReportOutputs } from "./outputs.js";
+import { ReportSections } from "./report-sections.js";
 import { planReports, type ReportsPlan } from "./reports-plan.js";
 import { ReportProgress } from "./progress.js";
 import { ReportWindows } from "../../engines/reports/windows.js";
@@ -19,8 +19,10 @@ import { showPath } from "../../messages.js";
 //
 // reports-plan.ts decides (kinds, range, windows, checks) before anything is sent; windows.ts
 // fetches a range of any length as windows of at most 30 days, each streamed to a window
-// file and read back batch by batch; outputs.ts writes them; progress.ts draws the spinner.
-// The run returns a streamed result the runner prints like any other (printer.ts).
+// file and read back batch by batch; report-sections.ts hands each kind's records to the
+// printer's output engine (output/sections.ts), which writes them by the output plan;
+// progress.ts draws the spinner. The run returns a streamed result the runner prints like
+// any other (printer.ts).
 //
 // Unattended runs (cron): the output file is written atomically, one per kind with
 // --out-dir; the window files stay until the whole run succeeds, so a run that fails at
@@ -156,13 +158,14 @@ async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target:
   const stopListening = services.onWait((event) => {
     if (event.group === "reports") progress.waiting(event);
   });
-  const outputs = new ReportOutputs(ctx, reportsPlan, target, windows, progress, spoolDir);
+  const sections = new ReportSections(ctx, reportsPlan, windows, progress, spoolDir);
+  let notAttempted: string[];
   const clear = async (kinds: readonly ReportKind[]): Promise<void> => {
     for (const kind of kinds) for (const window of reportsPlan.windows) await cache.remove(kind, window);
     await cache.dispose();
   };
   try {
-    await outputs.write();
+    notAttempted = await target.writeSections(sections);
   } catch (error) {
     progress.stop();
     // A throw-away directory cannot serve a resume: it goes. The real cache stays.
@@ -171,7 +174,7 @@ async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target:
   } finally {
     stopListening();
   }
-  const { failed, notAttempted } = outputs;
+  const failed = sections.failures;
   if (failed.length > 0) {
     progress.stop();
     // Every kind keeps its windows, the written ones too: the rerun MISSING_HINT promises

@@ -11,7 +11,7 @@ import type { ReportCache } from "./cache.js";
 // The report window engine (docs/architecture.md "Engines"): a kind's windows, one after the other, each answer
 // streamed from the socket into its window file (cache.ts) and read back batch by batch.
 // Only the shared scheduler decides when a request goes; nothing here sleeps. Used by
-// `reports` (commands/reports/outputs.ts) and meant for any command that reads report
+// `reports` (commands/reports/report-sections.ts) and meant for any command that reads report
 // windows (`reports sync`): `batches()` yields each window's records, tagged with their window.
 //
 // A window is fetched at most once a run: read again (the --fields check looks at the first
