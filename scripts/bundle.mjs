@@ -27,6 +27,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { builtinModules, createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -80,6 +81,54 @@ const lazyChildProcess = {
     pluginBuild.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
       contents:
         'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
+      loader: "js",
+    }));
+  },
+};
+
+// Modules of src/ that hold zod schemas reached by every command that sends a request (the
+// settings, the service's answers): their checks are made by hand first (settings/values.ts,
+// api/endpoints.ts), and the schema is needed only for what those do not take — to say what is
+// wrong. In the bundle such a module runs, and zod with it, on the first use of one of its
+// exports instead of when a module importing it starts: an ES import of it becomes a property
+// read of a CommonJS module (`import_schema.BaseUrl`), and that module is a Proxy that requires
+// the real one on its first read. Its export names are known here, at build time, so that
+// esbuild's namespace copy lists them without loading it. Tests import dist/ one module at a
+// time, where nothing is lazy (docs/architecture.md, Start-up).
+const LAZY_MODULES = new Set(["src/settings/schema.ts", "src/api/schemas.ts"].map((file) => `${root}${file}`));
+
+async function exportNames(file) {
+  const result = await build({
+    entryPoints: [file],
+    bundle: false,
+    write: false,
+    metafile: true,
+    format: "esm",
+    logLevel: "warning",
+  });
+  return Object.values(result.metafile.outputs)[0].exports;
+}
+
+const lazyModules = {
+  name: "lazy-modules",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (args) => {
+      if (args.namespace === "lazy-module" || !args.importer.startsWith(`${root}src`)) return undefined;
+      const file = join(args.resolveDir, args.path.replace(/\.js$/, ".ts"));
+      return LAZY_MODULES.has(file) ? { path: file, namespace: "lazy-module" } : undefined;
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "lazy-module" }, async (args) => ({
+      contents: `const names = ${JSON.stringify(await exportNames(args.path))};
+let real;
+const load = () => (real ??= require(${JSON.stringify(args.path)}));
+module.exports = new Proxy({}, {
+  get: (_, key) => (key === "__esModule" ? true : load()[key]),
+  has: (_, key) => names.includes(key),
+  ownKeys: () => names,
+  getOwnPropertyDescriptor: (_, key) => (names.includes(key) ? { configurable: true, enumerable: true, writable: false, value: undefined } : undefined),
+});
+`,
+      resolveDir: dirname(args.path),
       loader: "js",
     }));
   },
@@ -209,7 +258,7 @@ const cli = await build({
   banner: {
     js: 'const __mainUrl = require("node:url").pathToFileURL(__filename).href; globalThis.__zod_globalConfig ??= { jitless: true };',
   },
-  plugins: [requireInstead, lazyChildProcess, noLegacyBuffer],
+  plugins: [lazyModules, requireInstead, lazyChildProcess, noLegacyBuffer],
 });
 lazyBuiltins(`${outdir}/cli.cjs`);
 for (const [file, output] of Object.entries(cli.metafile.outputs)) {

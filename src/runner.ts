@@ -3,7 +3,8 @@ import type { CommandDeclaration } from "./commands/types.js";
 import { DECLARATIONS, textCommandNames } from "./commands/registry.js";
 import { commandContext, createRunContext, type CommandContext, type Deps, type RunContext } from "./context.js";
 import { UsageError } from "./errors.js";
-import { GlobalFlags, resolveOutputPlan } from "./output-plan.js";
+import type { GlobalFlagValues } from "./global-flags-schema.js";
+import { readGlobalFlags, resolveOutputPlan } from "./output-plan.js";
 
 // The one way a command runs (after trigger.dev's wrapCommandAction): build the context,
 // load the command's module, parse its options with its schema, enforce what its
@@ -142,6 +143,14 @@ function requireFlags(declaration: CommandDeclaration, command: Command): void {
   }
 }
 
+/** The global options that readGlobalFlags did not take, through their zod schema: its first issue is the error. */
+async function checkGlobalFlags(flags: Record<string, unknown>, command: string): Promise<GlobalFlagValues> {
+  const { GlobalFlags } = await import("./global-flags-schema.js");
+  const parsed = GlobalFlags.safeParse(flags);
+  if (!parsed.success) throw optionsError(parsed.error.issues, command);
+  return parsed.data;
+}
+
 /**
  * Runs one declared command. `onContext` hands the context to main.ts as soon as it exists,
  * so that an error is redacted and the context disposed whatever happens.
@@ -154,9 +163,8 @@ export async function runCommand(
 ): Promise<void> {
   refuseOuterFlags(declaration, command);
   requireFlags(declaration, command);
-  const globalFlags = GlobalFlags.safeParse(command.optsWithGlobals());
-  if (!globalFlags.success) throw optionsError(globalFlags.error.issues, declaration.name);
-  const globals = globalFlags.data;
+  const flags = command.optsWithGlobals();
+  const globals = readGlobalFlags(flags) ?? (await checkGlobalFlags(flags, declaration.name));
   const run = createRunContext(deps, globals, {
     writesSettings: declaration.writesSettings,
     title: [declaration.name, ...command.args].join(" "),

@@ -6,6 +6,8 @@ import { REPORT_KINDS } from "../domain/report-kinds.js";
 // same name (after trigger.dev). Where the spec says "not shown", the schema is z.unknown()
 // and the shape is handled by src/domain/records.ts — never a guessed field name.
 // Objects are loose: the service may add fields (docs/service-spec.md §9.3), and they are kept for JSON output.
+// The bundle runs this module (and zod) on the first use of one of its schemas, not at start
+// (scripts/bundle.mjs, lazy modules): a `token` run whose answer passes readUserToken never does.
 
 export { REPORT_KINDS };
 
@@ -32,6 +34,7 @@ export const Simulation = z.looseObject({
   description: z.string().optional(),
 });
 export type Simulation = z.infer<typeof Simulation>;
+export const Simulations = z.array(Simulation);
 
 export const AssignResponse = z.looseObject({
   success: z.boolean(),
@@ -55,6 +58,7 @@ export const CompletionRecord = z.looseObject({
   status: z.string().nullable().optional(),
 });
 export type CompletionRecord = z.infer<typeof CompletionRecord>;
+export const CompletionRecords = z.array(CompletionRecord);
 
 export const CreateUserRequest = z.looseObject({
   organizationId: z.string().min(1),

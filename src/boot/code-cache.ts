@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -20,10 +19,35 @@ import { join } from "node:path";
 // write to, and only when it is whole and made for the same bundle: anything else is
 // ignored and replaced after the run.
 
-const MAGIC = "simadmin-code-cache 2\n";
+const MAGIC = "simadmin-code-cache 3\n";
 
-/** What proves the code arrived whole: node:crypto is loaded at every start anyway (node:zlib's crc32 is not). */
-const digest = (payload: Buffer): string => createHash("sha1").update(payload).digest("hex");
+/**
+ * What proves the code arrived whole (a disk error, a copy cut short): two running sums of its
+ * 32-bit words (Fletcher's checksum, 64 bits), so any one changed word, and any two swapped,
+ * change it. Not a defence against someone who can write the file — the directory being the
+ * user's own is that (privateDir) — so no cryptographic hash: node:crypto costs ~6 ms to load,
+ * plain JavaScript well under one over the ~1 MB of code, and Node's own checksums of the
+ * code cache are off outside debug builds.
+ */
+export function checksum(payload: Uint8Array): string {
+  // Whole words where the bytes are 4-aligned (the payload of a file read below always is).
+  const bytes = payload.byteOffset % 4 === 0 ? payload : payload.slice();
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
+  let low = bytes.length | 0;
+  let high = 0;
+  for (let i = 0; i < words.length; i++) {
+    low = (low + words[i]!) | 0;
+    high = (high + low) | 0;
+  }
+  for (let i = words.length * 4; i < bytes.length; i++) {
+    low = (low + bytes[i]! + 1) | 0;
+    high = (high + low) | 0;
+  }
+  return (high >>> 0).toString(16).padStart(8, "0") + (low >>> 0).toString(16).padStart(8, "0");
+}
+
+/** Where the payload starts after `head` (the magic line and the key line) and the checksum line: 8-aligned. */
+const payloadStart = (head: string): number => Math.ceil((head.length + 17) / 8) * 8;
 
 const uid = (): number | undefined => (typeof process.getuid === "function" ? process.getuid() : undefined);
 
@@ -57,19 +81,21 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     const stat = fstatSync(fd);
     if (!stat.isFile() || (me !== undefined && (stat.uid !== me || (stat.mode & 0o022) !== 0))) return undefined;
-    const bytes = Buffer.allocUnsafe(stat.size);
+    // Its own memory, at offset 0, so that the payload's words are aligned (checksum).
+    const bytes = Buffer.allocUnsafeSlow(stat.size);
     let at = 0;
     while (at < bytes.length) {
       const read = readSync(fd, bytes, at, bytes.length - at, at);
       if (read === 0) return undefined;
       at += read;
     }
-    const header = `${MAGIC}${key}\n`;
-    // The header, then the payload's SHA-1 as 40 hex digits and a newline, then the payload.
-    if (bytes.length < header.length + 41 || bytes.toString("latin1", 0, header.length) !== header) return undefined;
-    const payload = bytes.subarray(header.length + 41);
-    const sum = bytes.toString("latin1", header.length, header.length + 40);
-    return sum === digest(payload) ? payload : undefined;
+    const head = `${MAGIC}${key}\n`;
+    // The head, then the payload's checksum as 16 hex digits and newlines up to the payload.
+    const start = payloadStart(head);
+    if (bytes.length < start || bytes.toString("latin1", 0, head.length) !== head) return undefined;
+    const payload = bytes.subarray(start);
+    const sum = bytes.toString("latin1", head.length, head.length + 16);
+    return sum === checksum(payload) ? payload : undefined;
   } catch {
     return undefined;
   } finally {
@@ -80,9 +106,11 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
 /** Writes `payload` for `key` to `path` (0600), whole or not at all: runs at once each see either file. */
 export function writeCodeCache(path: string, key: string, payload: Buffer): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const sum = digest(payload);
+  const head = `${MAGIC}${key}\n`;
+  const sum = checksum(payload);
   try {
-    writeFileSync(temp, Buffer.concat([Buffer.from(`${MAGIC}${key}\n${sum}\n`, "latin1"), payload]), { mode: 0o600, flag: "wx" });
+    const lines = `${head}${sum}`.padEnd(payloadStart(head), "\n");
+    writeFileSync(temp, Buffer.concat([Buffer.from(lines, "latin1"), payload]), { mode: 0o600, flag: "wx" });
     renameSync(temp, path);
   } catch {
     try {

@@ -1,4 +1,3 @@
-import type * as z from "zod";
 import type { OutputFormat } from "../output/render.js";
 import type { PrintableResult, Printer } from "../printer.js";
 import type { Services } from "../services.js";
@@ -139,9 +138,26 @@ export interface CommandInput<Options> {
  */
 export type CommandOutcome = PrintableResult & { failure?: Error };
 
+/** One problem with a command's options, as much of a zod issue as the runner reads. */
+export interface OptionsIssue {
+  message: string;
+  path: readonly PropertyKey[];
+  code?: string;
+  params?: { hint?: string };
+}
+
+/**
+ * What the runner asks of a command's options schema: a zod schema's safeParse, or a
+ * hand-written check of the same form where a command's start-up matters more than zod's
+ * loading (token: docs/architecture.md, Start-up).
+ */
+export interface OptionsSchema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly OptionsIssue[] } };
+}
+
 /** The lazily loaded half: the options schema and the run function typed by it. */
 export interface CommandModule {
-  options: z.ZodType;
+  options: OptionsSchema<unknown>;
   run: (input: CommandInput<never>) => Promise<CommandOutcome>;
   /**
    * Every field any of its results can hold, for a command whose records have a known shape:
@@ -154,9 +170,9 @@ export interface CommandModule {
 }
 
 /** Ties a run function's options type to its schema (checked at compile time). */
-export function defineRun<S extends z.ZodType>(
-  options: S,
-  run: (input: CommandInput<z.output<S>>) => Promise<CommandOutcome>,
+export function defineRun<T>(
+  options: OptionsSchema<T>,
+  run: (input: CommandInput<T>) => Promise<CommandOutcome>,
   declared: { fields?: readonly string[] } = {},
 ): CommandModule {
   return { options, run: run, ...(declared.fields ? { fields: declared.fields } : {}) };

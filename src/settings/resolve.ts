@@ -16,6 +16,16 @@ import {
   TimeoutSeconds,
 } from "./schema.js";
 import { SettingsStore, type SettingsStoreOptions } from "./store.js";
+import {
+  readApiVersion,
+  readBaseUrl,
+  readOrgId,
+  readOutputSetting,
+  readProfileName,
+  readStateSetting,
+  readTimeoutSeconds,
+  type SettingReader,
+} from "./values.js";
 
 // Precedence: flag > environment > profile setting > built-in default (docs/cli-contract.md).
 
@@ -90,19 +100,23 @@ function parseLockTimeout(text: string): number {
   return parsePositiveDuration(value, "--lock-timeout");
 }
 
-function check<T extends z.ZodType>(schema: T, value: unknown, what: string): z.output<T> {
-  const parsed = schema.safeParse(value);
+/** A setting read by hand (values.ts), or by its schema — loaded only then — whose first issue is the error. */
+function check<T>(read: SettingReader<T>, schema: () => z.ZodType<T>, value: unknown, what: string): T {
+  const known = read(value);
+  if (known !== undefined) return known;
+  const parsed = schema().safeParse(value);
   if (!parsed.success) throw new UsageError(`${what} ${firstIssue(parsed.error)}`);
   return parsed.data;
 }
 
 function pick<T>(
   candidates: [Source, string, unknown][],
-  schema: z.ZodType<T>,
+  read: SettingReader<T>,
+  schema: () => z.ZodType<T>,
 ): { value: T | undefined; source: Source | undefined } {
   for (const [source, label, raw] of candidates) {
     if (raw === undefined || raw === "") continue;
-    return { value: check(schema, raw, `${label}:`), source };
+    return { value: check(read, schema, raw, `${label}:`), source };
   }
   return { value: undefined, source: undefined };
 }
@@ -113,7 +127,7 @@ export function resolveSettings(
   sandbox?: SandboxOverride,
   storeOptions?: SettingsStoreOptions,
 ): ResolvedSettings {
-  const profile = check(ProfileName, globals.profile ?? env.SIMADMIN_PROFILE ?? "default", "--profile:");
+  const profile = check(readProfileName, () => ProfileName, globals.profile ?? env.SIMADMIN_PROFILE ?? "default", "--profile:");
   const dir = sandbox?.configDir ?? configDir(env);
   const store = new SettingsStore(dir, storeOptions);
   // In sandbox mode the user's stored settings are never consulted (docs/cli-contract.md, Sandbox).
@@ -133,7 +147,8 @@ export function resolveSettings(
           ["env", "SIMADMIN_BASE_URL", env.SIMADMIN_BASE_URL],
           ["profile", `profile '${profile}' baseUrl`, stored?.baseUrl],
         ],
-    BaseUrl,
+    readBaseUrl,
+    () => BaseUrl,
   );
   const org = pick(
     [
@@ -143,7 +158,8 @@ export function resolveSettings(
       ["profile", `profile '${profile}' org`, stored?.org],
       ["sandbox", "sandbox", sandbox?.org],
     ],
-    OrgId,
+    readOrgId,
+    () => OrgId,
   );
   const apiVersion = pick(
     [
@@ -151,7 +167,8 @@ export function resolveSettings(
       ["env", "SIMADMIN_API_VERSION", env.SIMADMIN_API_VERSION],
       ["profile", `profile '${profile}' apiVersion`, stored?.apiVersion],
     ],
-    ApiVersion,
+    readApiVersion,
+    () => ApiVersion,
   );
   const output = pick(
     [
@@ -159,14 +176,16 @@ export function resolveSettings(
       ["flag", "--output", globals.output === "text" || globals.output === "xlsx" ? undefined : globals.output],
       ["profile", `profile '${profile}' output`, stored?.output],
     ],
-    OutputSetting,
+    readOutputSetting,
+    () => OutputSetting,
   );
   const timeout = pick(
     [
       ["flag", "--timeout", globals.timeout],
       ["profile", `profile '${profile}' timeout`, stored?.timeout],
     ],
-    TimeoutSeconds,
+    readTimeoutSeconds,
+    () => TimeoutSeconds,
   );
   // Under --sandbox too: the link service is the user's own, not the service's.
   const linksUrl = pick(
@@ -175,7 +194,8 @@ export function resolveSettings(
       ["env", "SIMADMIN_LINKS_URL", env.SIMADMIN_LINKS_URL],
       ["profile", `profile '${profile}' linksUrl`, stored?.linksUrl],
     ],
-    LinksUrl,
+    readBaseUrl,
+    () => LinksUrl,
   );
   const retries = globals.retries === undefined ? 5 : Number(globals.retries);
   if (!Number.isInteger(retries) || retries < 0 || retries > 20) {
@@ -187,7 +207,8 @@ export function resolveSettings(
       ["env", "SIMADMIN_STATE", env.SIMADMIN_STATE],
       ["profile", `profile '${profile}' state`, stored?.state],
     ],
-    StateSetting,
+    readStateSetting,
+    () => StateSetting,
   );
   const lockTimeoutMs = globals.lockTimeout === undefined ? 60_000 : parseLockTimeout(globals.lockTimeout);
   const envKey = env.SIMADMIN_API_KEY?.trim();

@@ -7,6 +7,7 @@ import { makeDirectory } from "../output/atomic-file.js";
 import { acquireWaitingLock } from "../output/file-lock.js";
 import { SETTINGS_FILE_NAME } from "./paths.js";
 import { firstIssue, SettingsFile, type ProfileSettings } from "./schema.js";
+import { readSettingsFile } from "./values.js";
 
 // The settings file holds the API key, so it is the owner's only: file 0600 in a directory
 // 0700 (docs/cli-contract.md, "Secrets") — also when it already existed with looser modes.
@@ -143,6 +144,9 @@ export class SettingsStore {
         hint: "fix it by hand, or move it away and run `simadmin auth login` again; it was left untouched",
       });
     }
+    // By hand first (values.ts); the schema, loaded only then, says what is wrong.
+    const known = readSettingsFile(raw);
+    if (known) return known;
     const parsed = SettingsFile.safeParse(raw);
     if (!parsed.success) {
       throw new UsageError(`the settings file ${this.path} has an invalid value: ${firstIssue(parsed.error)}`, {

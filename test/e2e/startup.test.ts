@@ -1,9 +1,9 @@
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import Module from "node:module";
 import { join, relative, resolve } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, runBinary, tempDir } from "../helpers/cli.js";
+import { BIN, cleanEnv, runBinary, startSandboxWithSettings, tempDir } from "../helpers/cli.js";
 
 // What the process loads to start (README, Start-up): the benchmark (bench/startup.mjs)
 // measures the time, this checks the design that makes it, with no clock involved.
@@ -18,6 +18,8 @@ interface Loaded {
   files: string[];
   /** Node's own modules that were loaded ("NativeModule child_process", …). */
   natives: string[];
+  /** Whether zod was run. */
+  zod: boolean;
 }
 
 /** Node's internal module that sets up `import.meta`: loaded once an ES module is evaluated. */
@@ -34,7 +36,8 @@ beforeAll(async () => {
   // Runs before bin/simadmin.js and writes down, on exit, what the process loaded.
   await writeFile(
     preload,
-    `process.on("exit", () => require("node:fs").writeFileSync(process.env.RECORD_TO, JSON.stringify({ files: Object.keys(require.cache), natives: process.moduleLoadList })));`,
+    // zod's first module leaves its registry on globalThis: whether zod ran at all.
+    `process.on("exit", () => require("node:fs").writeFileSync(process.env.RECORD_TO, JSON.stringify({ files: Object.keys(require.cache), natives: process.moduleLoadList, zod: "__zod_globalRegistry" in globalThis })));`,
   );
   const empty = join(dir.path, "empty.cjs");
   await writeFile(empty, "");
@@ -62,6 +65,7 @@ async function loadedBy(args: string[], env: Record<string, string> = {}): Promi
     exitCode: loaded.exitCode,
     files: loaded.files.filter((file) => file !== preload).map((file) => relative(ROOT, file)),
     natives: loaded.natives.filter((name) => !baseline.has(name)),
+    zod: loaded.zod,
   };
 }
 
@@ -101,6 +105,46 @@ describe("start-up", () => {
       expect(loaded.natives).not.toContain("NativeModule child_process");
     },
   );
+});
+
+// `simadmin token`, the command scripts call in a loop, with a settings file as `auth login`
+// leaves it: the settings, its flag, the rate ledger and the answer are read by hand, so
+// neither zod nor node:crypto is loaded (each cost more than the rest of its own work).
+describe("simadmin token", () => {
+  let env: Awaited<ReturnType<typeof startSandboxWithSettings>>;
+  beforeAll(async () => {
+    env = await startSandboxWithSettings();
+    await mkdir(env.configDir, { recursive: true, mode: 0o700 });
+    const profile = {
+      baseUrl: `${env.sandbox.baseUrl}/`,
+      org: env.sandbox.org,
+      apiVersion: 2,
+      apiKeyCreatedAt: new Date().toISOString(),
+    };
+    await writeFile(join(env.configDir, "settings.json"), JSON.stringify({ profiles: { default: profile } }), { mode: 0o600 });
+  });
+  afterAll(async () => {
+    await env.sandbox.close();
+    await rm(env.dir, { recursive: true, force: true });
+  });
+
+  it("loads neither zod nor node:crypto", async () => {
+    const keyAndDir = { SIMADMIN_API_KEY: env.sandbox.keys.full, SIMADMIN_CONFIG_DIR: env.configDir };
+    // Twice: the second run reads the rate ledger the first one wrote.
+    for (let run = 0; run < 2; run++) {
+      const loaded = await loadedBy(["token", "--user", "user-demo", "-o", "json"], keyAndDir);
+      expect(loaded.exitCode).toBe(0);
+      expect(loaded.natives).not.toContain("NativeModule crypto");
+      expect(loaded.zod).toBe(false);
+    }
+    expect(env.sandbox.requests.filter((request) => request.path.endsWith("/user/token"))).toHaveLength(2);
+  });
+
+  it("still says what is wrong with a setting, in the schema's words", async () => {
+    const loaded = await loadedBy(["token", "--user", "user-demo", "--base-url", "ftp://x"], env.env);
+    expect(loaded.exitCode).toBe(2);
+    expect(loaded.zod).toBe(true);
+  });
 });
 
 // The code V8 compiled on an earlier run (docs/architecture.md, Start-up): Node 22.1+ keeps

@@ -3,7 +3,8 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { LocalFileError, UsageError } from "../../src/errors.js";
 import { decideColor } from "../../src/messages.js";
-import { GlobalFlags, resolveOutputPlan, type PlanInput } from "../../src/output-plan.js";
+import { GlobalFlags } from "../../src/global-flags-schema.js";
+import { readGlobalFlags, resolveOutputPlan, type PlanInput } from "../../src/output-plan.js";
 import type { OutputFormat } from "../../src/output/render.js";
 import type { ResolvedSettings } from "../../src/settings/resolve.js";
 import { tempDir } from "../helpers/cli.js";
@@ -125,6 +126,31 @@ describe("resolveOutputPlan", () => {
   it("refuses a global flag of the wrong type through its schema", () => {
     expect(GlobalFlags.safeParse({ delimiter: "|" }).success).toBe(false);
     expect(GlobalFlags.safeParse({ output: "pdf" }).success).toBe(false);
+  });
+
+  // The runner reads the global options by hand and asks the zod schema only for what that
+  // refuses (start-up): both must take the same options to the same values.
+  it.each<[string, Record<string, unknown>]>([
+    ["none", {}],
+    ["every kind", { profile: "p", output: "csv", out: "x.csv", bom: true, delimiter: "tab", quiet: false, state: "/s" }],
+    ["a command's own options beside them", { user: "u", fromCsv: "f.csv", verbose: true }],
+    ["an option left undefined", { output: undefined, out: undefined }],
+    ["an empty string where one may be", { fields: "", profile: "" }],
+    ["a format that is not one", { output: "pdf" }],
+    ["a delimiter that is not one", { delimiter: "|" }],
+    ["an empty --out", { out: "" }],
+    ["an empty --ping-url", { pingUrl: "" }],
+    ["an empty --junit", { junit: "" }],
+    ["an empty --state", { state: "" }],
+    ["a string for a switch", { quiet: "yes" }],
+    ["a switch for a string", { profile: true }],
+    ["a number", { timeout: 5 }],
+    ["a list", { org: ["a", "b"] }],
+  ])("reads global options as their schema does: %s", (_name, flags) => {
+    const parsed = GlobalFlags.safeParse(flags);
+    const read = readGlobalFlags(flags);
+    if (parsed.success) expect(read).toStrictEqual(parsed.data);
+    else expect(read).toBeUndefined();
   });
 });
 

@@ -180,6 +180,14 @@ describe("parseRateBudgetState", () => {
     ["a strike with a negative count", { strikes: [{ at: T0, accepted: -1 }] }],
     ["a pending slot without an owner", { pending: [{ at: T0 }] }],
     ["a send that is not a number", { sends: ["x"] }],
+    ["a send that is null", { sends: [null] }],
+    ["sends that are not a list", { sends: {} }],
+    ["a reduced limit given as text", { reducedLimit: "2" }],
+    ["no adjustedAt", { adjustedAt: undefined }],
+    ["a blockedUntil that is not a number", { blockedUntil: "soon" }],
+    ["pending that is not a list", { pending: {} }],
+    ["a strike with a fractional count", { strikes: [{ at: T0, accepted: 0.5 }] }],
+    ["a strike that is a list", { strikes: [[T0, 1]] }],
   ])("refuses %s", (_name, fields) => {
     expect(parseRateBudgetState(withGroup(fields))).toBeUndefined();
   });
@@ -197,6 +205,30 @@ describe("parseRateBudgetState", () => {
       pending: [],
       strikes: [],
     });
+  });
+
+  it("keeps the known fields only, as a copy", () => {
+    const state = withGroup({
+      sends: [T0],
+      extra: 1,
+      pending: [{ at: T0, owner: "h:1", note: "x" }],
+    }) as { groups: { reports: Record<string, unknown> }; more?: number };
+    state.more = 1;
+    const parsed = parseRateBudgetState(state);
+    expect(parsed).toEqual({
+      version: 1,
+      groups: {
+        reports: { ...emptyRateBudgetState().groups.reports, sends: [T0], pending: [{ at: T0, owner: "h:1" }] },
+        access: emptyRateBudgetState().groups.access,
+      },
+    });
+    expect(parsed?.groups.reports.sends).not.toBe(state.groups.reports.sends);
+  });
+
+  it("refuses another version or a missing group", () => {
+    expect(parseRateBudgetState({ ...valid(), version: 2 })).toBeUndefined();
+    expect(parseRateBudgetState({ version: 1, groups: { reports: valid().groups } })).toBeUndefined();
+    expect(parseRateBudgetState(null)).toBeUndefined();
   });
 
   it("accepts a reduced limit of 1 and a strike of 0", () => {

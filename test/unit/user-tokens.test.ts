@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../src/api/client.js";
+import { readUserToken } from "../../src/api/endpoints.js";
+import { UserToken } from "../../src/api/schemas.js";
 import { UserTokens } from "../../src/api/user-tokens.js";
 import type { Clock } from "../../src/clock.js";
 import { NotFoundError } from "../../src/errors.js";
@@ -157,5 +159,29 @@ describe("UserTokens", () => {
     expect((await tokens.get({ organizationId: ORG, userId: "u2" })).token).toBe("tok-2");
     expect((await tokens.get({ organizationId: ORG, userId: "u1" })).token).toBe("tok-4");
     expect(asked).toHaveLength(4);
+  });
+});
+
+// The answer is read by hand (start-up) and by UserToken only when that refuses it: what the
+// hand takes is what the schema returns, and nothing the schema refuses is taken.
+describe("readUserToken agrees with the UserToken schema", () => {
+  it.each<[string, unknown]>([
+    ["token and lifetime", { token: "t", expiresIn: 3600 }],
+    ["no lifetime", { token: "t" }],
+    ["more fields", { token: "t", expiresIn: 60, scope: ["a"] }],
+    ["an empty token", { token: "", expiresIn: 60 }],
+    ["a numeric token", { token: 5 }],
+    ["no token", { expiresIn: 60 }],
+    ["a zero lifetime", { token: "t", expiresIn: 0 }],
+    ["a fractional lifetime", { token: "t", expiresIn: 1.5 }],
+    ["a lifetime as text", { token: "t", expiresIn: "60" }],
+    ["a null lifetime", { token: "t", expiresIn: null }],
+    ["a list", [{ token: "t" }]],
+    ["null", null],
+  ])("%s", (_name, body) => {
+    const parsed = UserToken.safeParse(body);
+    const read = readUserToken(body);
+    if (!parsed.success) expect(read).toBeUndefined();
+    else expect(read).toStrictEqual(parsed.data);
   });
 });

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import { REQUEST_GROUPS, type RateLimits, type RequestGroup } from "./limits.js";
 
 // Pure sliding-window arithmetic: no I/O and no clock of its own — every method takes `now`.
@@ -108,26 +107,57 @@ export interface RateBudgetState {
   groups: Record<RequestGroup, GroupBudgetState>;
 }
 
-const GroupBudgetStateSchema = z.object({
-  sends: z.array(z.number().finite()),
-  reducedLimit: z.number().int().min(1).nullable(),
-  adjustedAt: z.number().finite(),
-  failedProbes: z.number().int().min(0),
-  blockedUntil: z.number().finite(),
-  // Absent in ledgers written by earlier versions: read as empty.
-  pending: z.array(z.object({ at: z.number().finite(), owner: z.string() })).default([]),
-  strikes: z.array(z.object({ at: z.number().finite(), accepted: z.number().int().min(0) })).default([]),
-});
+// The ledger is read by every command that sends a request: checked by hand rather than with a
+// zod schema, whose building costs more than the rest of a short command's own work
+// (docs/architecture.md, Start-up). What is kept is a fresh copy with only the known fields.
 
-const RateBudgetStateSchema = z.object({
-  version: z.literal(1),
-  groups: z.object({ reports: GroupBudgetStateSchema, access: GroupBudgetStateSchema }),
-});
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === "object" && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => Number.isFinite(value);
+const isCount = (value: unknown, min: number): value is number => Number.isSafeInteger(value) && (value as number) >= min;
+
+/** Each element read by `read`, or undefined when one cannot be; an absent list (earlier versions) is empty. */
+function listOf<T>(value: unknown, read: (item: unknown) => T | undefined, absent?: T[]): T[] | undefined {
+  if (value === undefined && absent) return absent;
+  if (!Array.isArray(value)) return undefined;
+  const out: T[] = [];
+  for (const item of value) {
+    const got = read(item);
+    if (got === undefined) return undefined;
+    out.push(got);
+  }
+  return out;
+}
+
+function readGroup(value: unknown): GroupBudgetState | undefined {
+  if (!isObject(value)) return undefined;
+  const { sends, reducedLimit, adjustedAt, failedProbes, blockedUntil } = value;
+  const sendTimes = listOf(sends, (at) => (isNumber(at) ? at : undefined));
+  // Absent in ledgers written by earlier versions: read as empty.
+  const pending = listOf(
+    value.pending,
+    (item) =>
+      isObject(item) && isNumber(item.at) && typeof item.owner === "string" ? { at: item.at, owner: item.owner } : undefined,
+    [],
+  );
+  const strikes = listOf(
+    value.strikes,
+    (item) =>
+      isObject(item) && isNumber(item.at) && isCount(item.accepted, 0) ? { at: item.at, accepted: item.accepted } : undefined,
+    [],
+  );
+  if (!sendTimes || !pending || !strikes) return undefined;
+  if (reducedLimit !== null && !isCount(reducedLimit, 1)) return undefined;
+  if (!isNumber(adjustedAt) || !isCount(failedProbes, 0) || !isNumber(blockedUntil)) return undefined;
+  return { sends: sendTimes, reducedLimit, adjustedAt, failedProbes, blockedUntil, pending, strikes };
+}
 
 /** Validates persisted state; undefined when it is not a state this version understands. */
 export function parseRateBudgetState(value: unknown): RateBudgetState | undefined {
-  const parsed = RateBudgetStateSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  if (!isObject(value) || value.version !== 1 || !isObject(value.groups)) return undefined;
+  const reports = readGroup(value.groups.reports);
+  const access = readGroup(value.groups.access);
+  return reports && access ? { version: 1, groups: { reports, access } } : undefined;
 }
 
 export function emptyRateBudgetState(): RateBudgetState {

@@ -1,12 +1,12 @@
-import { createHash, randomUUID } from "node:crypto";
 import { chmod, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
+import { sha256Hex } from "../../text/sha256.js";
 import { InterruptedError, isErrnoError } from "../../errors.js";
 import { RateBudget, parseRateBudgetState, type RateBudgetState, type RateLimitedOutcome, type Reservation } from "./budget.js";
 import type { RateLimits, RequestGroup } from "./limits.js";
-import { LedgerLock, STALE_LOCK_MS, isProcessAlive } from "./ledger-lock.js";
+import { LedgerLock, STALE_LOCK_MS, isProcessAlive, uniqueName } from "./ledger-lock.js";
 import type { BudgetStore } from "./store.js";
 
 // Cross-process sharing of the rate budget: two cron jobs, or a shell loop of separate
@@ -40,7 +40,7 @@ export function ledgerPathFor(configDir: string, baseUrl: string): string {
 
 /** A short fingerprint of the service: its host and port (no scheme, path, credentials or query). */
 export function budgetAddressHash(baseUrl: string): string {
-  return createHash("sha256").update(budgetAddress(baseUrl)).digest("hex").slice(0, 16);
+  return sha256Hex(budgetAddress(baseUrl)).slice(0, 16);
 }
 
 /**
@@ -247,9 +247,10 @@ export class RateLedger implements BudgetStore {
   }
 
   async #write(path: string, state: RateBudgetState): Promise<void> {
-    const temp = `${path}.${process.pid}.${randomUUID()}.tmp`;
+    const temp = `${path}.${uniqueName()}.tmp`;
     try {
-      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: this.#fileMode });
+      // "wx": a name taken (or a link planted there) fails the write rather than being followed.
+      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: this.#fileMode, flag: "wx" });
       // The umask (022 on most systems) takes the group's write bit from a shared ledger.
       if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
       await rename(temp, path);

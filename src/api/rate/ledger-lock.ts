@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import { chmod, link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import * as z from "zod";
 import type { Clock } from "../../clock.js";
 import { InterruptedError, isErrnoError } from "../../errors.js";
 
@@ -31,12 +29,35 @@ const LOCK_POLL_MS = 5;
 const LOCK_NOTICE_MS = 1_000;
 
 /** What acquire() writes into a lock file (and a token, which only its writer looks for). */
-const LockBody = z.object({ pid: z.number().int(), time: z.number() });
+interface LockBody {
+  pid: number;
+  time: number;
+}
 
 interface LockInfo {
   /** None: a lock with no readable owner, stale at once (readLockInfo). */
-  body: z.infer<typeof LockBody> | undefined;
+  body: LockBody | undefined;
   raw: string;
+}
+
+/** The owner and time of a lock file's JSON; undefined for anything else. */
+function lockBody(json: unknown): LockBody | undefined {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
+  const { pid, time } = json as Record<string, unknown>;
+  return Number.isSafeInteger(pid) && Number.isFinite(time) ? { pid: pid as number, time: time as number } : undefined;
+}
+
+let named = 0;
+/**
+ * A name no other run uses at the same time, for a lock's token and temp files: this host's
+ * process, its clock and a count, and a random part for hosts that share the directory. Only
+ * unique, not secret: whoever may write the directory may replace the lock anyway, and temp
+ * files are created with "wx" (never through a file or link already there). So no node:crypto,
+ * which costs every command that sends a request ~6 ms to load (docs/architecture.md, Start-up).
+ */
+export function uniqueName(): string {
+  named++;
+  return [process.pid, Date.now(), named, Math.floor(Math.random() * 2 ** 52)].map((n) => n.toString(36)).join("-");
 }
 
 export interface LedgerLockOptions {
@@ -71,7 +92,7 @@ export class LedgerLock {
    */
   async acquire(path: string, signal: AbortSignal | undefined, maxWaitMs: number): Promise<() => Promise<void>> {
     const lockPath = `${path}.lock`;
-    const token = randomUUID();
+    const token = uniqueName();
     const started = this.#clock.now();
     /** 1 while the lock was found missing for read() since the last readable one. */
     let vanished = 0;
@@ -79,52 +100,51 @@ export class LedgerLock {
     // lock file is never empty, so one that is (a full disk under an older version) is stale
     // at once — never a 5 s stall for every later run. A full or read-only settings directory
     // fails here, before a lock exists, and the run keeps its own budget (RateLedger.transact).
-    const temp = `${lockPath}.${process.pid}.${token}.tmp`;
     const body = () => JSON.stringify({ pid: process.pid, time: this.#clock.now(), token });
-    try {
-      for (;;) {
-        if (signal?.aborted) throw new InterruptedError();
-        try {
-          await writeFile(temp, body(), { mode: this.#fileMode });
-          // Another account of a shared ledger's group reads the lock to judge it stale.
-          if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
-          await link(temp, lockPath);
-          return () => releaseLock(lockPath, token);
-        } catch (error) {
-          const code = isErrnoError(error) ? error.code : undefined;
-          if (code === "ENOENT") {
-            // First use of the settings directory: 0700 as for the settings themselves. A
-            // shared directory is the administrator's to make (docs/rate-limits.md).
-            await mkdir(dirname(lockPath), { recursive: true, mode: this.#fileMode === 0o600 ? 0o700 : 0o770 });
-            continue;
-          }
-          if (code !== "EEXIST") throw error;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw new InterruptedError();
+      // A temp file of its own for each attempt, created with "wx" (see uniqueName).
+      const temp = `${lockPath}.${token}-${attempt}.tmp`;
+      try {
+        await writeFile(temp, body(), { mode: this.#fileMode, flag: "wx" });
+        // Another account of a shared ledger's group reads the lock to judge it stale.
+        if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
+        await link(temp, lockPath);
+        return () => releaseLock(lockPath, token);
+      } catch (error) {
+        const code = isErrnoError(error) ? error.code : undefined;
+        if (code === "ENOENT") {
+          // First use of the settings directory: 0700 as for the settings themselves. A
+          // shared directory is the administrator's to make (docs/rate-limits.md).
+          await mkdir(dirname(lockPath), { recursive: true, mode: this.#fileMode === 0o600 ? 0o700 : 0o770 });
+          continue;
         }
-        const info = await readLockInfo(lockPath);
-        if (info === undefined) {
-          // Let go between our link and our read: try again at once. Taken for link() yet
-          // missing for read() time after time is a dangling symbolic link (or a directory) at
-          // the lock's path: wait as for a holder and then give up, never spin at full CPU.
-          if (vanished === 0) {
-            vanished = 1;
-            continue;
-          }
-        } else {
-          vanished = 0;
-          if (await this.#takeOverIfStale(lockPath, info)) continue;
-        }
-        const waited = this.#clock.now() - started;
-        if (waited > maxWaitMs) {
-          throw new Error(`rate ledger lock ${lockPath} is held too long`);
-        }
-        if (!this.#toldWait && waited >= LOCK_NOTICE_MS) {
-          this.#toldWait = true;
-          this.#warn(`waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
-        }
-        await this.#clock.sleep(LOCK_POLL_MS + Math.floor(this.#clock.random() * LOCK_POLL_MS), signal);
+        if (code !== "EEXIST") throw error;
+      } finally {
+        await unlink(temp).catch(() => undefined);
       }
-    } finally {
-      await unlink(temp).catch(() => undefined);
+      const info = await readLockInfo(lockPath);
+      if (info === undefined) {
+        // Let go between our link and our read: try again at once. Taken for link() yet
+        // missing for read() time after time is a dangling symbolic link (or a directory) at
+        // the lock's path: wait as for a holder and then give up, never spin at full CPU.
+        if (vanished === 0) {
+          vanished = 1;
+          continue;
+        }
+      } else {
+        vanished = 0;
+        if (await this.#takeOverIfStale(lockPath, info)) continue;
+      }
+      const waited = this.#clock.now() - started;
+      if (waited > maxWaitMs) {
+        throw new Error(`rate ledger lock ${lockPath} is held too long`);
+      }
+      if (!this.#toldWait && waited >= LOCK_NOTICE_MS) {
+        this.#toldWait = true;
+        this.#warn(`waiting for the rate budget's lock ${lockPath}, held by another simadmin run`);
+      }
+      await this.#clock.sleep(LOCK_POLL_MS + Math.floor(this.#clock.random() * LOCK_POLL_MS), signal);
     }
   }
 
@@ -140,7 +160,7 @@ export class LedgerLock {
     // Move it aside rather than delete it: rename is atomic, so of several processes that
     // judged it stale only one moves it. If what we moved is not the lock we judged (it was
     // replaced by a fresh one in between), put that one back unless a newer lock exists.
-    const aside = `${lockPath}.${process.pid}.${randomUUID()}.stale`;
+    const aside = `${lockPath}.${uniqueName()}.stale`;
     // Stryker disable BlockStatement: an empty catch goes on to find nothing aside and ends in true too.
     try {
       await rename(lockPath, aside);
@@ -171,7 +191,7 @@ async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
   } catch {
     // Not JSON: no body.
   }
-  return { body: LockBody.safeParse(json).data, raw };
+  return { body: lockBody(json), raw };
 }
 
 async function releaseLock(lockPath: string, token: string): Promise<void> {
