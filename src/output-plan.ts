@@ -36,7 +36,7 @@ export function readGlobalFlags(input: Record<string, unknown>): GlobalFlagValue
     }
     out[key] = value;
   }
-  return out as GlobalFlagValues;
+  return out;
 }
 
 const GLOBAL_FLAG_KINDS: [keyof GlobalOptions, "string" | "boolean" | "non-empty" | readonly string[]][] = [

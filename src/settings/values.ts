@@ -91,7 +91,7 @@ function readProfile(value: unknown): ProfileSettings | undefined {
     if (raw !== undefined && got === undefined) return undefined;
     profile[key] = got;
   }
-  return profile as ProfileSettings;
+  return profile;
 }
 
 /** The settings file's JSON as SettingsFile reads it (unknown keys left out), or undefined to ask the schema. */
