@@ -3,7 +3,7 @@
 // `simadmin token` load some forty files (README, Start-up). What only some runs need —
 // the sandbox, the OS keychain, a proxy, Redis, conf for writing settings — stays behind a
 // dynamic import, in those modules or below.
-import { mkdir } from "node:fs/promises";
+import { mkdirSync } from "node:fs";
 import type { ApiClient } from "./api/client.js";
 import { openApiClient, type ClientSettings } from "./api/open-client.js";
 import { BudgetTimes } from "./api/rate/least-time.js";
@@ -350,8 +350,9 @@ export class Services {
     const trace = reporter.verbose ? (line: string): void => reporter.trace(line) : undefined;
     // The rate ledger lives in the settings directory: one that cannot be made (a file in the
     // way, a read-only disk) is exit 11 naming it before anything is sent. Without an address
-    // or a key the client's own checks speak first.
-    if (settings.baseUrl && apiKey) await mkdir(settings.configDir, { recursive: true, mode: 0o700 });
+    // or a key the client's own checks speak first. Synchronous: one call, and node:fs/promises
+    // would load ~3 ms of modules for it (docs/architecture.md, Start-up).
+    if (settings.baseUrl && apiKey) mkdirSync(settings.configDir, { recursive: true, mode: 0o700 });
     const { client, warnings } = await openApiClient({
       settings,
       apiKey,

@@ -1,24 +1,22 @@
-import fs from "node:fs/promises";
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { syncBuiltinESMExports } from "node:module";
+import fs, { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RateLedger } from "../../src/api/rate/file-store.js";
+import { ledgerFs } from "../../src/api/rate/ledger-files.js";
 import type { RateLimits } from "../../src/api/rate/limits.js";
 import { createFakeClock, type Clock } from "../../src/clock.js";
 
 // Faults of the file ledger (src/api/rate/file-store.ts) that root cannot provoke on a real
 // file system: a full disk, a read-only or forbidden settings directory, a lock replaced or
 // moved by another run between two calls. One fs call is replaced at a time (issue 27), with
-// vi.spyOn on the built-in module and syncBuiltinESMExports() so that the named imports of
-// src/ see it — no vi.mock, which the shared workers (isolate: false) would not honour.
+// vi.spyOn on the ledger's file calls (ledger-files.ts, read at each call) — no vi.mock, which
+// the shared workers (isolate: false) would not honour.
 
 const actual = { writeFile: fs.writeFile, rename: fs.rename, unlink: fs.unlink, readFile: fs.readFile };
 
 function replace<K extends "writeFile" | "rename" | "readFile">(name: K, impl: (typeof fs)[K]): void {
-  vi.spyOn(fs, name).mockImplementation(impl as never);
-  syncBuiltinESMExports();
+  vi.spyOn(ledgerFs, name).mockImplementation(impl as never);
 }
 
 const T0 = 1_800_000_000_000;
@@ -35,7 +33,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  syncBuiltinESMExports();
   await rm(dir, { recursive: true, force: true });
 });
 

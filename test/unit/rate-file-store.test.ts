@@ -213,7 +213,7 @@ describe("RateLedger", () => {
       "reports",
     );
     expect(warnings).toHaveLength(1);
-    const [before, after] = warnings[0]!.split(/\.\d+\.[0-9a-f-]{36}\.tmp/);
+    const [before, after] = warnings[0]!.split(/\.[0-9a-z]+(?:-[0-9a-z]+)+\.tmp/);
     expect([before, after]).toEqual([
       `the shared rate budget ${bad} cannot be used: ENOTDIR: not a directory, open '${bad}.lock`,
       "'; this run keeps its own budget",

@@ -1,4 +1,4 @@
-import { chmod, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { ledgerFs } from "./ledger-files.js";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { systemClock, type Clock } from "../../clock.js";
@@ -240,7 +240,7 @@ export class RateLedger implements BudgetStore {
   async #read(path: string): Promise<RateBudgetState | undefined> {
     try {
       // Stryker disable next-line StringLiteral: JSON.parse reads a Buffer as UTF-8 too.
-      return parseRateBudgetState(JSON.parse(await readFile(path, "utf8")));
+      return parseRateBudgetState(JSON.parse(await ledgerFs.readFile(path, "utf8")));
     } catch {
       // A fresh budget.
     }
@@ -250,12 +250,12 @@ export class RateLedger implements BudgetStore {
     const temp = `${path}.${uniqueName()}.tmp`;
     try {
       // "wx": a name taken (or a link planted there) fails the write rather than being followed.
-      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: this.#fileMode, flag: "wx" });
+      await ledgerFs.writeFile(temp, `${JSON.stringify(state)}\n`, { mode: this.#fileMode, flag: "wx" });
       // The umask (022 on most systems) takes the group's write bit from a shared ledger.
-      if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
-      await rename(temp, path);
+      if (this.#fileMode !== 0o600) await ledgerFs.chmod(temp, this.#fileMode);
+      await ledgerFs.rename(temp, path);
     } catch (error) {
-      await unlink(temp).catch(() => undefined);
+      await ledgerFs.unlink(temp).catch(() => undefined);
       throw error;
     }
   }

@@ -1,4 +1,4 @@
-import { chmod, link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { ledgerFs } from "./ledger-files.js";
 import { dirname } from "node:path";
 import type { Clock } from "../../clock.js";
 import { InterruptedError, isErrnoError } from "../../errors.js";
@@ -106,22 +106,22 @@ export class LedgerLock {
       // A temp file of its own for each attempt, created with "wx" (see uniqueName).
       const temp = `${lockPath}.${token}-${attempt}.tmp`;
       try {
-        await writeFile(temp, body(), { mode: this.#fileMode, flag: "wx" });
+        await ledgerFs.writeFile(temp, body(), { mode: this.#fileMode, flag: "wx" });
         // Another account of a shared ledger's group reads the lock to judge it stale.
-        if (this.#fileMode !== 0o600) await chmod(temp, this.#fileMode);
-        await link(temp, lockPath);
+        if (this.#fileMode !== 0o600) await ledgerFs.chmod(temp, this.#fileMode);
+        await ledgerFs.link(temp, lockPath);
         return () => releaseLock(lockPath, token);
       } catch (error) {
         const code = isErrnoError(error) ? error.code : undefined;
         if (code === "ENOENT") {
           // First use of the settings directory: 0700 as for the settings themselves. A
           // shared directory is the administrator's to make (docs/rate-limits.md).
-          await mkdir(dirname(lockPath), { recursive: true, mode: this.#fileMode === 0o600 ? 0o700 : 0o770 });
+          await ledgerFs.mkdir(dirname(lockPath), { recursive: true, mode: this.#fileMode === 0o600 ? 0o700 : 0o770 });
           continue;
         }
         if (code !== "EEXIST") throw error;
       } finally {
-        await unlink(temp).catch(() => undefined);
+        await ledgerFs.unlink(temp).catch(() => undefined);
       }
       const info = await readLockInfo(lockPath);
       if (info === undefined) {
@@ -163,14 +163,14 @@ export class LedgerLock {
     const aside = `${lockPath}.${uniqueName()}.stale`;
     // Stryker disable BlockStatement: an empty catch goes on to find nothing aside and ends in true too.
     try {
-      await rename(lockPath, aside);
+      await ledgerFs.rename(lockPath, aside);
     } catch {
       return true;
     }
     // Stryker restore BlockStatement
-    const moved = await readFile(aside, "utf8").catch(() => undefined);
-    if (moved !== info.raw) await link(aside, lockPath).catch(() => undefined);
-    await unlink(aside).catch(() => undefined);
+    const moved = await ledgerFs.readFile(aside, "utf8").catch(() => undefined);
+    if (moved !== info.raw) await ledgerFs.link(aside, lockPath).catch(() => undefined);
+    await ledgerFs.unlink(aside).catch(() => undefined);
     return true;
   }
 }
@@ -178,7 +178,7 @@ export class LedgerLock {
 async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
   let raw: string;
   try {
-    raw = await readFile(lockPath, "utf8");
+    raw = await ledgerFs.readFile(lockPath, "utf8");
   } catch {
     return undefined;
   }
@@ -197,8 +197,8 @@ async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
 async function releaseLock(lockPath: string, token: string): Promise<void> {
   // Only our own lock: after a stall past STALE_LOCK_MS another process may hold it now.
   // A Buffer: includes() looks for the token's UTF-8 bytes.
-  const raw = await readFile(lockPath).catch(() => undefined);
-  if (raw !== undefined && raw.includes(token)) await unlink(lockPath).catch(() => undefined);
+  const raw = await ledgerFs.readFile(lockPath).catch(() => undefined);
+  if (raw !== undefined && raw.includes(token)) await ledgerFs.unlink(lockPath).catch(() => undefined);
 }
 
 export function isProcessAlive(pid: number): boolean {
