@@ -1,0 +1,372 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { SqlConnection } from "../../src/commands/reports-sync/connection.js";
+import { openDuckDb } from "../../src/commands/reports-sync/duckdb.js";
+import { WindowLoadWriter } from "../../src/commands/reports-sync/load-file.js";
+import { SyncStore, type Tenant } from "../../src/commands/reports-sync/store.js";
+import { UsageError } from "../../src/errors.js";
+
+// The tables of `reports sync` (docs/reports-sync.md; docs/cli-contract.md, Sync and Warehouse
+// rules) written through the store as a library into a DuckDB file: the meta and column
+// tables, whose data a database holds, windows replaced whole, a field's column kept, widened
+// or moved. Every expected row is written out by hand.
+
+const TENANT: Tenant = {
+  baseUrl: "https://sim.example.com",
+  organization: "org-1",
+  keyFingerprint: "abcdef0123456789",
+  apiVersion: 2,
+};
+
+let dir: string;
+let n = 0;
+let db: SqlConnection | undefined;
+let warnings: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "simadmin-store-"));
+});
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function open(): Promise<SyncStore> {
+  db = await openDuckDb(join(dir, `w${++n}.duckdb`), {
+    readOnly: false,
+    lock: { timeoutMs: 1000, onWait: () => undefined, signal: new AbortController().signal },
+  });
+  warnings = [];
+  return new SyncStore(db, (text) => warnings.push(text));
+}
+
+/** The window's records written to a load file with the store's fields, then the window replaced. */
+async function write(
+  store: SyncStore,
+  table: string,
+  start: string,
+  records: unknown[],
+  extra: { end?: string; complete?: boolean; fetchedAt?: string; tenant?: Tenant } = {},
+): Promise<number> {
+  const end = extra.end ?? "2026-01-30";
+  const fetchedAt = extra.fetchedAt ?? "2026-02-03T10:00:00.000Z";
+  const state = await store.table(table);
+  const writer = new WindowLoadWriter(
+    join(dir, `load-${++n}.ndjson`),
+    store.db.format,
+    state.registry,
+    { maxFieldsPerRecord: 100, maxFields: 100 },
+    { mayHold: () => false, redact: (v) => v },
+    { start, end, fetchedAt },
+  );
+  for (const record of records) writer.add(JSON.stringify(record));
+  return store.replaceWindow(
+    {
+      table,
+      startDate: start,
+      endDate: end,
+      fetchedAt: new Date(fetchedAt),
+      complete: extra.complete ?? true,
+      toolVersion: "9.9.9",
+    },
+    writer.finish(),
+    extra.tenant ?? TENANT,
+  );
+}
+
+const rows = (sql: string) => db!.all(sql);
+
+describe("the meta tables", () => {
+  it("are made once, and the earlier version's kind names become table names", async () => {
+    const store = await open();
+    // A database of the earlier version: no tenant columns, windows named by kind.
+    await db!.run(
+      "CREATE TABLE simadmin_sync_windows (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at TIMESTAMP NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, PRIMARY KEY (kind, window_start))",
+    );
+    await db!.run(
+      "INSERT INTO simadmin_sync_windows VALUES ('user-results', DATE '2026-01-01', DATE '2026-01-30', TIMESTAMP '2026-02-01 00:00:00', 3, true, '1.0.0'), ('logins', DATE '2026-01-01', DATE '2026-01-30', TIMESTAMP '2026-02-01 00:00:00', 1, true, '1.0.0')",
+    );
+    await store.ensureMeta();
+    await store.ensureMeta();
+    expect(
+      await rows("SELECT kind, base_url, organization, key_fingerprint, api_version FROM simadmin_sync_windows ORDER BY kind"),
+    ).toEqual([
+      { kind: "logins", base_url: null, organization: null, key_fingerprint: null, api_version: null },
+      { kind: "user_results", base_url: null, organization: null, key_fingerprint: null, api_version: null },
+    ]);
+    expect(await rows("SELECT table_name, field, column_name FROM simadmin_sync_columns")).toEqual([]);
+    // Windows of the earlier version belong to no tenant: any sync may go on.
+    await store.checkTenant(TENANT, false);
+  });
+
+  it("earliestStart: nothing before the meta table exists or holds a window; then the first day of any table", async () => {
+    const store = await open();
+    expect(await store.earliestStart()).toBeUndefined();
+    await store.ensureMeta();
+    expect(await store.earliestStart()).toBeUndefined();
+    await write(store, "logins", "2026-03-01", [{ a: 1 }], { end: "2026-03-30" });
+    await write(store, "user_results", "2026-01-31", [{ a: 1 }], { end: "2026-03-01" });
+    expect(await store.earliestStart()).toBe("2026-01-31");
+  });
+});
+
+describe("whose data the database holds", () => {
+  const refused = async (tenant: Tenant): Promise<UsageError> => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ a: 1 }]);
+    const error = await store.checkTenant(tenant, false).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UsageError);
+    // --force lets the sync replace the other tenant's windows.
+    await store.checkTenant(tenant, true);
+    return error as UsageError;
+  };
+
+  it("the same tenant goes on", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ a: 1 }]);
+    await store.checkTenant({ ...TENANT, apiVersion: 3 }, false);
+  });
+
+  it("another service is refused, naming it", async () => {
+    const e = await refused({ ...TENANT, baseUrl: "https://other.example.com" });
+    expect(e.message).toBe(
+      `${db!.label} holds reports of the service https://sim.example.com; this sync is for https://other.example.com, organization org-1`,
+    );
+    expect(e.hint).toBe(
+      "sync into another database, or add --force to replace its windows with this tenant's (e.g. after the API key was rotated)",
+    );
+  });
+
+  it("another organization is refused, naming it", async () => {
+    const e = await refused({ ...TENANT, organization: "org-2" });
+    expect(e.message).toBe(
+      `${db!.label} holds reports of organization org-1; this sync is for https://sim.example.com, organization org-2`,
+    );
+  });
+
+  it("another API key is refused, naming 12 characters of its fingerprint", async () => {
+    const e = await refused({ ...TENANT, keyFingerprint: "ffff" });
+    expect(e.message).toBe(
+      `${db!.label} holds reports of another API key (fingerprint abcdef012345…); this sync is for https://sim.example.com, organization org-1`,
+    );
+  });
+});
+
+describe("a window replaced", () => {
+  it("holds its records with their fields in columns, a meta row, and the columns' mapping", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    const count = await write(
+      store,
+      "user_results",
+      "2026-01-01",
+      [
+        { userName: "Ann", score: 7, passed: true },
+        { userName: "Bob", score: 9, passed: false, team: { name: "Sales" } },
+      ],
+      { complete: false },
+    );
+    expect(count).toBe(2);
+    expect(
+      await rows(
+        "SELECT CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, CAST(fetched_at AS VARCHAR) AS f, row_number, user_name, score, passed, team_name FROM user_results ORDER BY row_number",
+      ),
+    ).toEqual([
+      {
+        s: "2026-01-01",
+        e: "2026-01-30",
+        f: "2026-02-03 10:00:00",
+        row_number: "1",
+        user_name: "Ann",
+        score: "7",
+        passed: true,
+        team_name: null,
+      },
+      {
+        s: "2026-01-01",
+        e: "2026-01-30",
+        f: "2026-02-03 10:00:00",
+        row_number: "2",
+        user_name: "Bob",
+        score: "9",
+        passed: false,
+        team_name: "Sales",
+      },
+    ]);
+    expect(
+      await rows(
+        "SELECT kind, CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, records, complete, tool_version, base_url, organization, key_fingerprint, api_version FROM simadmin_sync_windows",
+      ),
+    ).toEqual([
+      {
+        kind: "user_results",
+        s: "2026-01-01",
+        e: "2026-01-30",
+        records: "2",
+        complete: false,
+        tool_version: "9.9.9",
+        base_url: "https://sim.example.com",
+        organization: "org-1",
+        key_fingerprint: "abcdef0123456789",
+        api_version: 2,
+      },
+    ]);
+    expect(await rows("SELECT table_name, field, column_name FROM simadmin_sync_columns ORDER BY column_name")).toEqual([
+      { table_name: "user_results", field: '["passed"]', column_name: "passed" },
+      { table_name: "user_results", field: '["score"]', column_name: "score" },
+      { table_name: "user_results", field: '["team","name"]', column_name: "team_name" },
+      { table_name: "user_results", field: '["userName"]', column_name: "user_name" },
+    ]);
+    expect(await store.syncedWindows("user_results")).toEqual(
+      new Map([
+        [
+          "2026-01-01",
+          { start: "2026-01-01", end: "2026-01-30", fetchedDay: Date.UTC(2026, 1, 3) / 86_400_000, complete: false },
+        ],
+      ]),
+    );
+    expect(await store.syncedWindows("logins")).toEqual(new Map());
+    expect(warnings).toEqual([]);
+  });
+
+  it("again: its old rows and meta row go, other windows stay, a field keeps its column, a new field gets one", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }, { who: "b" }, { who: "c" }], { complete: false });
+    await write(store, "logins", "2026-01-31", [{ who: "x" }], { end: "2026-03-01" });
+    expect(await write(store, "logins", "2026-01-01", [{ who: "d", device: "phone" }], { complete: true })).toBe(1);
+    expect(await rows("SELECT CAST(window_start AS VARCHAR) AS s, who, device FROM logins ORDER BY s, row_number")).toEqual([
+      { s: "2026-01-01", who: "d", device: "phone" },
+      { s: "2026-01-31", who: "x", device: null },
+    ]);
+    expect(
+      await rows("SELECT CAST(window_start AS VARCHAR) AS s, records, complete FROM simadmin_sync_windows ORDER BY s"),
+    ).toEqual([
+      { s: "2026-01-01", records: "1", complete: true },
+      { s: "2026-01-31", records: "1", complete: true },
+    ]);
+    expect(await rows("SELECT field, column_name FROM simadmin_sync_columns ORDER BY column_name")).toEqual([
+      { field: '["device"]', column_name: "device" },
+      { field: '["who"]', column_name: "who" },
+    ]);
+    // A store opened later (the next run) reads the same mapping back.
+    const next = new SyncStore(db!, (text) => warnings.push(text));
+    await write(next, "logins", "2026-03-02", [{ who: "y", device: "desk" }], { end: "2026-03-31" });
+    expect(await rows("SELECT field, column_name FROM simadmin_sync_columns ORDER BY column_name")).toEqual([
+      { field: '["device"]', column_name: "device" },
+      { field: '["who"]', column_name: "who" },
+    ]);
+    expect(
+      (
+        await rows("SELECT column_name FROM information_schema.columns WHERE table_name = 'logins' ORDER BY ordinal_position")
+      ).map((r) => r.column_name),
+    ).toEqual(["window_start", "window_end", "fetched_at", "row_number", "raw", "who", "device"]);
+  });
+
+  it("a column whose values no longer fit is widened in place (whole numbers, then fractions)", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "scores", "2026-01-01", [{ score: 7 }]);
+    await write(store, "scores", "2026-01-31", [{ score: 7.5 }], { end: "2026-03-01" });
+    expect(await rows("SELECT CAST(score AS VARCHAR) AS v FROM scores ORDER BY window_start")).toEqual([
+      { v: "7.0" },
+      { v: "7.5" },
+    ]);
+    expect(
+      await rows("SELECT data_type FROM information_schema.columns WHERE table_name = 'scores' AND column_name = 'score'"),
+    ).toEqual([{ data_type: "DOUBLE" }]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("a column the database will not widen (an index depends on it): the field moves to a new column holding the old values too, and a warning says so", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "scores", "2026-01-01", [{ score: 7 }]);
+    await db!.run("CREATE INDEX score_index ON scores (score)");
+    await write(store, "scores", "2026-01-31", [{ score: "high" }], { end: "2026-03-01" });
+    expect(
+      await rows("SELECT CAST(window_start AS VARCHAR) AS s, CAST(score AS VARCHAR) AS old, score_text FROM scores ORDER BY s"),
+    ).toEqual([
+      { s: "2026-01-01", old: "7", score_text: "7" },
+      { s: "2026-01-31", old: null, score_text: "high" },
+    ]);
+    expect(await rows("SELECT field, column_name FROM simadmin_sync_columns")).toEqual([
+      { field: '["score"]', column_name: "score_text" },
+    ]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^scores\.score cannot become VARCHAR \(.+\): it keeps its BIGINT values, and the field continues in the new column scores\.score_text, which holds all of them$/,
+    );
+    // The next window writes into the new column without another warning.
+    await write(store, "scores", "2026-03-02", [{ score: "low" }], { end: "2026-03-31" });
+    expect(await rows("SELECT score_text FROM scores WHERE window_start = DATE '2026-03-02'")).toEqual([{ score_text: "low" }]);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("a table of the earlier version: row numbers added, a dotted column it made keeps its field, a system name is not taken", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await db!.run(
+      'CREATE TABLE user_results (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at TIMESTAMP NOT NULL, raw JSON, "team.name" VARCHAR)',
+    );
+    await db!.run(
+      `INSERT INTO user_results VALUES (DATE '2025-12-01', DATE '2025-12-30', TIMESTAMP '2026-01-01 00:00:00', '{}', 'Old')`,
+    );
+    await write(store, "user_results", "2026-01-01", [{ team: { name: "Sales" }, raw: "r" }]);
+    expect(
+      await rows(
+        'SELECT CAST(window_start AS VARCHAR) AS s, row_number, "team.name" AS team, record_raw AS r FROM user_results ORDER BY s',
+      ),
+    ).toEqual([
+      { s: "2025-12-01", row_number: null, team: "Old", r: null },
+      { s: "2026-01-01", row_number: "1", team: "Sales", r: "r" },
+    ]);
+    expect(await rows("SELECT field, column_name FROM simadmin_sync_columns ORDER BY field")).toEqual([
+      { field: '["raw"]', column_name: "record_raw" },
+      { field: '["team","name"]', column_name: "team.name" },
+    ]);
+  });
+
+  it("a window that fails to load leaves the table as it was, and the next window reads the columns afresh", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    const state = await store.table("logins");
+    const writer = new WindowLoadWriter(
+      join(dir, `load-${++n}.ndjson`),
+      "ndjson",
+      state.registry,
+      { maxFieldsPerRecord: 100, maxFields: 100 },
+      { mayHold: () => false, redact: (v) => v },
+      { start: "2026-01-01", end: "2026-01-30", fetchedAt: "2026-02-04T00:00:00.000Z" },
+    );
+    writer.add(JSON.stringify({ who: "b", extra: 1 }));
+    const load = { ...writer.finish(), file: join(dir, "gone.ndjson") };
+    const write2 = {
+      table: "logins",
+      startDate: "2026-01-01",
+      endDate: "2026-01-30",
+      fetchedAt: new Date(0),
+      complete: true,
+      toolVersion: "x",
+    };
+    await expect(store.replaceWindow(write2, load, TENANT)).rejects.toThrow(/gone\.ndjson/);
+    expect(await rows("SELECT who FROM logins")).toEqual([{ who: "a" }]);
+    expect(await rows("SELECT records, tool_version FROM simadmin_sync_windows")).toEqual([
+      { records: "1", tool_version: "9.9.9" },
+    ]);
+    // DuckDB commits a new column before the window's transaction: the store reads it back.
+    await write(store, "logins", "2026-01-01", [{ who: "c", extra: 2 }]);
+    expect(await rows("SELECT who, extra FROM logins")).toEqual([{ who: "c", extra: "2" }]);
+  });
+});
