@@ -139,8 +139,6 @@ describe("rows of a refused batch entering the baseline", () => {
       ]),
     );
     expect(inBaseline(s.baseline)).toEqual([]);
-    expect(s.tasks).toEqual([
-      { taskId: "t-1", plannedAt: PLANNED, uploadedAt: "2026-11-28T02:01:00.000Z", rows: [row(2)] },
-    ]);
+    expect(s.tasks).toEqual([{ taskId: "t-1", plannedAt: PLANNED, uploadedAt: "2026-11-28T02:01:00.000Z", rows: [row(2)] }]);
   });
 });

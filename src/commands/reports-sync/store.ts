@@ -126,7 +126,8 @@ export class SyncStore {
         start,
         end: String(row.e),
         fetchedDay: parseIsoDate(String(row.f).slice(0, 10)) ?? 0,
-        complete: row.c === true || row.c === "true",
+        // Both drivers read BOOLEAN as a JavaScript boolean.
+        complete: row.c === true,
       });
     }
     return held;
@@ -135,8 +136,10 @@ export class SyncStore {
   /** The first day the database holds for any table: where later runs start by default. */
   async earliestStart(): Promise<string | undefined> {
     if (!(await this.tableExists(META_TABLE))) return undefined;
+    // An aggregate answers one row, its value null when the table holds no window.
     const [row] = await this.db.all(`SELECT CAST(min(window_start) AS VARCHAR) AS s FROM ${META_TABLE}`);
-    return row?.s === null || row?.s === undefined ? undefined : String(row.s);
+    const start = row!.s;
+    return typeof start === "string" ? start : undefined;
   }
 
   private async tableExists(table: string): Promise<boolean> {
