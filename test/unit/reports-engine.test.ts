@@ -1,0 +1,341 @@
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient, Endpoint } from "../../src/api/client.js";
+import type { DateRange } from "../../src/domain/date-windows.js";
+import { keyFingerprint, MAX_AGE_MS, openSpoolDir, ReportCache } from "../../src/engines/reports/cache.js";
+import { ReportWindows, type WindowBatch } from "../../src/engines/reports/windows.js";
+import { InterruptedError, UnexpectedResponseError } from "../../src/errors.js";
+import { SecretScan } from "../../src/output/secret-scan.js";
+
+// The report windows engine as a library (docs/architecture.md "Engines"; the resume cache of
+// docs/cli-contract.md "Behaviour every command keeps"): a client that answers each window from
+// a table, in pieces; a cache in a temp directory with a clock the test sets. Records, requests
+// and events are written out.
+
+const NOW = Date.UTC(2026, 10, 28, 3);
+const IDENTITY = { baseUrl: "https://sim.example.com/", apiVersion: 2 as const, keyFingerprint: keyFingerprint("key-1") };
+const JAN: DateRange = { startDate: "2026-01-01", endDate: "2026-01-30" };
+const FEB: DateRange = { startDate: "2026-01-31", endDate: "2026-03-01" };
+
+let root: string;
+let n = 0;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), "simadmin-windows-"));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+const freshDir = (): string => join(root, `c${++n}`);
+
+/** Answers "path start" from the table, cut into pieces of 7 bytes; records the requests. */
+function client(answers: Record<string, string>) {
+  const asked: string[] = [];
+  const api = {
+    postJsonStreaming: async (
+      endpoint: Endpoint,
+      body: { startDate: string; endDate: string },
+      consume: (b: AsyncIterable<Uint8Array>) => Promise<unknown>,
+    ) => {
+      const key = `${endpoint.path} ${body.startDate}`;
+      asked.push(`${key}..${body.endDate}`);
+      const text = answers[key];
+      if (text === undefined) throw new Error(`no answer for ${key}`);
+      const bytes = Buffer.from(text);
+      async function* pieces() {
+        for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+      }
+      return consume(pieces());
+    },
+  } as unknown as ApiClient;
+  return { api, asked };
+}
+
+async function all(gen: AsyncIterable<WindowBatch>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const b of gen)
+    out.push(`${b.index} ${b.window.startDate} ${JSON.stringify(b.records)}${b.secretsAbsent ? " clean" : ""}`);
+  return out;
+}
+
+const ANSWERS = {
+  "/report/users 2026-01-01": '[{"id":1},{"id":2}]',
+  "/report/users 2026-01-31": '{"total":1,"items":[{"id":3}]}',
+  "/report/teams-result 2026-01-01": "  ",
+  "/report/teams-result 2026-01-31": '{"team":"A"}',
+};
+
+describe("ReportWindows", () => {
+  it("fetches each window once, reads its records back whatever the answer's shape, and tells the progress display", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN, FEB], new AbortController().signal);
+    const events: string[] = [];
+    windows.report({
+      window: (kind, index, count, w) => events.push(`window ${kind} ${index + 1}/${count} ${w.startDate}..${w.endDate}`),
+      windowDone: (fetched) => events.push(fetched ? "fetched" : "from cache"),
+      oneMoreFetch: () => events.push("one more"),
+    });
+    expect(await all(windows.batches("users"))).toEqual(['0 2026-01-01 [{"id":1},{"id":2}]', '1 2026-01-31 [{"id":3}]']);
+    expect(await all(windows.batches("teams-result"))).toEqual(['1 2026-01-31 [{"team":"A"}]']);
+    // Read again in the same run: from the files, no request, no event.
+    expect(await all(windows.batches("users"))).toHaveLength(2);
+    expect(asked).toEqual([
+      "/report/users 2026-01-01..2026-01-30",
+      "/report/users 2026-01-31..2026-03-01",
+      "/report/teams-result 2026-01-01..2026-01-30",
+      "/report/teams-result 2026-01-31..2026-03-01",
+    ]);
+    expect(events).toEqual([
+      "window users 1/2 2026-01-01..2026-01-30",
+      "fetched",
+      "window users 2/2 2026-01-31..2026-03-01",
+      "fetched",
+      "window teams-result 1/2 2026-01-01..2026-01-30",
+      "fetched",
+      "window teams-result 2/2 2026-01-31..2026-03-01",
+      "fetched",
+    ]);
+  });
+
+  it("--raw: each window one record, its dates and its answer untouched", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const windows = new ReportWindows(client(ANSWERS).api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await all(windows.batches("teams-result", { raw: true }))).toEqual([
+      '0 2026-01-01 [{"startDate":"2026-01-01","endDate":"2026-01-30","response":null}]',
+      '1 2026-01-31 [{"startDate":"2026-01-31","endDate":"2026-03-01","response":{"team":"A"}}]',
+    ]);
+  });
+
+  it("a later run finds the windows an earlier one left and asks only for the rest", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW + 60_000);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await windows.findCached(["users", "syms"])).toBe(1);
+    const events: string[] = [];
+    windows.report({
+      window: () => undefined,
+      windowDone: (f) => events.push(String(f)),
+      oneMoreFetch: () => events.push("one more"),
+    });
+    expect(await all(windows.batches("users"))).toEqual(['0 2026-01-01 [{"id":1},{"id":2}]', '1 2026-01-31 [{"id":3}]']);
+    expect(asked).toEqual(["/report/users 2026-01-31..2026-03-01"]);
+    expect(events).toEqual(["false", "true"]);
+  });
+
+  it("a window counted as cached but gone when read is fetched after all, and said so", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(1);
+    await cache.remove("users", JAN);
+    const events: string[] = [];
+    windows.report({
+      window: () => undefined,
+      windowDone: (f) => events.push(String(f)),
+      oneMoreFetch: () => events.push("one more"),
+    });
+    expect(await all(windows.batches("users"))).toEqual(['0 2026-01-01 [{"id":1},{"id":2}]']);
+    expect(asked).toEqual(["/report/users 2026-01-01..2026-01-30"]);
+    expect(events).toEqual(["one more", "true"]);
+  });
+
+  it("a throw-away cache counts nothing and removes each window's file once read", async () => {
+    const cache = await ReportCache.temporary(IDENTITY, () => NOW);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(0);
+    expect(await all(windows.batches("users"))).toHaveLength(2);
+    expect(await readdir(cache.dir)).toEqual([]);
+    // Read again: fetched again (the files are gone).
+    await all(windows.batches("users"));
+    expect(asked).toHaveLength(4);
+    await cache.dispose();
+    await expect(stat(cache.dir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("says whether the records' text was proven free of the secrets", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const answers = { "/report/users 2026-01-01": '[{"t":"plain"}]', "/report/users 2026-01-31": '[{"t":"SECRET-1"}]' };
+    const windows = new ReportWindows(client(answers).api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await all(windows.batches("users", { scan: () => new SecretScan(["SECRET-1"]) }))).toEqual([
+      '0 2026-01-01 [{"t":"plain"}] clean',
+      '1 2026-01-31 [{"t":"SECRET-1"}]',
+    ]);
+    // An answer read whole proves nothing.
+    const whole = new ReportWindows(
+      client(ANSWERS).api,
+      await ReportCache.open(freshDir(), IDENTITY, () => NOW),
+      [FEB],
+      new AbortController().signal,
+    );
+    expect(await all(whole.batches("teams-result", { scan: () => new SecretScan(["x-secret"]) }))).toEqual([
+      '0 2026-01-31 [{"team":"A"}]',
+    ]);
+  });
+
+  it("a stopped run asks for nothing more", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const controller = new AbortController();
+    controller.abort();
+    const { api, asked } = client(ANSWERS);
+    await expect(all(new ReportWindows(api, cache, [JAN], controller.signal).batches("users"))).rejects.toBeInstanceOf(
+      InterruptedError,
+    );
+    expect(asked).toEqual([]);
+  });
+});
+
+describe("ReportCache", () => {
+  it("names a window's file by service, version, key, kind and dates, so another tenant never finds it", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    const same = await ReportCache.open(dir, { ...IDENTITY, baseUrl: "https://sim.example.com" }, () => NOW);
+    expect(await same.has("users", JAN)).toBe(true);
+    for (const other of [
+      { ...IDENTITY, baseUrl: "https://other.example.com" },
+      { ...IDENTITY, apiVersion: 1 as const },
+      { ...IDENTITY, keyFingerprint: keyFingerprint("key-2") },
+    ])
+      expect(await (await ReportCache.open(dir, other, () => NOW)).has("users", JAN)).toBe(false);
+    expect(await same.has("syms", JAN)).toBe(false);
+    expect(await same.has("users", FEB)).toBe(false);
+    const names = await readdir(dir);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^[0-9a-f]{40}\.json$/);
+    expect(names[0]).not.toContain("key-1");
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    expect((await stat(join(dir, names[0]!))).mode & 0o777).toBe(0o600);
+  });
+
+  it("a window a day old is not reused, and the next open removes it and cut-off temp files", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    const [name] = await readdir(dir);
+    const file = join(dir, name!);
+    const mtime = (await stat(file)).mtimeMs;
+    await writeFile(join(dir, "x.tmp"), "");
+    await writeFile(join(dir, "notes.txt"), "");
+    await utimes(join(dir, "x.tmp"), new Date(mtime), new Date(mtime));
+    await utimes(join(dir, "notes.txt"), new Date(mtime - MAX_AGE_MS), new Date(mtime - MAX_AGE_MS));
+    const justBefore = await ReportCache.open(dir, IDENTITY, () => mtime + MAX_AGE_MS - 1);
+    expect(await justBefore.has("users", JAN)).toBe(true);
+    expect((await readdir(dir)).sort()).toEqual([name, "notes.txt", "x.tmp"].sort());
+    const later = await ReportCache.open(dir, IDENTITY, () => mtime + MAX_AGE_MS);
+    expect(await later.has("users", JAN)).toBe(false);
+    expect(await readdir(dir)).toEqual(["notes.txt"]);
+  });
+
+  it("an answer that is not JSON is never kept: the error names the window", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api } = client({ "/report/users 2026-01-01": '[{"id":1},' });
+    const error = await all(new ReportWindows(api, cache, [JAN], new AbortController().signal).batches("users")).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toMatch(
+      /^report users 2026-01-01\.\.2026-01-30: the service answered something unexpected \(not JSON: /,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("a stored window that cannot be read back is dropped, so the next run fetches it again", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    const [name] = await readdir(dir);
+    await writeFile(join(dir, name!), '[{"id":1},{');
+    const next = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const windows = new ReportWindows(client(ANSWERS).api, next, [JAN], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(1);
+    const error = await all(windows.batches("users")).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as Error).message).toMatch(
+      /^report users 2026-01-01\.\.2026-01-30: the service answered something unexpected \(/,
+    );
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("hands records over in batches of 256, and the records' texts as the service wrote them", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    // About 1 kB each: the file is read back in pieces of 64 KiB, some 64 records a piece.
+    const pad = "x".repeat(1000);
+    const records = Array.from({ length: 600 }, (_, i) => `{"id":${i},"big":12345678901234567890,"pad":"${pad}"}`);
+    const { api } = client({ "/report/users 2026-01-01": `[${records.join(",")}]` });
+    const shape = await new ReportWindows(api, cache, [JAN], new AbortController().signal)
+      .batches("users")
+      .next()
+      .then(() => cache.shapeOf("users", JAN, "label"));
+    const sizes: number[] = [];
+    for await (const batch of cache.records("users", JAN, shape, "label")) sizes.push(batch.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(600);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(sizes.slice(0, -1).every((s) => s >= 256 && s < 256 + 70)).toBe(true);
+    const texts: string[] = [];
+    for await (const batch of cache.recordTexts("users", JAN, shape, "label")) texts.push(...batch);
+    expect(texts[599]).toBe(`{"id":599,"big":12345678901234567890,"pad":"${pad}"}`);
+    expect(texts).toHaveLength(600);
+  });
+
+  it("record texts of an answer read whole, and of an empty one", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const windows = new ReportWindows(client(ANSWERS).api, cache, [JAN, FEB], new AbortController().signal);
+    await all(windows.batches("teams-result"));
+    const texts: string[][] = [];
+    for (const w of [JAN, FEB])
+      for await (const batch of cache.recordTexts("teams-result", w, await cache.shapeOf("teams-result", w, "l"), "l"))
+        texts.push(batch);
+    expect(texts).toEqual([['{"team":"A"}']]);
+  });
+
+  it("dispose removes an emptied persistent directory but never another run's windows", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    await cache.dispose();
+    expect(await readdir(dir)).toHaveLength(1);
+    await cache.remove("users", JAN);
+    await cache.dispose();
+    await expect(stat(dir)).rejects.toMatchObject({ code: "ENOENT" });
+    // A run that saves after another removed the directory makes it again.
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    expect(await readdir(dir)).toHaveLength(1);
+  });
+});
+
+describe("openSpoolDir", () => {
+  it("makes this run's private spool and removes those of dead runs on this host and old ones of other hosts", async () => {
+    const config = freshDir();
+    const spools = join(config, "report-spool");
+    await mkdir(join(spools, `${hostname()}-999999999`), { recursive: true });
+    await mkdir(join(spools, `${hostname()}-${process.ppid}`));
+    await mkdir(join(spools, "other-host-123"));
+    await mkdir(join(spools, "old-host-456"));
+    const old = new Date(NOW - MAX_AGE_MS);
+    await utimes(join(spools, "old-host-456"), old, old);
+    await utimes(join(spools, "other-host-123"), new Date(NOW - MAX_AGE_MS + 1000), new Date(NOW - MAX_AGE_MS + 1000));
+    const spool = await openSpoolDir(config, () => NOW);
+    expect(spool.dir).toBe(join(spools, `${hostname()}-${process.pid}`));
+    expect((await readdir(spools)).sort()).toEqual(
+      [`${hostname()}-${process.pid}`, `${hostname()}-${process.ppid}`, "other-host-123"].sort(),
+    );
+    expect((await stat(spools)).mode & 0o777).toBe(0o700);
+    expect((await stat(spool.dir)).mode & 0o777).toBe(0o700);
+    await spool.remove();
+    expect((await readdir(spools)).sort()).toEqual([`${hostname()}-${process.ppid}`, "other-host-123"].sort());
+  });
+});
