@@ -5,6 +5,7 @@ import type { ManifestBatch } from "../../src/domain/users-csv/import-manifest.j
 import type { UserRow } from "../../src/domain/users-csv/validate.js";
 import type { BatchJournal } from "../../src/engines/users-import/journal.js";
 import { prepareImport, sourceBatches } from "../../src/engines/users-import/prepare.js";
+import { answerCounts } from "../../src/engines/users-import/answer.js";
 import { runImport, type ImportOutcome, type SourceBatch } from "../../src/engines/users-import/run.js";
 import { askUnfinishedTasks, unfinishedBatches } from "../../src/engines/users-import/statuses.js";
 import { AuthError, InterruptedError, InvalidDataError, LocalFileError, ServiceError } from "../../src/errors.js";
@@ -413,6 +414,61 @@ describe("runImport", () => {
   it("a journal failure that is not a file's is thrown", async () => {
     const bug = new RangeError("a bug");
     await expect((await run([recorded(1)], [{ taskId: "t-1" }], { failing: [[2, bug]] })).outcome).rejects.toBe(bug);
+  });
+});
+
+describe("what an answer says", () => {
+  it("only the counts the answer gives are recorded", () => {
+    const answer = { taskId: "t", validUsersCount: undefined, invalidUsersCount: undefined, rowErrors: [] };
+    expect(answerCounts(answer)).toStrictEqual({});
+    expect(answerCounts({ ...answer, validUsersCount: 0 })).toStrictEqual({ validUsersCount: 0 });
+    expect(answerCounts({ ...answer, invalidUsersCount: 3 })).toStrictEqual({ invalidUsersCount: 3 });
+  });
+
+  it("rows named by the service outside the batch still count as named rows", async () => {
+    // Two errors on rows 50 and 51 of a batch of 2: the service's own numbering, unmapped.
+    const o = await (
+      await run(
+        [recorded(1)],
+        [
+          {
+            taskId: "t-1",
+            invalidUsersCount: 2,
+            errors: [
+              { row: 50, errors: ["x"] },
+              { row: 51, errors: ["y"] },
+            ],
+          },
+        ],
+      )
+    ).outcome;
+    expect(o.disputed).toEqual([]);
+    expect(o.batches[0]!.rowErrors).toEqual([
+      { row: null, batchRow: 50, field: null, messages: ["x"] },
+      { row: null, batchRow: 51, field: null, messages: ["y"] },
+    ]);
+  });
+});
+
+describe("runImport without listeners", () => {
+  it("runs every path (skipped, refused whole twice, accepted) with no events given", async () => {
+    const journal = new MemoryJournal([recorded(1, { state: "uploaded", taskId: "t-1" }), recorded(2), recorded(3), recorded(4)]);
+    const refusal = new InvalidDataError("400 no valid row", {
+      body: { validUsersCount: 0, errors: [{ row: 2, errors: ["e"] }] },
+    });
+    const { api } = client([refusal, { validUsersCount: 0 }, { taskId: "t-4" }]);
+    const o = await runImport({
+      api,
+      organizationId: "org-1",
+      journal,
+      source: [1, 2, 3, 4].map(source),
+      resendAmbiguous: false,
+      uploadName: (number, total) => `part-${number}-of-${total}.csv`,
+      now: () => NOW,
+      signal: new AbortController().signal,
+    });
+    expect(states(o)).toEqual(["1 uploaded t-1", "2 rejected", "3 rejected", "4 uploaded t-4"]);
+    expect(o.sent).toEqual([2, 3, 4]);
   });
 });
 

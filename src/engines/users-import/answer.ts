@@ -32,7 +32,8 @@ export function answerDisagreement(answer: UploadAnswer, rows: number): string |
     return `the answer counts ${valid} valid and ${invalid} invalid users for a batch of ${rows}`;
   if (invalid !== undefined && invalid !== named)
     return `the answer counts ${invalid} invalid users but names ${named} rejected rows`;
-  if (valid !== undefined && invalid === undefined && rows - valid !== named)
+  // (With both counts given, the two checks above already make rows - valid the named count.)
+  if (valid !== undefined && rows - valid !== named)
     return `the answer counts ${valid} valid users of ${rows} but names ${named} rejected rows`;
   return undefined;
 }

@@ -125,7 +125,9 @@ export async function runImport(input: RunImportInput): Promise<ImportOutcome> {
         const stop = await recordFailure(journal, sending, batch, error);
         if (stop === undefined) {
           const answer = parseUploadAnswer((error as InvalidDataError).body, batch);
-          events.rows?.(await recordRefusedWhole(journal, batch, answer, events), users, true);
+          // Recorded whether or not anyone listens (`events.rows?.(await …)` would skip the record).
+          const rejected = await recordRefusedWhole(journal, batch, answer, events);
+          events.rows?.(rejected, users, true);
           continue;
         }
         if (error instanceof InterruptedError || input.signal.aborted) throw error;
@@ -135,7 +137,8 @@ export async function runImport(input: RunImportInput): Promise<ImportOutcome> {
       const answer = parseUploadAnswer(body, batch);
       if (answer.taskId === undefined) {
         if (answer.validUsersCount === 0) {
-          events.rows?.(await recordRefusedWhole(journal, batch, answer, events), users, true);
+          const rejected = await recordRefusedWhole(journal, batch, answer, events);
+          events.rows?.(rejected, users, true);
           continue;
         }
         const ambiguous = await journal.update(batch.number, {
