@@ -20,8 +20,12 @@ const row = (n: number, userId: string, dueDate?: string, extra: Record<string, 
   extra,
 });
 
-const fileOf = (rows: ProgressRow[], names: string[]): ProgressFile =>
-  ({ header: { names, userId: 0, simulationId: 1, dueDate: 2 }, rows, problems: [], warnings: [] });
+const fileOf = (rows: ProgressRow[], names: string[]): ProgressFile => ({
+  header: { names, userId: 0, simulationId: 1, dueDate: 2 },
+  rows,
+  problems: [],
+  warnings: [],
+});
 
 const answers = (results: PairResult[], links?: Map<ProgressRow, { link: string; expiresAt: string }>): ProgressAnswers => ({
   results: new Map(results.map((r) => [r.row, r])),
