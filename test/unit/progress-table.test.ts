@@ -114,6 +114,7 @@ describe("progressTable", () => {
     );
     expect(table.tableColumns).toEqual(["userId", "simulationId", "state", "dueDate", "completedAt"]);
     expect(table.flexColumn).toBe("completedAt");
+    expect(table).not.toHaveProperty("wholeColumn");
     expect(table.knownFields).toEqual([
       "userId",
       "simulationId",
@@ -139,7 +140,9 @@ describe("progressTable", () => {
       ["u-started", "", ""],
     ]);
     expect(table.tableColumns).toEqual(["userId", "simulationId", "state", "dueDate", "completedAt", "link"]);
-    expect(table.flexColumn).toBe("link");
+    // A link is copied whole: under the table when the table cannot hold it (docs/table-width.md).
+    expect(table.flexColumn).toBe("completedAt");
+    expect(table.wholeColumn).toBe("link");
     expect(table.note).toBe("2 pairs: 1 done, 1 in progress, 0 not started, 0 overdue (4 requests in 2s)");
     expect(table.knownFields.slice(-3)).toEqual(["error", "link", "linkExpiresAt"]);
   });
