@@ -65,7 +65,7 @@ async function write(
     { start, end, fetchedAt },
   );
   for (const record of records) writer.add(JSON.stringify(record));
-  return store.replaceWindow(
+  const count = await store.replaceWindow(
     {
       table,
       startDate: start,
@@ -77,6 +77,9 @@ async function write(
     writer.finish(),
     extra.tenant ?? TENANT,
   );
+  // In DuckDB windows may share a transaction; the command commits before it waits.
+  await store.commitPending();
+  return count;
 }
 
 const rows = (sql: string) => db!.all(sql);
