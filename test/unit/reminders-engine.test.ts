@@ -45,17 +45,28 @@ const item = (to: string, pairs = 1, ambiguous = false): SendItem => ({
   ambiguous,
 });
 
-/** A delivery that answers each address from `outcomes` (sent when not listed) and records what it was given. */
+/**
+ * A delivery that answers each address from `outcomes` (sent when not listed) and records what
+ * it was given. Like a server: "unreachable" comes before the transaction; anything else after
+ * the claim (`beforeData`), whose failure withholds the data (delivery.ts).
+ */
 function scripted(outcomes: Record<string, DeliveryOutcome | Error>, concurrency = 1) {
   const sent: string[] = [];
   const delivery: Delivery = {
     describe: "scripted",
     concurrency,
     verify: () => Promise.resolve(),
-    send: (mail: OutgoingMail) => {
+    send: async (mail: OutgoingMail, beforeData: () => Promise<void>) => {
       sent.push(`${mail.to} ${mail.messageId} ${mail.subject}`);
       const outcome = outcomes[mail.to] ?? { status: "sent", response: `250 ok ${mail.to}` };
-      return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
+      if (!(outcome instanceof Error) && outcome.status === "unreachable") return outcome;
+      try {
+        await beforeData();
+      } catch (cause) {
+        return { status: "withheld", cause };
+      }
+      if (outcome instanceof Error) throw outcome;
+      return outcome;
     },
     close: () => Promise.resolve(),
   };
@@ -126,7 +137,7 @@ describe("sendAll", () => {
     expect(await stored(store)).toEqual({
       "ok@x.test#1": `sent <ok@x.test> ${SENT_AT}`,
       "ok@x.test#2": `sent <ok@x.test> ${SENT_AT}`,
-      "amb@x.test#1": "sending",
+      "amb@x.test#1": "sending <amb@x.test>",
     });
   });
 
@@ -150,9 +161,9 @@ describe("sendAll", () => {
     const controller = new AbortController();
     const { delivery } = scripted({});
     const send = delivery.send.bind(delivery);
-    delivery.send = (mail) => {
+    delivery.send = (mail, beforeData) => {
       controller.abort();
-      return send(mail);
+      return send(mail, beforeData);
     };
     const { run } = await deliver(store, [item("a@x.test"), item("b@x.test"), item("c@x.test")], delivery, {
       signal: controller.signal,
@@ -216,20 +227,58 @@ describe("sendAll", () => {
     expect(await stored(store)).toEqual({ "a@x.test#1": `sent <a@x.test> ${SENT_AT}` });
   });
 
-  it("claims go to the store in batches growing from one message, several messages in flight at once", async () => {
+  it("a key another run claims after this run read the ledger: the message goes again with this run's pairs only", async () => {
     const store = memoryStateStore();
-    const sizes: number[] = [];
-    const claimMany = store.claimMany.bind(store);
-    store.claimMany = (tenant, kind, claims) => {
-      sizes.push(Object.keys(claims).length);
-      return claimMany(tenant, kind, claims);
-    };
+    const ledger = await ReminderLedger.open(store, TENANT);
+    // Recorded by another run after this one read the ledger: the claim inside the transaction loses it.
+    await store.put(TENANT, "reminders", {
+      "race@x.test#2": entry("race@x.test", { messageId: "<other>" }),
+      "lost@x.test#1": entry("lost@x.test", { messageId: "<other>" }),
+    });
+    const { delivery, sent } = scripted({});
+    const run = await sendAll([item("race@x.test", 3), item("lost@x.test")], {
+      ledger,
+      delivery,
+      compose: (m) => ({
+        from: "f",
+        to: m.to,
+        subject: `pairs ${pairsOf(m).join("+")}`,
+        text: "",
+        html: "",
+        messageId: `<${m.to}>`,
+        kind: "reminder",
+      }),
+      narrow: (m, won) => ({ ...m, pairs: pairsOf(m).filter((p) => won.has(`${m.to}#${p}`)) }) as unknown as NotifyMessage,
+      now: () => SENT_AT,
+      resendAmbiguous: false,
+    });
+    expect(sent).toEqual([
+      "race@x.test <race@x.test> pairs 1+2+3",
+      "race@x.test <race@x.test> pairs 1+3",
+      "lost@x.test <lost@x.test> pairs 1",
+    ]);
+    expect(run.results.map((r) => [r.message.to, r.status, r.detail])).toEqual([
+      ["race@x.test", "sent", "250 ok race@x.test"],
+      ["lost@x.test", "skipped", "already recorded by another run"],
+    ]);
+    expect(pairsOf(run.results[0]!.message)).toEqual([1, 3]);
+    expect(await stored(store)).toEqual({
+      "race@x.test#1": `sent <race@x.test> ${SENT_AT}`,
+      "race@x.test#2": "sending <other>",
+      "race@x.test#3": `sent <race@x.test> ${SENT_AT}`,
+      "lost@x.test#1": "sending <other>",
+    });
+  });
+
+  it("several messages in flight at once, up to the delivery's connections", async () => {
+    const store = memoryStateStore();
     let inFlight = 0;
     let most = 0;
     const delivery: Delivery = {
       ...scripted({}, 3).delivery,
-      send: async (mail) => {
+      send: async (mail, beforeData) => {
         most = Math.max(most, ++inFlight);
+        await beforeData();
         await new Promise((resolve) => setImmediate(resolve));
         inFlight--;
         return { status: "sent", response: `250 ${mail.to}` };
@@ -237,7 +286,6 @@ describe("sendAll", () => {
     };
     const items = Array.from({ length: 20 }, (_, i) => item(`u${i}@x.test`));
     const { run } = await deliver(store, items, delivery);
-    expect(sizes).toEqual([1, 2, 4, 8, 5]);
     expect(run.results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => "sent"));
     expect(most).toBe(3);
     expect(Object.keys(await stored(store))).toHaveLength(20);
@@ -285,7 +333,7 @@ describe("the ledger", () => {
     store.put = () => Promise.reject(full);
     ledger.release(["k#1"]);
     await expect(ledger.flush()).rejects.toBe(full);
-    await expect(ledger.claim([{ key: "k#2", entry: entry("a@x.test") }], () => false)).rejects.toBe(full);
+    await expect((async () => ledger.claim([{ key: "k#2", entry: entry("a@x.test") }], () => false))()).rejects.toBe(full);
   });
 
   it("reload reads what another run wrote meanwhile", async () => {
@@ -325,7 +373,12 @@ describe("the outbox", () => {
     expect(delivery.describe).toBe(outbox);
     expect(delivery.concurrency).toBe(4);
     await delivery.verify();
-    const outcome = await delivery.send(mail);
+    let claimed = 0;
+    const outcome = await delivery.send(mail, () => {
+      claimed++;
+      return Promise.resolve();
+    });
+    expect(claimed).toBe(1);
     expect(outcome).toEqual({ status: "sent", response: join(outbox, "digest-0123abcd.simadmin.eml") });
     expect(await readdir(outbox)).toEqual(["digest-0123abcd.simadmin.eml"]);
     const text = await readFile(join(outbox, "digest-0123abcd.simadmin.eml"), "utf8");
@@ -343,10 +396,12 @@ describe("the outbox", () => {
     const delivery = await openOutboxDelivery(outbox);
     // A directory where the file would go: the rename fails.
     await mkdir(join(outbox, "digest-0123abcd.simadmin.eml"));
-    const error = await delivery.send(mail).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const error = await delivery
+      .send(mail, () => Promise.resolve())
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(LocalFileError);
     expect((error as LocalFileError).path).toBe(join(outbox, "digest-0123abcd.simadmin.eml"));
     expect((await readdir(outbox)).sort()).toEqual(["digest-0123abcd.simadmin.eml"]);
