@@ -4,7 +4,7 @@ import { progressFields, progressTable, type ProgressAnswers } from "../../src/c
 import type { ProgressRow } from "../../src/domain/progress.js";
 import type { ProgressFile } from "../../src/engines/progress/input.js";
 import type { PairResult } from "../../src/engines/progress/pair-asker.js";
-import { dryRunValue, planProgress } from "../../src/engines/progress/plan.js";
+import { dryRunValue, planProgress } from "../../src/engines/progress/progress-plan.js";
 
 // What `progress` answers and plans (docs/cli-contract.md "Progress"), called as libraries: the
 // records in file order with the file's own columns, the refused and unsettled pairs, the

@@ -7,7 +7,7 @@ import { summaryLine } from "../../src/commands/users-sync/plan-output.js";
 import { SyncState } from "../../src/commands/users-sync/sync-state.js";
 import type { CommandContext } from "../../src/context.js";
 import type { ManifestBatch } from "../../src/domain/users-csv/import-manifest.js";
-import type { Baseline, SyncPlan } from "../../src/domain/users-sync/plan.js";
+import type { Baseline, SyncPlan } from "../../src/domain/users-sync/sync-plan.js";
 import type { HeldBatch, PlannedRow, SyncRun } from "../../src/domain/users-sync/records.js";
 import { ServiceError, UsageError } from "../../src/errors.js";
 import { memoryStateStore } from "../helpers/memory-state.js";

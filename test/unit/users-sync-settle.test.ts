@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ManifestBatch } from "../../src/domain/users-csv/import-manifest.js";
-import type { Baseline } from "../../src/domain/users-sync/plan.js";
+import type { Baseline } from "../../src/domain/users-sync/sync-plan.js";
 import type { OpenTask, PlannedRow, SyncRun } from "../../src/domain/users-sync/records.js";
 import { settleRun } from "../../src/domain/users-sync/settle.js";
 
