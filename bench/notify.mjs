@@ -4,9 +4,9 @@
 // the .eml files an --outbox run of the same file wrote — with the same pool (3 connections,
 // 100 messages each) to the same sink. Runs alternate (nodemailer, notify, nodemailer,
 // notify); throughput is counted at the sink, from the first message accepted to the last.
-// CPU (user + system) over the same window: notify's process (read from /proc at the sink's
-// first and last message), and nodemailer's as this process's less the sink's own (what this
-// process used in the notify rounds, per message: there the sink is all it does).
+// CPU (user + system) over the same window of each sending process, read from /proc at the
+// sink's first and last message: notify's, and nodemailer's (bench/parts/nodemailer-send.mjs,
+// a process of its own for that reason).
 // Pacing is off (--rate 0) in both: the bench measures what notify adds — templates, the
 // ledger's claims and marks in the default directory state store — not the relay's limits.
 //
@@ -16,11 +16,10 @@
 // run = the pairs not known completed (2,000 open pairs asked; the 500 completed ones were
 // cached by an earlier `progress` run and are not asked again).
 
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { distModule, fail, processCpuSeconds, runCli, withSandbox } from "./lib.mjs";
 
@@ -60,11 +59,7 @@ execFileSync(
 const key = await readFile(join(work, "key.pem"), "utf8");
 const cert = await readFile(join(work, "cert.pem"), "utf8");
 
-const sink = { count: 0, first: 0, last: 0, sample: () => 0, cpuFirst: 0, cpuLast: 0, selfFirst: 0, selfLast: 0 };
-const selfCpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
+const sink = { count: 0, first: 0, last: 0, sample: () => 0, cpuFirst: 0, cpuLast: 0 };
 const server = new SMTPServer({
   key,
   cert,
@@ -81,13 +76,9 @@ const server = new SMTPServer({
       if (sink.count++ === 0) {
         sink.first = now;
         sink.cpuFirst = sink.sample();
-        sink.selfFirst = selfCpu();
       }
       sink.last = now;
-      if (sink.count === sink.expected) {
-        sink.cpuLast = sink.sample();
-        sink.selfLast = selfCpu();
-      }
+      if (sink.count === sink.expected) sink.cpuLast = sink.sample();
       callback(null, "queued");
     });
   },
@@ -95,7 +86,7 @@ const server = new SMTPServer({
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = server.server.address().port;
 const smtpUrl = `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-const resetSink = (sample = () => 0) => Object.assign(sink, { count: 0, first: 0, last: 0, sample, expected: OPEN });
+const resetSink = () => Object.assign(sink, { count: 0, first: 0, last: 0, sample: () => 0, expected: OPEN });
 const rate = () => (sink.count - 1) / ((sink.last - sink.first) / 1000);
 
 try {
@@ -143,29 +134,17 @@ try {
       if (out.code !== 0) throw new Error(`notify --outbox: exit ${out.code}: ${out.stderr}`);
       const names = (await readdir(outbox)).filter((f) => f.endsWith(".eml"));
       if (names.length !== OPEN) throw new Error(`the outbox holds ${names.length} messages, not ${OPEN}`);
-      const messages = await Promise.all(
-        names.map(async (name) => {
-          const raw = await readFile(join(outbox, name));
-          const to = /^To: (.+)$/m.exec(raw.toString("utf8"))[1].trim();
-          return { raw, to };
-        }),
-      );
-
       const baseline = async () => {
         resetSink();
-        const transport = nodemailer.createTransport({
-          pool: true,
-          host: "127.0.0.1",
-          port,
-          secure: false,
-          auth: { user: USER, pass: PASSWORD },
-          maxConnections: 3,
-          maxMessages: 100,
-          tls: { ca: [cert] },
+        const args = { port, user: USER, password: PASSWORD, caFile: join(work, "cert.pem"), from: FROM, dir: outbox };
+        const child = spawn(process.execPath, [join(import.meta.dirname, "parts", "nodemailer-send.mjs"), JSON.stringify(args)], {
+          stdio: ["ignore", "ignore", "inherit"],
         });
-        await Promise.all(messages.map(({ raw, to }) => transport.sendMail({ envelope: { from: FROM, to }, raw })));
-        transport.close();
-        return { perSecond: rate(), selfCpu: sink.selfLast - sink.selfFirst };
+        sink.sample = () => processCpuSeconds(child.pid);
+        const code = await new Promise((resolveExit) => child.on("close", resolveExit));
+        if (code !== 0) throw new Error(`nodemailer baseline: exit ${code}`);
+        if (sink.count !== OPEN) throw new Error(`the sink got ${sink.count} messages, not ${OPEN}`);
+        return { perSecond: rate(), cpu: sink.cpuLast - sink.cpuFirst };
       };
       let round = 0;
       const notify = async () => {
@@ -181,7 +160,7 @@ try {
         if (r.code !== 0) throw new Error(`notify: exit ${r.code}: ${r.stderr}`);
         if (sink.count !== OPEN) throw new Error(`the sink got ${sink.count} messages, not ${OPEN}`);
         const asked = sandbox.requests.slice(before).filter((q) => q.path.endsWith("/completion-data")).length;
-        return { perSecond: rate(), asked, cpu: sink.cpuLast - sink.cpuFirst, sinkCpu: sink.selfLast - sink.selfFirst };
+        return { perSecond: rate(), asked, cpu: sink.cpuLast - sink.cpuFirst };
       };
 
       const base = [];
@@ -201,13 +180,12 @@ try {
       console.log(
         `ratio (best of ${ROUNDS}):    ${(n / b).toFixed(2)} × (target ≥ 0.8; medians ${(median(ours.map((o) => o.perSecond)) / median(base.map((x) => x.perSecond))).toFixed(2)} ×)`,
       );
-      // CPU per message while sending, in microseconds: the sink's share taken from the notify rounds.
+      // CPU (user + system) per message while sending, in microseconds, of each sending process.
       const perMessage = (seconds) => (seconds * 1e6) / (OPEN - 1);
-      const sinkUs = median(ours.map((o) => perMessage(o.sinkCpu)));
-      const nodemailerUs = base.map((x) => perMessage(x.selfCpu) - sinkUs);
+      const nodemailerUs = base.map((x) => perMessage(x.cpu));
       const notifyUs = ours.map((o) => perMessage(o.cpu));
       console.log(
-        `CPU per message:      nodemailer ${nodemailerUs.map((x) => x.toFixed(0)).join(", ")} µs, notify ${notifyUs.map((x) => x.toFixed(0)).join(", ")} µs (sink ${sinkUs.toFixed(0)} µs); medians ${(median(notifyUs) / median(nodemailerUs)).toFixed(2)} ×`,
+        `CPU per message:      nodemailer ${nodemailerUs.map((x) => x.toFixed(0)).join(", ")} µs, notify ${notifyUs.map((x) => x.toFixed(0)).join(", ")} µs; medians ${(median(notifyUs) / median(nodemailerUs)).toFixed(2)} ×`,
       );
       console.log(
         `load average:         ${loadavg()

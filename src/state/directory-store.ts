@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import { closeSync, openSync, writeSync } from "node:fs";
 import { appendFile, open, readdir, readFile, rm, stat, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import * as z from "zod";
 import type { Clock } from "../clock.js";
 import { isErrnoError, LocalFileError } from "../errors.js";
 import { makeDirectory, writeFileAtomic } from "../output/atomic-file.js";
-import { acquireWaitingLock, type LockOwner } from "../output/file-lock.js";
+import { acquireWaitingLock, type FileLock, type LockOwner } from "../output/file-lock.js";
 import { currentHolder, describeHolder, lockTimeoutError, type HolderInfo } from "./holder.js";
 import type { EntryChanges, ExportedEntry, KindSummary, LockOptions, StateKind, StateLock, StateStore, Tenant } from "./store.js";
 
@@ -87,6 +88,12 @@ export class DirectoryStateStore implements StateStore {
   private readonly loaded = new Map<string, Loaded>();
   /** Files this store appended to or wrote: written whole at close(). */
   private readonly written = new Set<string>();
+  /** Tenant directories made (or found) by this store. */
+  private readonly made = new Set<string>();
+  /** By file: this process's batches, one after the other. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** By file: its batch lock, held while this process holds the kind's run lock. */
+  private readonly leases = new Map<string, { lock: FileLock; current: boolean; journal?: number }>();
 
   constructor(
     private readonly dir: string,
@@ -102,8 +109,11 @@ export class DirectoryStateStore implements StateStore {
   }
 
   private ensureTenantDir(tenant: Tenant): void {
+    const dir = join(this.dir, tenantDirName(tenant));
+    if (this.made.has(dir)) return;
     makeDirectory(this.dir, 0o700, "create the state directory");
-    makeDirectory(join(this.dir, tenantDirName(tenant)), 0o700, "create the state directory");
+    makeDirectory(dir, 0o700, "create the state directory");
+    this.made.add(dir);
   }
 
   private async read(path: string): Promise<KindFile | undefined> {
@@ -223,28 +233,52 @@ export class DirectoryStateStore implements StateStore {
     return new Map(Object.entries(entries).map(([key, entry]) => [key, entry.value]));
   }
 
-  /** Holds the batch lock of one kind's file for `work`. */
-  private async locked<T>(tenant: Tenant, kind: StateKind, work: (path: string) => Promise<T>): Promise<T> {
-    this.ensureTenantDir(tenant);
-    const path = this.fileOf(tenant, kind);
-    const lock = await acquireWaitingLock(`${path}.lock`, {
+  /** Runs `work` after this process's earlier batches of the same file (in the order asked). */
+  private serial<T>(path: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(path) ?? Promise.resolve()).then(work);
+    this.queues.set(
+      path,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  private acquireBatchLock(path: string): Promise<FileLock> {
+    return acquireWaitingLock(`${path}.lock`, {
       guarded: { path, action: "write the state file" },
       command: "state store",
       now: () => this.lockClock.now(),
       sleep: (ms) => this.lockClock.sleep(ms),
       maxWaitMs: BATCH_LOCK_WAIT_MS,
     });
-    try {
-      return await work(path);
-    } finally {
-      await lock.release();
-    }
+  }
+
+  /**
+   * Holds the batch lock of one kind's file for `work` — already held when this process holds
+   * the kind's run lock (lock()); a process's batches of one file go one after the other.
+   */
+  private async locked<T>(tenant: Tenant, kind: StateKind, work: (path: string) => Promise<T>): Promise<T> {
+    this.ensureTenantDir(tenant);
+    const path = this.fileOf(tenant, kind);
+    return this.serial(path, async () => {
+      if (this.leases.has(path)) return work(path);
+      const lock = await this.acquireBatchLock(path);
+      try {
+        return await work(path);
+      } finally {
+        await lock.release();
+      }
+    });
   }
 
   /** A locked batch: `change` sees the entries and says what to set and delete. */
   private async transact<T>(tenant: Tenant, kind: StateKind, change: (entries: Readonly<Entries>) => Change<T>): Promise<T> {
     return this.locked(tenant, kind, async (path) => {
-      const loaded = await this.load(tenant, kind);
+      // Under the run's lease nobody else writes this file: what this process holds is current
+      // once read after taking it.
+      const leased = this.leases.get(path);
+      const loaded = leased?.current && this.loaded.has(path) ? this.loaded.get(path)! : await this.load(tenant, kind);
+      if (leased) leased.current = true;
       const { set = {}, del = [], replace = false, result } = change(loaded.entries);
       if (replace) for (const key of Object.keys(loaded.entries)) delete loaded.entries[key];
       if (!replace && Object.keys(set).length === 0 && del.length === 0) return result;
@@ -275,7 +309,15 @@ export class DirectoryStateStore implements StateStore {
         await truncate(journalPath, loaded.offset);
         loaded.partial = false;
       }
-      await appendFile(journalPath, line, { mode: 0o600 });
+      const lease = this.leases.get(path);
+      if (lease) {
+        // Under the run's lease the journal stays open: one write() per batch, made before
+        // this returns (a claim must be on disk before its message's data goes).
+        lease.journal ??= openSync(journalPath, "a", 0o600);
+        writeSync(lease.journal, line);
+      } else {
+        await appendFile(journalPath, line, { mode: 0o600 });
+      }
     } catch (error) {
       throw LocalFileError.fromSystem(error, journalPath, "write the state journal");
     }
@@ -286,10 +328,18 @@ export class DirectoryStateStore implements StateStore {
     for (const key of del) delete loaded.entries[key];
   }
 
+  private closeJournal(path: string): void {
+    const lease = this.leases.get(path);
+    if (lease?.journal === undefined) return;
+    closeSync(lease.journal);
+    lease.journal = undefined;
+  }
+
   /** The kind's file written whole (journal folded in), then the journal removed. */
   private async writeWhole(tenant: Tenant, kind: StateKind, path: string, loaded: Loaded): Promise<void> {
     const file: KindFile = { version: 1, tenant: { ...tenant }, kind, entries: loaded.entries };
     await writeFileAtomic(path, `${JSON.stringify(file)}\n`, 0o600);
+    this.closeJournal(path);
     try {
       await rm(journalOf(path), { force: true });
     } catch (error) {
@@ -359,8 +409,9 @@ export class DirectoryStateStore implements StateStore {
     const path = join(this.dir, tenantDirName(tenant), `${kind}.lock`);
     const me = currentHolder(options.purpose, this.lockClock.now());
     const holderOf = (owner: LockOwner | undefined): string => describeHolder(owner ? ownerToHolder(owner) : undefined);
+    let held: FileLock;
     try {
-      const held = await acquireWaitingLock(path, {
+      held = await acquireWaitingLock(path, {
         guarded: { path, action: "lock" },
         command: JSON.stringify({ purpose: me.purpose, since: me.since }),
         now: () => this.lockClock.now(),
@@ -369,7 +420,6 @@ export class DirectoryStateStore implements StateStore {
         noticeAfterMs: NOTICE_MS,
         onWait: (owner) => options.onWait?.(holderOf(owner)),
       });
-      return { release: () => held.release() };
     } catch (error) {
       if (error instanceof LocalFileError && error.code === "EBUSY") {
         const owner = await readFile(path, "utf8")
@@ -379,6 +429,30 @@ export class DirectoryStateStore implements StateStore {
       }
       throw error;
     }
+    // The kind's batch lock too, for the run's length: its batches are then appended without
+    // taking and letting go of a lock file each time (two link()s, two unlink()s and a read),
+    // which cost more than the append itself — a claim per message (docs/reminders.md).
+    // Another process's change to this kind waits for the run (docs/state.md).
+    const file = this.fileOf(tenant, kind);
+    try {
+      await this.serial(file, async () => {
+        this.leases.set(file, { lock: await this.acquireBatchLock(file), current: false });
+      });
+    } catch (error) {
+      await held.release();
+      throw error;
+    }
+    return {
+      release: async () => {
+        await this.serial(file, async () => {
+          const lease = this.leases.get(file);
+          this.closeJournal(file);
+          this.leases.delete(file);
+          await lease?.lock.release();
+        });
+        await held.release();
+      },
+    };
   }
 
   private async *kindFiles(): AsyncIterable<KindFile> {
