@@ -23,21 +23,22 @@ export function rangeEndingYesterday(days) {
   return { from: isoDay(yesterday - (days - 1) * DAY_MS), to: isoDay(yesterday) };
 }
 
-// Reports the child's peak RSS (kB) on stderr as it exits; works wherever Node runs,
-// unlike /usr/bin/time. Its own VmHWM where /proc exists: getrusage's maxRSS survives fork and
-// exec on Linux, so a child reported this process's peak (the sandbox and its answers) as its own.
+// Reports the child's peak RSS (kB) and CPU time (user + system, every thread) on stderr as
+// it exits; works wherever Node runs, unlike /usr/bin/time. Its own VmHWM where /proc exists:
+// getrusage's maxRSS survives fork and exec on Linux, so a child reported this process's peak
+// (the sandbox and its answers) as its own.
 const MAXRSS_HOOK =
   "data:text/javascript," +
   encodeURIComponent(
     'import { readFileSync, writeSync } from "node:fs";' +
-      'process.on("exit", () => { let kb = process.resourceUsage().maxRSS;' +
+      'process.on("exit", () => { const usage = process.resourceUsage(); let kb = usage.maxRSS;' +
       ' try { kb = Number(/^VmHWM:\\s*(\\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"))[1]); } catch {}' +
-      ' writeSync(2, "\\nBENCH_MAXRSS_KB=" + kb + "\\n"); });',
+      ' writeSync(2, "\\nBENCH_MAXRSS_KB=" + kb + " BENCH_CPU_US=" + (usage.userCPUTime + usage.systemCPUTime) + "\\n"); });',
   );
 
 /**
  * One `simadmin` run with only PATH, HOME and `env`: its exit code, wall seconds, stderr and,
- * with `{ maxRss: true }`, its peak resident memory in MiB.
+ * with `{ maxRss: true }`, its peak resident memory in MiB and its CPU seconds.
  */
 export function runCli(args, env, { maxRss = false, onSpawn } = {}) {
   return new Promise((resolvePromise, reject) => {
@@ -56,12 +57,13 @@ export function runCli(args, env, { maxRss = false, onSpawn } = {}) {
     });
     child.on("error", reject);
     child.on("close", (code) => {
-      const match = /BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
+      const match = /BENCH_MAXRSS_KB=(\d+) BENCH_CPU_US=(\d+)/.exec(stderr);
       resolvePromise({
         code,
         seconds: (performance.now() - started) / 1000,
         maxRssMiB: match ? Number(match[1]) / 1024 : undefined,
-        stderr: stderr.replace(/\n?BENCH_MAXRSS_KB=\d+\n/, ""),
+        cpuSeconds: match ? Number(match[2]) / 1e6 : undefined,
+        stderr: stderr.replace(/\n?BENCH_MAXRSS_KB=\d+ BENCH_CPU_US=\d+\n/, ""),
       });
     });
   });

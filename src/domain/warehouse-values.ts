@@ -50,9 +50,9 @@ const MAX_SAFE_DIGITS = 15;
 export function widenType(a: WarehouseType | undefined, b: WarehouseType | undefined): WarehouseType | undefined {
   if (a === undefined) return b;
   if (b === undefined || a === b) return a;
-  const pair = new Set([a, b]);
-  if (pair.has("bigint") && pair.has("double")) return "double";
-  if (pair.has("date") && pair.has("timestamp")) return "timestamp";
+  // Called for every value of a column whose values differ (whole and fractional scores): no allocation.
+  if ((a === "bigint" && b === "double") || (a === "double" && b === "bigint")) return "double";
+  if ((a === "date" && b === "timestamp") || (a === "timestamp" && b === "date")) return "timestamp";
   return "text";
 }
 
