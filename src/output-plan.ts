@@ -106,6 +106,9 @@ const OUT_EXTENSIONS: Record<string, OutputFormat | undefined> = {
 
 const DELIMITERS = { ",": ",", ";": ";", tab: "\t" } as const;
 
+/** The formats an output directory's files may have. */
+const DIRECTORY_FORMATS: readonly OutputFormat[] = ["json", "ndjson", "csv", "xlsx"];
+
 /** --fields as a list: trimmed, none empty, none twice. */
 export function parseFieldsFlag(text: string): string[] {
   const fields = text
@@ -204,6 +207,11 @@ export async function resolveOutputPlan(input: PlanInput): Promise<OutputPlan> {
     }
     const profileOutput = formatSource === "profile" ? (await input.settings()).output : undefined;
     formatOrigin = originOf(input, format, formatSource, profileOutput);
+    // Files into the command's directory (reports --out-dir, progress --split-by): a format
+    // a file holds, whichever command writes them.
+    if (input.outDir !== undefined && !DIRECTORY_FORMATS.includes(format)) {
+      throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${formatOrigin})`);
+    }
     // A token must not be minted (nor a report fetched) only to fail on a missing or
     // read-only directory (exit 11, docs/cli-contract.md "Bad input").
     if (globals.out) await checkOutputPath(globals.out);

@@ -168,3 +168,20 @@ describe("a command's own default format is decided with the plan, not when prin
     expect((await resolveOutputPlan({ ...plan, ownFormat })).format).toBe(expected);
   });
 });
+
+describe("an output directory's files (reports --out-dir, progress --split-by): the plan's one rule", () => {
+  it.each(["table", "text"] as const)("-o %s into a directory is exit 2 before anything is sent", async (output) => {
+    const { plan } = input({ output }, { outDir: "/tmp/somewhere", tty: true });
+    await expect(resolveOutputPlan(plan)).rejects.toThrow(
+      new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${output} (-o ${output})`),
+    );
+  });
+
+  it("the default is json, or the command's own (progress: csv), never the terminal's table", async () => {
+    const { plan } = input({}, { outDir: "/tmp/somewhere", tty: true });
+    expect((await resolveOutputPlan(plan)).format).toBe("json");
+    expect((await resolveOutputPlan({ ...plan, outDirFormat: "csv" })).format).toBe("csv");
+    const { plan: profiled } = input({}, { outDir: "/tmp/somewhere", profileOutput: "ndjson" });
+    expect((await resolveOutputPlan({ ...profiled, outDirFormat: "csv" })).format).toBe("ndjson");
+  });
+});

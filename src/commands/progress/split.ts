@@ -13,7 +13,6 @@ import { showPath } from "../../messages.js";
 // --out. Everything that can go wrong with the directory or the column is found before a
 // request is sent.
 
-const FILE_FORMATS: readonly OutputFormat[] = ["csv", "json", "ndjson", "xlsx"];
 const EXTENSIONS: Partial<Record<OutputFormat, string>> = { csv: "csv", json: "json", ndjson: "ndjson", xlsx: "xlsx" };
 
 export interface SplitPlan {
@@ -36,13 +35,9 @@ export async function prepareSplit(
   if (column === undefined) {
     throw new UsageError(`--split-by ${splitBy}: no such column; known columns: ${[...new Set(columns)].join(", ")}`);
   }
-  // -o, the profile's output setting, else CSV (command.ts outputDirectoryFormat): decided in the output plan.
+  // -o, the profile's output setting, else CSV (command.ts outputDirectoryFormat), and only a
+  // format a file holds: decided and checked in the output plan (output-plan.ts).
   const { format } = printer.outputPlan;
-  if (!FILE_FORMATS.includes(format)) {
-    throw new UsageError(
-      `--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${printer.outputPlan.formatOrigin})`,
-    );
-  }
   await prepareOutDir(dir);
   return { column, dir, format };
 }

@@ -11,7 +11,7 @@ import type { ReportWindows } from "../../engines/reports/windows.js";
  * nothing can be checked: an empty report's CSV header is --fields as given.
  */
 export async function checkFields(reportsPlan: ReportsPlan, windows: ReportWindows, kind: ReportKind): Promise<void> {
-  const fields = reportsPlan.output.fields;
+  const fields = reportsPlan.outputPlan.fields;
   if (!fields) return;
   // json can pick a whole nested object by its top-level key; the others name flat columns.
   const topLevel = reportsPlan.format === "json" || reportsPlan.format === "ndjson";

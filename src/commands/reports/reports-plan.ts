@@ -19,16 +19,13 @@ export interface ReportsPlan {
   /** The plan's format; "text" only with --query (the runner refuses it otherwise). */
   format: RecordFormat | "text";
   raw: boolean;
-  output: OutputPlan;
+  outputPlan: OutputPlan;
 }
-
-/** The files --out-dir can hold. */
-const FILE_FORMATS: readonly string[] = ["json", "ndjson", "csv", "xlsx"];
 
 export async function planReports(
   options: ReportsOptions,
   args: readonly string[],
-  output: OutputPlan,
+  outputPlan: OutputPlan,
   clock: Clock,
 ): Promise<ReportsPlan> {
   const kindArg = args[0] ?? "";
@@ -38,7 +35,7 @@ export async function planReports(
     throw new UsageError(`unknown report kind ${JSON.stringify(kindArg)}; known kinds: ${REPORT_KINDS.join(", ")}, all`);
   }
   const range = resolveRangeSpec(options.range, utcDay(clock.now()));
-  const { format, formatOrigin: origin, out, outDir, query, fields } = output;
+  const { format, formatOrigin: origin, out, outDir, query, fields } = outputPlan;
 
   if (out !== undefined && outDir !== undefined) throw new UsageError("give --out <file> or --out-dir <dir>, not both");
   // One workbook holds a sheet per kind (docs/cli-contract.md, report kinds); other files hold one kind.
@@ -47,9 +44,7 @@ export async function planReports(
       hint: "or --out <file>.xlsx for one workbook with a sheet per kind",
     });
   }
-  if (outDir !== undefined && !FILE_FORMATS.includes(format)) {
-    throw new UsageError(`--out-dir writes files: use -o csv, json, ndjson or xlsx, not ${format} (${origin})`);
-  }
+  // --out-dir's formats are the output plan's rule (output-plan.ts).
   if (all && outDir === undefined && !query && (format === "csv" || format === "ndjson")) {
     throw new UsageError(`\`reports all\` as ${format} (${origin}) writes one file per kind: add --out-dir <dir>`, {
       hint: "or use -o json for one JSON object keyed by kind on stdout",
@@ -72,7 +67,7 @@ export async function planReports(
     windows: splitIntoWindows(range),
     format: format,
     raw,
-    output,
+    outputPlan,
   };
 }
 

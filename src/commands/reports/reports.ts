@@ -129,7 +129,7 @@ async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target:
     keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
   });
   let spoolDir: string | undefined;
-  if (cache.persistent && reportsPlan.format === "csv" && !reportsPlan.output.fields) {
+  if (cache.persistent && reportsPlan.format === "csv" && !reportsPlan.outputPlan.fields) {
     try {
       const spool = await openSpoolDir(settings.configDir, () => services.clock.now());
       spoolDir = spool.dir;
