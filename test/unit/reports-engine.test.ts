@@ -1,3 +1,4 @@
+import { readdirSync, rmSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -190,6 +191,79 @@ describe("ReportWindows", () => {
       InterruptedError,
     );
     expect(asked).toEqual([]);
+  });
+});
+
+describe("ReportWindows, edges", () => {
+  it("an empty list is no batch; a window file a concurrent run cleared before it was read is fetched once more", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api, asked } = client({ ...ANSWERS, "/report/syms 2026-01-01": "[]" });
+    const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(1);
+    const events: string[] = [];
+    windows.report({
+      window: () => undefined,
+      // Counted and checked, then cleared before its records are read: the file is gone.
+      windowDone: (fetched) => {
+        events.push(String(fetched));
+        if (!fetched) rmSync(join(dir, readdirSync(dir)[0]!));
+      },
+      oneMoreFetch: () => events.push("one more"),
+    });
+    expect(await all(windows.batches("users"))).toEqual(['0 2026-01-01 [{"id":1},{"id":2}]']);
+    expect(asked).toEqual(["/report/users 2026-01-01..2026-01-30"]);
+    expect(events).toEqual(["false", "true"]);
+    expect(await all(windows.batches("syms"))).toEqual([]);
+  });
+
+  it("works without a progress display, from the cache and when a counted window is gone", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN, FEB], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const windows = new ReportWindows(client(ANSWERS).api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(2);
+    await cache.remove("users", FEB);
+    expect(await all(windows.batches("users"))).toHaveLength(2);
+  });
+});
+
+describe("ReportCache, edges", () => {
+  it("a window is fresh for less than a day by the cache's clock; a directory in its place is no window", async () => {
+    const dir = freshDir();
+    let now = NOW;
+    const cache = await ReportCache.open(dir, IDENTITY, () => now);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    const mtime = (await stat(join(dir, (await readdir(dir))[0]!))).mtimeMs;
+    now = mtime + MAX_AGE_MS - 1;
+    expect(await cache.has("users", JAN)).toBe(true);
+    now = mtime + MAX_AGE_MS;
+    expect(await cache.has("users", JAN)).toBe(false);
+    const other = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, other, [JAN], new AbortController().signal).batches("users"));
+    const name = (await readdir(other.dir))[0]!;
+    await rm(join(other.dir, name));
+    await mkdir(join(other.dir, name));
+    expect(await other.has("users", JAN)).toBe(false);
+  });
+
+  it("an empty answer has no records and no texts, without reading a file", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const records: unknown[] = [];
+    for await (const batch of cache.records("users", JAN, { kind: "empty" }, "l")) records.push(batch);
+    for await (const batch of cache.recordTexts("users", JAN, { kind: "empty" }, "l")) records.push(batch);
+    expect(records).toEqual([]);
+  });
+
+  it("a window file that is missing is that error, not an unexpected answer", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const read = async () => {
+      for await (const batch of cache.records("users", JAN, { kind: "array" }, "l")) void batch;
+    };
+    await expect(read()).rejects.toMatchObject({ code: "ENOENT" });
   });
 });
 
