@@ -57,8 +57,11 @@ export class EmailIndex {
     const slots = this.slots;
     const mask = slots.length - 1;
     let i = h & mask;
+    const hashes = this.hashes;
     for (let s = slots[i]!; s !== 0; s = slots[i]!) {
-      if (this.keyEquals(s - 1, email)) return this.rows[s - 1]!;
+      // The stored hash first: most occupied slots a probe passes hold another key, and the
+      // bytes are compared only when the hashes agree.
+      if (hashes[s - 1] === h && this.keyEquals(s - 1, email)) return this.rows[s - 1]!;
       i = (i + 1) & mask;
     }
     this.insert(i, email, row, h);
