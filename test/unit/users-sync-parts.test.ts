@@ -85,6 +85,17 @@ describe("held batches in the sync's words", () => {
     );
   });
 
+  it("two batches with tasks: the hint's import-status command asks for both", () => {
+    const error = heldError(
+      [
+        held(1, 1, { state: "uploaded", taskId: "t-9", disputed: "x" }),
+        held(2, 1, { state: "uploaded", taskId: "t-10", disputed: "y" }),
+      ],
+      "simadmin users sync hr.csv",
+    );
+    expect(error.hint).toContain("(`simadmin import-status --task t-9 --task t-10`)");
+  });
+
   it("the lines of batches left held name their rows in that plan", () => {
     expect(heldLines([held(2, 1), held(4, 1, { firstRow: 9, lastRow: 9 })])).toEqual([
       "held batch 2 (1 user of the plan of 2026-11-20T02:00:00.000Z: p1@example.com) is held: its upload may have been received (cut off or killed after the body was sent); its users are left as they are (rows 752–755 of that plan)",
@@ -192,6 +203,47 @@ describe("the sync's journal and state", () => {
     expect(snapshot.run?.batches.map((b) => `${b.number} ${b.state} ${b.sends}`)).toEqual(["1 pending 0", "2 uploading 1"]);
     expect(snapshot).toMatchObject({ baseline: undefined, held: [], tasks: [], unsent: undefined, deactivations: {} });
     expect(() => journal.batch(3)).toThrow(new RangeError("the sync's run has no batch 3"));
+  });
+
+  it("every entry written comes back as it was put; entries a store gives back as null read as absent", async () => {
+    const store = memoryStateStore();
+    const state = new SyncState(store, TENANT);
+    const baseline: Baseline = {
+      version: 1,
+      baseUrl: TENANT.service,
+      organizationId: TENANT.organizationId,
+      createdAt: "2026-11-20T02:00:00.000Z",
+      updatedAt: "2026-11-27T02:00:00.000Z",
+      users: {},
+    };
+    const changes = {
+      baseline,
+      run: run(),
+      held: [held(2, 1)],
+      tasks: [{ taskId: "t-4", plannedAt: "2026-11-27T02:00:00.000Z", rows: [row(3)] }],
+      unsent: { createdAt: "2026-11-27T02:00:00.000Z", rows: [row(4)] },
+      deactivations: { "p9@example.com": "2026-11-26T02:00:00.000Z" },
+    };
+    await state.put(changes);
+    expect(await state.load()).toEqual(changes);
+    const nulls = memoryStateStore();
+    nulls.list = async () =>
+      new Map<string, unknown>([
+        ["baseline", null],
+        ["run", null],
+        ["held", null],
+        ["tasks", null],
+        ["unsent", null],
+        ["deactivations", null],
+      ]);
+    expect(await new SyncState(nulls, TENANT).load()).toEqual({
+      baseline: undefined,
+      run: undefined,
+      held: [],
+      tasks: [],
+      unsent: undefined,
+      deactivations: {},
+    });
   });
 
   it("a write that fails leaves the journal as it was", async () => {

@@ -1,0 +1,528 @@
+import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient, Endpoint } from "../../src/api/client.js";
+import { createFakeClock } from "../../src/clock.js";
+import { InterruptedError, ServiceError } from "../../src/errors.js";
+import { legacyDir } from "../../src/commands/users-sync/legacy.js";
+import { memoryStateStore } from "../helpers/memory-state.js";
+import { runInProcess, tempDir, terminalStdin, type InProcessOptions } from "../helpers/in-process.js";
+
+// users sync in this process with no sandbox and no network: a client that answers each
+// request from the test's script and a state store in memory (ServiceFakes,
+// src/services.ts). What is checked is what a user or a script sees — the lines on stderr,
+// the plan on stdout, the exit code, the requests sent and the state kept — in runs that take
+// milliseconds, so that mutation testing (docs/mutation-testing.md) can run them per mutant.
+
+const ORG = "org-1";
+const SERVICE = "https://sim.example.com";
+const TENANT = JSON.stringify([SERVICE, ORG]).slice(0, -1);
+const START = Date.UTC(2026, 10, 20, 2);
+
+let dir: { path: string; remove(): Promise<void> };
+beforeAll(async () => {
+  dir = await tempDir();
+});
+afterAll(async () => {
+  await dir.remove();
+});
+
+type Answer = unknown;
+
+/** A client whose uploads answer in turn and whose status questions answer by task id. */
+function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, string>; onUpload?: () => void }) {
+  const sent: string[] = [];
+  const uploads = [...(script.uploads ?? [])];
+  const api = {
+    apiVersion: 2,
+    postMultipart: async (endpoint: Endpoint, build: () => FormData) => {
+      const form = build();
+      const file = form.get("file") as File;
+      const rows = (await file.text())
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((line) => {
+          const cells = line.split(",");
+          return `${cells[7]} ${cells[6]} ${cells[3]}`;
+        });
+      sent.push(`${endpoint.path} ${String(form.get("organizationId"))} ${file.name}: ${rows.join("; ")}`);
+      script.onUpload?.();
+      const answer = uploads.shift();
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    postJson: async (endpoint: Endpoint, body: { organizationId: string; taskId: string }) => {
+      sent.push(`${endpoint.path} ${body.organizationId} ${body.taskId}`);
+      return { status: script.statuses?.[body.taskId] ?? "STARTED" };
+    },
+  } as unknown as ApiClient;
+  return { api, sent };
+}
+
+interface Person {
+  n: number;
+  team?: string;
+}
+let counter = 0;
+async function roster(people: (number | Person)[], extraLines: string[] = []): Promise<string> {
+  const lines = [
+    "firstName,lastName,email,teamName",
+    ...people
+      .map((p) => (typeof p === "number" ? { n: p } : p))
+      .map((p) => `F${p.n},L${p.n},p${p.n}@example.com,${p.team ?? "Sales"}`),
+    ...extraLines,
+  ];
+  const path = join(dir.path, `roster-${++counter}.csv`);
+  await writeFile(path, `${lines.join("\n")}\n`);
+  return path;
+}
+
+/** One organization's kept state, and the runs against it on one fake clock. */
+async function world(options: { env?: Record<string, string> } = {}) {
+  const store = memoryStateStore();
+  const clock = createFakeClock(START);
+  const configDir = join(dir.path, `config-${++counter}`);
+  const env = {
+    SIMADMIN_BASE_URL: SERVICE,
+    SIMADMIN_ORG: ORG,
+    SIMADMIN_API_KEY: "sk-test",
+    SIMADMIN_CONFIG_DIR: configDir,
+    ...options.env,
+  };
+  const run = async (
+    args: string[],
+    script: Parameters<typeof scriptedClient>[0] = {},
+    extra: InProcessOptions = {},
+  ): Promise<{ exitCode: number; stdout: string; stderr: string; sent: string[] }> => {
+    const { api, sent } = scriptedClient(script);
+    const r = await runInProcess(["users", "sync", ...args], { env, clock, fakes: { api, state: store }, ...extra });
+    return { ...r, sent };
+  };
+  /** The users-sync entries kept, by key. */
+  const kept = (): Record<string, unknown> =>
+    Object.fromEntries(
+      [...store.entries]
+        .filter(([k]) => k.startsWith(`${TENANT},"users-sync",`))
+        .map(([k, v]) => [(JSON.parse(k) as string[])[3]!, v]),
+    );
+  return { store, clock, configDir, run, kept };
+}
+
+const UPLOAD = "/access-api/user/bulk-import";
+const STATUS = "/access-api/user/bulk-import/status";
+const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
+const baselineEmails = (kept: Record<string, unknown>): string[] =>
+  Object.values((kept.baseline as { users: Record<string, { email: string; status: string }> }).users)
+    .map((u) => `${u.email} ${u.status}`)
+    .sort();
+
+describe("users sync with a scripted service, night after night", () => {
+  it("a first night on CI: the CI warning, every user Add, the task kept open; the next night asks it and the users enter the baseline", async () => {
+    const w = await world({ env: { CI: "true" } });
+    const first = await w.run([await roster([1, 2]), "-o", "json"], { uploads: [{ taskId: "t-1" }] });
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(first.stderr).toContain(
+      "first sync of this service and organization in the state store memory, on a CI runner: without a baseline",
+    );
+    expect(first.stderr).toContain(
+      `plan for organization ${ORG}: 2 Adds, 0 Updates, 0 to INACTIVE, 0 ACTIVE again, 0 unchanged (first sync: no baseline yet for this service and organization; this run establishes it)`,
+    );
+    expect(first.stderr).toContain("accepted: batch 1 of 1, task t-1");
+    expect(first.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com; Add ACTIVE p2@example.com`,
+    ]);
+    expect((JSON.parse(first.stdout) as { email: string; change: string }[]).map((r) => `${r.change} ${r.email}`)).toEqual([
+      "add p1@example.com",
+      "add p2@example.com",
+    ]);
+    let kept = w.kept();
+    expect(kept.run).toBeUndefined();
+    expect(kept.tasks).toMatchObject([{ taskId: "t-1", rows: [{ email: "p1@example.com" }, { email: "p2@example.com" }] }]);
+    expect(baselineEmails(kept)).toEqual([]);
+
+    // The next night: the task is asked first; p2 has left, p3 has come.
+    w.clock.advance(24 * 3600_000);
+    const second = await w.run([await roster([1, 3]), "--max-deactivate", "1"], {
+      uploads: [{ taskId: "t-2" }],
+      statuses: { "t-1": "COMPLETED" },
+    });
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain("CI runner");
+    expect(second.sent).toEqual([
+      `${STATUS} ${ORG} t-1`,
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p3@example.com; Update INACTIVE p2@example.com`,
+    ]);
+    expect(second.stderr).toContain("(baseline of 2026-11-21T02:00:00.000Z: 2 users, 2 active)");
+    kept = w.kept();
+    expect(baselineEmails(kept)).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+    expect(kept.deactivations).toEqual({ "p2@example.com": "2026-11-21T02:00:00.000Z" });
+  });
+
+  it("--wait polls the run's task until it ends and the users enter the baseline in the same run", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com`, `${STATUS} ${ORG} t-1`]);
+    const kept = w.kept();
+    expect(baselineEmails(kept)).toEqual(["p1@example.com ACTIVE"]);
+    expect(kept.tasks).toEqual([]);
+    expect(kept.unsent).toBeUndefined();
+  });
+
+  it("a task found FAILED the next night: its rows are planned again and never enter the baseline", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] });
+    const r = await w.run([await roster([1, 2]), "--plan"]);
+    expect(r.sent).toEqual([]);
+    expect(r.stderr).toContain(
+      "2 users in 1 import task not known to have ended: planned as if it COMPLETED; a real run asks the service first",
+    );
+    expect(r.exitCode).toBe(0);
+    const again = await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-2" }], statuses: { "t-1": "FAILED" } });
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).toContain("2 rows of the last run did not reach the service or were not imported");
+    expect(again.sent[1]).toBe(
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com; Add ACTIVE p2@example.com`,
+    );
+  });
+
+  it("a task still running the next night: its users are left alone and nothing is sent", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] });
+    const r = await w.run([await roster([1, 2, 3])], { uploads: [{ taskId: "t-2" }], statuses: { "t-1": "STARTED" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("2 users in 1 import task still running: left as they are until it ends");
+    expect(r.sent).toEqual([`${STATUS} ${ORG} t-1`, `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p3@example.com`]);
+    expect((w.kept().tasks as { taskId: string }[]).map((t) => t.taskId)).toEqual(["t-1", "t-2"]);
+  });
+});
+
+describe("users sync guards, plans and the roster, with a scripted service", () => {
+  it("--plan: exit 12 with the changes pending and the command that sends them; nothing sent, nothing kept", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    const r = await w.run([path, "--plan"]);
+    expect(r.exitCode).toBe(12);
+    expect(r.sent).toEqual([]);
+    expect(lines(r.stderr)).toContain(
+      `plan for organization ${ORG}: 1 Add, 0 Updates, 0 to INACTIVE, 0 ACTIVE again, 0 unchanged (first sync: no baseline yet for this service and organization; the first run without --plan establishes it)`,
+    );
+    expect(r.stderr).toContain("plan: 1 change pending; nothing was sent");
+    expect(r.stderr).toContain(`run \`simadmin users sync ${path}\` without --plan to send it`);
+    expect(w.kept()).toEqual({});
+    const two = await w.run([await roster([1, 2]), "--dry-run"]);
+    expect(two.exitCode).toBe(12);
+    expect(two.stderr).toContain("plan: 2 changes pending; nothing was sent");
+    expect(two.stderr).toContain("without --plan to send them");
+  });
+
+  it("a roster and the last sync that agree: --plan exits 0, a run sends nothing", async () => {
+    const w = await world();
+    await w.run([await roster([1]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const plan = await w.run([await roster([1]), "--plan"]);
+    expect(plan.exitCode, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain("plan: nothing to do; the roster and the last sync agree");
+    const r = await w.run([await roster([1])]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([]);
+  });
+
+  it("--max-deactivate: more leavers than allowed stop the run before anything is sent; the users deactivated this week count", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2, 3, 4]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    // One leaver a night is allowed; two are not.
+    const refused = await w.run([await roster([1, 2])], {}, {});
+    expect(refused.exitCode).toBe(6);
+    expect(refused.sent).toEqual([]);
+    const one = await w.run([await roster([1, 2, 3]), "--max-deactivate", "1", "--wait"], {
+      uploads: [{ taskId: "t-2" }],
+      statuses: { "t-2": "COMPLETED" },
+    });
+    expect(one.exitCode, one.stderr).toBe(0);
+    w.clock.advance(24 * 3600_000);
+    // p3 leaves the next day: with p4 the day before, two in a week.
+    const week = await w.run([await roster([1, 2]), "--max-deactivate", "1"]);
+    expect(week.exitCode).toBe(6);
+    expect(week.sent).toEqual([]);
+    // Eight days later p4's deactivation no longer counts.
+    w.clock.advance(8 * 24 * 3600_000);
+    const later = await w.run([await roster([1, 2]), "--max-deactivate", "1", "--wait"], {
+      uploads: [{ taskId: "t-3" }],
+      statuses: { "t-3": "COMPLETED" },
+    });
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(later.sent[0]).toBe(`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Update INACTIVE p3@example.com`);
+    // The two --wait runs before each waited one poll of 1 s.
+    expect(w.kept().deactivations).toEqual({ "p3@example.com": "2026-11-29T02:00:02.000Z" });
+  });
+
+  it("an invalid roster row stops the run (exit 6, nothing sent); --skip-invalid leaves that user alone", async () => {
+    const w = await world();
+    const path = await roster([1, 2], ["F9,L9,not-an-email,Sales"]);
+    const r = await w.run([path]);
+    expect(r.exitCode).toBe(6);
+    expect(r.sent).toEqual([]);
+    expect(r.stderr).toContain(`1 invalid row in roster-${counter}.csv; nothing was sent; fix it or pass --skip-invalid`);
+    const skipped = await w.run([path, "--skip-invalid"], { uploads: [{ taskId: "t-1" }] });
+    expect(skipped.exitCode, skipped.stderr).toBe(0);
+    expect(skipped.stderr).toContain("1 invalid row in");
+    expect(skipped.stderr).toContain("skipped (--skip-invalid); those users are left as they are");
+    expect(skipped.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com; Add ACTIVE p2@example.com`,
+    ]);
+  });
+
+  it("--assume-existing after a first run warns that it applies to a first run only", async () => {
+    const w = await world();
+    const first = await w.run([await roster([1]), "--assume-existing", "--wait"], {
+      uploads: [{ taskId: "t-1" }],
+      statuses: { "t-1": "COMPLETED" },
+    });
+    expect(first.sent[0]).toBe(`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Update ACTIVE p1@example.com`);
+    expect(first.stderr).not.toContain("applies to a first run only");
+    const r = await w.run([await roster([1, 2]), "--assume-existing", "--plan"]);
+    expect(r.stderr).toContain("--assume-existing applies to a first run only: a baseline exists, so new users are Add");
+  });
+
+  it("the roster path is required; flags that cannot go together are usage errors before anything is read", async () => {
+    const w = await world();
+    const missing = await w.run([]);
+    expect(missing.exitCode).toBe(2);
+    const blank = await w.run([" "]);
+    expect(blank.exitCode).toBe(2);
+    expect(blank.stderr).toContain("users sync: the roster file is missing");
+    const path = await roster([1]);
+    for (const [args, message] of [
+      [["--plan", "--wait"], "--wait has nothing to wait for with --plan (nothing is sent)"],
+      [["--dry-run", "--resume"], "--resume sends; it cannot go with --plan"],
+      [
+        ["--plan", "--resend-ambiguous"],
+        "--resend-ambiguous and --mark-imported settle held batches; they cannot go with --plan",
+      ],
+      [
+        ["--dry-run", "--mark-imported", "2"],
+        "--resend-ambiguous and --mark-imported settle held batches; they cannot go with --plan",
+      ],
+      [["--max-deactivate", "ten"], '--max-deactivate: "ten" is neither a whole number nor a percentage like 10%'],
+      [["--max-changes", "5x"], '--max-changes: "5x" is neither a whole number nor a percentage like 10%'],
+      [["--wait-timeout", "5m"], "--wait-timeout"],
+    ] as const) {
+      const r = await w.run([path, ...args]);
+      expect(r.exitCode, args.join(" ")).toBe(2);
+      expect(r.stderr, args.join(" ")).toContain(message);
+    }
+    const map = await w.run([path, "--map", "nonsense"]);
+    expect(map.exitCode).toBe(2);
+    expect(map.stderr).toMatch(/--map/);
+    expect(w.kept()).toEqual({});
+  });
+
+  it("--map takes a roster column under another name; --wait-timeout with --wait is accepted", async () => {
+    const w = await world();
+    const path = join(dir.path, `mapped-${++counter}.csv`);
+    await writeFile(path, "First,Last,Mail,Team\nAnn,Lee,ann@example.com,Ops\n");
+    const r = await w.run(
+      [
+        path,
+        "--map",
+        "firstName=First",
+        "--map",
+        "lastName=Last",
+        "--map",
+        "email=Mail",
+        "--map",
+        "teamName=Team",
+        "--wait",
+        "--wait-timeout",
+        "5m",
+      ],
+      { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent[0]).toBe(`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE ann@example.com`);
+  });
+
+  it("on a terminal the run asks before sending: no sends nothing, --yes does not ask", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    const stdin = terminalStdin();
+    const pending = w.run([path], {}, { stdin, stderrIsTTY: false });
+    stdin.end("n\n");
+    const no = await pending;
+    expect(no.exitCode).toBe(2);
+    expect(no.stderr).toContain(`Send 1 change to ${ORG}?`);
+    expect(no.stderr).toContain("sync cancelled; nothing was sent");
+    expect(no.sent).toEqual([]);
+    const yes = await w.run([path, "--yes"], { uploads: [{ taskId: "t-1" }] }, { stdin: terminalStdin() });
+    expect(yes.exitCode, yes.stderr).toBe(0);
+    expect(yes.stderr).not.toContain("Send 1 change");
+    expect(yes.sent).toHaveLength(1);
+  });
+});
+
+describe("users sync when the service refuses or the upload is cut off, with a scripted service", () => {
+  it("a batch refused whole: named, no task, and its users planned again next night", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1, 2])], {
+      uploads: [
+        new (await import("../../src/errors.js")).InvalidDataError("400 no valid row", {
+          body: {
+            validUsersCount: 0,
+            invalidUsersCount: 2,
+            errors: [
+              { row: 2, errors: ["exists"] },
+              { row: 3, errors: ["team unknown"] },
+            ],
+          },
+        }),
+      ],
+    });
+    expect(r.stderr).toContain(
+      "batch 1 (2 users): the service rejected every row; no task was created; continuing with the other batches",
+    );
+    expect(r.stderr).toContain("batch 1 (rows 2–3): 2 rows rejected by the service");
+    expect(r.stderr).toContain("p1@example.com: exists");
+    expect(r.stderr).toContain("p2@example.com: team unknown");
+    expect(baselineEmails(w.kept())).toEqual([]);
+  });
+
+  it("rows rejected inside an accepted batch are named by roster row and email", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1, 2])], {
+      uploads: [{ taskId: "t-1", validUsersCount: 1, invalidUsersCount: 1, errors: [{ row: 3, errors: ["bad team"] }] }],
+    });
+    expect(r.stderr).toContain("batch 1 (rows 2–3): 1 row rejected by the service");
+    expect(r.stderr).toMatch(/row 3\b.*p2@example\.com: bad team/);
+  });
+
+  it("an upload cut off: the batch is held (exit 8); --plan shows it held; --mark-imported records it; --resend-ambiguous sends it again", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    const cut = await w.run([path], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    expect(cut.exitCode).toBe(8);
+    expect((w.kept().held as unknown[]).length).toBe(1);
+    const plan = await w.run([path, "--plan"]);
+    expect(plan.stderr).toContain(
+      "held batch 1 (2 users of the plan of 2026-11-20T02:00:00.000Z: p1@example.com, p2@example.com) is held",
+    );
+    expect(plan.sent).toEqual([]);
+
+    const bad = await w.run([path, "--mark-imported", "7"]);
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain("--mark-imported:");
+    expect(bad.stderr).toContain("nothing was recorded or sent");
+
+    const resend = await w.run([path, "--resend-ambiguous"], { uploads: [{ taskId: "t-9" }] });
+    expect(resend.exitCode, resend.stderr).toBe(0);
+    expect(resend.stderr).toContain(
+      "--resend-ambiguous: sending the users of held batch 1 again; an Add the service refuses as existing is taken as done",
+    );
+    expect(resend.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com; Add ACTIVE p2@example.com`,
+    ]);
+    expect(w.kept().held).toEqual([]);
+    const none = await w.run([path, "--resend-ambiguous"], { statuses: { "t-9": "STARTED" } });
+    expect(none.stderr).toContain("--resend-ambiguous: no batch is held; nothing to send again");
+  });
+
+  it("--mark-imported: the held batch's users enter the baseline and nothing is sent", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    await w.run([path], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    const r = await w.run([path, "--mark-imported", "1"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      "--mark-imported: held batch 1 recorded as imported (2 users entered the baseline); nothing was sent",
+    );
+    expect(r.sent).toEqual([]);
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+  });
+
+  it("Ctrl-C while sending: exit 130, and the note says the next sync settles it (no file to pass)", async () => {
+    const w = await world();
+    const controller = new AbortController();
+    const r = await w.run(
+      [await roster([1])],
+      { uploads: [new InterruptedError()], onUpload: () => controller.abort() },
+      { signal: controller.signal },
+    );
+    expect(r.exitCode).toBe(130);
+    expect(r.stderr).toContain("the state store records what was sent: the next `simadmin users sync");
+    expect(r.stderr).toContain("settles it and sends nothing twice");
+    expect(r.stderr).not.toContain("plan.csv");
+  });
+
+  it("--resume with nothing to resume is a usage error; after a run cut short it sends only what was not sent", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    const nothing = await w.run([path, "--resume"]);
+    expect(nothing.exitCode).toBe(2);
+    expect(nothing.stderr).toContain(`--resume: there is no unfinished sync of organization ${ORG} to resume`);
+    expect(nothing.stderr).toContain(`run \`simadmin users sync ${path}\` without --resume`);
+
+    // 752 users: two batches; the first upload is cut off, so the second is never sent.
+    const many = Array.from({ length: 752 }, (_, i) => i + 1);
+    const big = await roster(many);
+    const cut = await w.run([big], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    expect(cut.exitCode).toBe(8);
+    expect(cut.sent).toHaveLength(1);
+    const resumed = await w.run([big, "--resume"], { uploads: [{ taskId: "t-2" }] });
+    // Batch 1 is still held: the run says so with exit 8.
+    expect(resumed.exitCode, resumed.stderr).toBe(8);
+    expect(resumed.stderr).toContain(
+      `--resume: finishing the plan of 2026-11-20T02:00:00.000Z (2 rows to send); roster-${counter}.csv is not read`,
+    );
+    expect(resumed.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p751@example.com; Add ACTIVE p752@example.com`,
+    ]);
+    expect(w.kept().unsent).toBeUndefined();
+  });
+});
+
+describe("users sync state of an earlier version, with a scripted service", () => {
+  async function legacy(w: Awaited<ReturnType<typeof world>>): Promise<string> {
+    const old = legacyDir(w.configDir, SERVICE, ORG);
+    await mkdir(old, { recursive: true });
+    const user = { email: "p1@example.com", firstName: "F1", lastName: "L1", teamName: "Sales", status: "ACTIVE" };
+    await writeFile(
+      join(old, "baseline.json"),
+      JSON.stringify({
+        version: 1,
+        baseUrl: SERVICE,
+        organizationId: ORG,
+        createdAt: "2026-11-01T02:00:00.000Z",
+        updatedAt: "2026-11-19T02:00:00.000Z",
+        users: { "p1@example.com": user },
+      }),
+    );
+    return old;
+  }
+
+  it("--plan reads the old settings directory as it is; a real run moves it into the store and renames it", async () => {
+    const w = await world();
+    const old = await legacy(w);
+    const plan = await w.run([await roster([1, 2]), "--plan"]);
+    expect(plan.stderr).toContain(
+      `--plan: using the users sync state of ${old} as it is; a real run moves it into the state store memory`,
+    );
+    expect(plan.stderr).toContain("(baseline of 2026-11-19T02:00:00.000Z: 1 user, 1 active)");
+    expect(w.kept()).toEqual({});
+    const r = await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `moved the users sync state of ${old} into the state store memory (the old files are kept in ${old}.moved)`,
+    );
+    expect(r.sent).toEqual([`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p2@example.com`]);
+    expect(await readdir(join(w.configDir, "sync"))).toEqual([`${old.split("/").pop()}.moved`]);
+  });
+
+  it("under --sandbox the settings directory is not looked at", async () => {
+    const w = await world();
+    await legacy(w);
+    const plan = await w.run([await roster([1]), "--plan", "--sandbox"]);
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    expect(plan.stderr).not.toContain("using the users sync state of");
+    expect(plan.stderr).toContain("(first sync: no baseline yet");
+  });
+});
