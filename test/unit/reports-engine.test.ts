@@ -391,6 +391,117 @@ describe("ReportCache", () => {
   });
 });
 
+describe("ReportCache, names and bytes", () => {
+  it("the key's fingerprint is a salted SHA-256 (caches of earlier versions stay found), never the key", () => {
+    expect(keyFingerprint("key-1")).toBe("faaa062445ac7fc3ffef6b05798f807868046f6085672cd42553145f68424cc6");
+    expect(keyFingerprint("key-2")).not.toBe(keyFingerprint("key-1"));
+  });
+
+  it("another key, or a base URL written with more trailing slashes, finds the windows it should", async () => {
+    const dir = freshDir();
+    const identity = { ...IDENTITY, keyFingerprint: keyFingerprint("key-1") };
+    const cache = await ReportCache.open(dir, identity, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    const slashes = await ReportCache.open(dir, { ...identity, baseUrl: "https://sim.example.com//" }, () => NOW);
+    expect(await slashes.has("users", JAN)).toBe(true);
+    const otherKey = await ReportCache.open(dir, { ...identity, keyFingerprint: keyFingerprint("key-2") }, () => NOW);
+    expect(await otherKey.has("users", JAN)).toBe(false);
+  });
+
+  it("a throw-away cache is a private directory named for simadmin in the temp dir", async () => {
+    const cache = await ReportCache.temporary(IDENTITY, () => NOW);
+    expect(cache.dir.startsWith(join(tmpdir(), "simadmin-reports-"))).toBe(true);
+    expect((await stat(cache.dir)).mode & 0o777).toBe(0o700);
+    await cache.dispose();
+  });
+
+  it("record texts are the service's own text, spacing included; --raw keeps accents", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const answers = {
+      "/report/users 2026-01-01": '[ { "id" : 1 , "name": "Zoë" } ,{"id":2} ]',
+      "/report/teams-result 2026-01-01": '{"team":"Équipe ü","n":12}',
+    };
+    const windows = new ReportWindows(client(answers).api, cache, [JAN], new AbortController().signal);
+    await all(windows.batches("users"));
+    const texts: string[] = [];
+    for await (const batch of cache.recordTexts("users", JAN, await cache.shapeOf("users", JAN, "l"), "l")) texts.push(...batch);
+    expect(texts).toEqual(['{ "id" : 1 , "name": "Zoë" }', '{"id":2}']);
+    const raw = await all(windows.batches("teams-result", { raw: true }));
+    expect(raw).toEqual([
+      '0 2026-01-01 [{"startDate":"2026-01-01","endDate":"2026-01-30","response":{"team":"Équipe ü","n":12}}]',
+    ]);
+  });
+
+  it("hands records over 256 at a time when a piece of the file ends on the 256th", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    // 255 bytes a record and its comma: the file's pieces of 64 KiB end on records 256 and 512.
+    const record = (i: number) => {
+      const head = `{"id":${i},"pad":"`;
+      return `${head}${"x".repeat(255 - head.length - 2)}"}`;
+    };
+    const records = Array.from({ length: 600 }, (_, i) => record(i));
+    expect(records.every((r) => r.length === 255)).toBe(true);
+    const { api } = client({ "/report/users 2026-01-01": `[${records.join(",")}]` });
+    await all(new ReportWindows(api, cache, [JAN], new AbortController().signal).batches("users"));
+    const sizes: number[] = [];
+    for await (const batch of cache.records("users", JAN, await cache.shapeOf("users", JAN, "l"), "l")) sizes.push(batch.length);
+    expect(sizes).toEqual([256, 256, 88]);
+  });
+
+  it("removing a window that is not there is no error", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    await cache.remove("users", FEB);
+    expect(await readdir(cache.dir)).toEqual([]);
+  });
+
+  it("a settings directory removed whole during the run is made again, private", async () => {
+    const parent = freshDir();
+    const dir = join(parent, "report-cache");
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await rm(parent, { recursive: true });
+    await all(new ReportWindows(client(ANSWERS).api, cache, [JAN], new AbortController().signal).batches("users"));
+    expect(await readdir(dir)).toHaveLength(1);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+  });
+
+  it("a window file cleared again after it was fetched once more: that error, no third request", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(1);
+    windows.report({
+      window: () => undefined,
+      // Every copy is cleared before its records are read.
+      windowDone: () => rmSync(join(dir, readdirSync(dir)[0]!)),
+      oneMoreFetch: () => undefined,
+    });
+    await expect(all(windows.batches("users"))).rejects.toMatchObject({ code: "ENOENT" });
+    expect(asked).toEqual(["/report/users 2026-01-01..2026-01-30"]);
+  });
+});
+
+describe("ReportCache.inRunDirectory", () => {
+  it("is throw-away: windows an earlier run left there are neither counted nor reused, each file goes once read, the directory at the end", async () => {
+    const dir = freshDir();
+    const earlier = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, earlier, [JAN], new AbortController().signal).batches("users"));
+    await writeFile(join(dir, "left-by-a-killed-run.tmp"), "");
+    const cache = ReportCache.inRunDirectory(dir, IDENTITY, () => NOW);
+    expect(cache.dir).toBe(dir);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN, FEB], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(0);
+    expect(await all(windows.batches("users"))).toEqual(['0 2026-01-01 [{"id":1},{"id":2}]', '1 2026-01-31 [{"id":3}]']);
+    expect(asked).toEqual(["/report/users 2026-01-01..2026-01-30", "/report/users 2026-01-31..2026-03-01"]);
+    expect(await readdir(dir)).toEqual(["left-by-a-killed-run.tmp"]);
+    await cache.dispose();
+    await expect(stat(dir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});
+
 describe("openSpoolDir", () => {
   it("makes this run's private spool and removes those of dead runs on this host and old ones of other hosts", async () => {
     const config = freshDir();
@@ -411,5 +522,24 @@ describe("openSpoolDir", () => {
     expect((await stat(spool.dir)).mode & 0o777).toBe(0o700);
     await spool.remove();
     expect((await readdir(spools)).sort()).toEqual([`${hostname()}-${process.ppid}`, "other-host-123"].sort());
+  });
+
+  it("spool edges: this pid's own directory left by an earlier process, a dead run's files, names that are no run's, removal with files in it", async () => {
+    const config = freshDir();
+    const spools = join(config, "report-spool");
+    const own = join(spools, `${hostname()}-${process.pid}`);
+    await mkdir(own, { recursive: true });
+    await mkdir(join(spools, `${hostname()}-999999999`));
+    await writeFile(join(spools, `${hostname()}-999999999`, "rows.spool"), "x");
+    await mkdir(join(spools, `${hostname()}-999999999-renamed`));
+    await mkdir(join(spools, "stale-directory"));
+    const old = new Date(NOW - MAX_AGE_MS);
+    await utimes(join(spools, "stale-directory"), old, old);
+    const spool = await openSpoolDir(config, () => NOW);
+    expect(spool.dir).toBe(own);
+    expect((await readdir(spools)).sort()).toEqual([`${hostname()}-${process.pid}`, `${hostname()}-999999999-renamed`].sort());
+    await writeFile(join(spool.dir, "rows.spool"), "x");
+    await spool.remove();
+    expect(await readdir(spools)).toEqual([`${hostname()}-999999999-renamed`]);
   });
 });

@@ -105,26 +105,24 @@ export class ReportWindows {
     const label = windowLabel(kind, window);
     for (let attempt = 1; ; attempt++) {
       const shape = await this.load(kind, window, index);
-      let yielded = false;
       try {
         if (raw) {
           const response = await this.cache.whole(kind, window, shape, label);
-          yielded = true;
           const records = [{ startDate: window.startDate, endDate: window.endDate, response }];
           yield { window, index, records, secretsAbsent: false };
         } else {
           // One scan per reading of the window: it sees each chunk before its records.
           const scan = newScan?.();
           for await (const records of this.cache.records(kind, window, shape, label, scan)) {
-            yielded = true;
             yield { window, index, records, secretsAbsent: scan?.absent === true };
           }
         }
         return;
       } catch (error) {
         // The same command running concurrently finished first and cleared the shared
-        // window file before we opened it (nothing was read yet): fetch it once more.
-        if (attempt === 1 && !yielded && (error as NodeJS.ErrnoException).code === "ENOENT") {
+        // window file before we opened it: fetch it once more. (Only the opening of the file
+        // can miss it — once open it is read to its end — so no record was handed out yet.)
+        if (attempt === 1 && (error as NodeJS.ErrnoException).code === "ENOENT") {
           this.cached.delete(windowKey(kind, window));
           this.loaded.delete(windowKey(kind, window));
           continue;
