@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -448,6 +448,41 @@ describe("ReportCache, names and bytes", () => {
     expect(sizes).toEqual([256, 256, 88]);
   });
 
+  it("a stored answer read whole that cannot be read back is dropped; a throw-away cache disposed twice is no error", async () => {
+    const cache = await ReportCache.temporary(IDENTITY, () => NOW);
+    const windows = new ReportWindows(client(ANSWERS).api, cache, [FEB], new AbortController().signal);
+    const shape = await windows
+      .batches("teams-result", { raw: true })
+      .next()
+      .then(() => cache.shapeOf("teams-result", FEB, "l"));
+    await writeFile(join(cache.dir, (await readdir(cache.dir))[0]!), '{"team":');
+    await expect(cache.whole("teams-result", FEB, shape, "report teams-result")).rejects.toThrow(
+      /^report teams-result: the service answered something unexpected \(/,
+    );
+    expect(await readdir(cache.dir)).toEqual([]);
+    await cache.dispose();
+    await cache.dispose();
+    await expect(stat(cache.dir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
+  it("a stored window that turns unreadable after its check fails the run (and is dropped), it is not fetched again", async () => {
+    const dir = freshDir();
+    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api, asked } = client(ANSWERS);
+    const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
+    expect(await windows.findCached(["users"])).toBe(1);
+    windows.report({
+      window: () => undefined,
+      windowDone: () => writeFileSync(join(dir, readdirSync(dir)[0]!), '[{"id":1},{'),
+      oneMoreFetch: () => undefined,
+    });
+    await expect(all(windows.batches("users"))).rejects.toBeInstanceOf(UnexpectedResponseError);
+    expect(asked).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("removing a window that is not there is no error", async () => {
     const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
     await cache.remove("users", FEB);
@@ -539,6 +574,7 @@ describe("openSpoolDir", () => {
     expect(spool.dir).toBe(own);
     expect((await readdir(spools)).sort()).toEqual([`${hostname()}-${process.pid}`, `${hostname()}-999999999-renamed`].sort());
     await writeFile(join(spool.dir, "rows.spool"), "x");
+    await spool.remove();
     await spool.remove();
     expect(await readdir(spools)).toEqual([`${hostname()}-999999999-renamed`]);
   });
