@@ -1,5 +1,6 @@
 import { parseExactJson } from "./exact-json.js";
 import { isPlainObject, type JsonRecord } from "./records.js";
+import { ElementSpans } from "./report-element-spans.js";
 
 // records.ts's extractRecords for answers too large to parse at once (a report window of a
 // busy organisation is tens of megabytes; a million records must fit in < 200 MiB, docs/development.md).
@@ -14,7 +15,9 @@ import { isPlainObject, type JsonRecord } from "./records.js";
 // 1. `JsonShapeScanner` checks the structure (brackets, strings, commas) and learns the
 //    shape: which top-level member, if any, is the one array of objects;
 // 2. the same scanner, told which container holds the records, hands over each record's
-//    text, which is then parsed alone (JSON.parse checks every record in full).
+//    text, which is then parsed alone (JSON.parse checks every record in full). Or, where
+//    pass 1 was asked to `index`, no second scan: pass 1 noted where each element of each
+//    candidate list lies (report-element-spans.ts), and the records are cut out of the text.
 // Scalars outside the records are checked loosely (a run of number/literal characters);
 // whatever JSON.parse does not see in pass 2 is not part of the output.
 //
@@ -82,6 +85,8 @@ export interface ScannerOptions {
         onElement: (text: string, exact: boolean) => void;
       }
     | undefined;
+  /** Pass 1: note where the direct elements of the top-level array, or of each top-level array member, lie (elementSpans). */
+  index?: boolean;
 }
 
 export class JsonShapeScanner {
@@ -119,9 +124,41 @@ export class JsonShapeScanner {
   private capturePieces: string[] = [];
   private captureStart = 0;
 
+  // The element spans of pass 1 (`index`): per top-level member (-1: the top-level array).
+  private readonly indexing: boolean;
+  private readonly spans = new Map<number, ElementSpans>();
+  /** The list whose element is open, its level, and where that element began (over the whole text). */
+  private indexOpen: ElementSpans | undefined;
+  private indexLevel = 0;
+  private indexStart = 0;
+
   constructor(options: ScannerOptions = {}) {
     this.target = options.capture?.target;
     this.onElement = options.capture?.onElement ?? ((): void => undefined);
+    this.indexing = options.index === true;
+  }
+
+  /** Pass 1 with `index`, after end(): where the records of `shape` lie; undefined when not known. */
+  elementSpans(shape: ResponseShape): ElementSpans | undefined {
+    const key = shape.kind === "array" ? -1 : shape.kind === "object-with-list" ? shape.member : undefined;
+    if (!this.indexing || key === undefined) return undefined;
+    // A list without elements has no spans of its own.
+    const spans = this.spans.get(key) ?? new ElementSpans();
+    return spans.overflowed ? undefined : spans;
+  }
+
+  /** `index`: an element of a list begins at `index` (level: the stack's depth before it). */
+  private indexElement(level: number, index: number): void {
+    let key: number | undefined;
+    if (level === 1 && this.stack[0] === ARR) key = -1;
+    else if (level === 2 && this.stack[0] === OBJ && this.stack[1] === ARR) key = this.memberIndex;
+    if (key === undefined) return;
+    let spans = this.spans.get(key);
+    if (!spans) this.spans.set(key, (spans = new ElementSpans()));
+    this.indexOpen = spans;
+    this.indexLevel = level;
+    this.indexStart = this.offset + index;
+    this.elementExact = false;
   }
 
   private fail(message: string, index: number): never {
@@ -158,12 +195,17 @@ export class JsonShapeScanner {
       this.captureStart = index;
       this.elementExact = false;
     }
+    if (this.indexing) this.indexElement(level, index);
   }
 
   /** A value ended; `end` is the index just after its last character in the current chunk. */
   private valueEnds(chunk: string, end: number): void {
     if (this.stack.length === 0) this.done = true;
     this.expect = AFTER;
+    if (this.indexOpen !== undefined && this.stack.length === this.indexLevel) {
+      this.indexOpen.add(this.indexStart, this.offset + end, this.elementExact);
+      this.indexOpen = undefined;
+    }
     if (this.capturing && this.atCaptureLevel()) {
       this.capturing = false;
       this.capturePieces.push(chunk.slice(this.captureStart, end));
@@ -209,7 +251,7 @@ export class JsonShapeScanner {
       if (this.inScalar) {
         if (isScalarChar(c)) continue;
         this.inScalar = false;
-        if (this.capturing) this.scalarEnds(chunk, i);
+        if (this.capturing || this.indexOpen !== undefined) this.scalarEnds(chunk, i);
         this.valueEnds(chunk, i);
         // fall through: this character is handled below
       }

@@ -9,7 +9,16 @@ import { isPlainObject } from "../domain/records.js";
  * escaping them too keeps the document valid and harmless on a terminal.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return exactJsonText(value, indent).replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeC1(exactJsonText(value, indent));
+}
+
+/**
+ * DEL and the C1 controls of JSON text escaped. They can only stand inside its strings, so
+ * text joined from pieces may be escaped once as a whole (json-writer.ts: once per 64 KiB,
+ * not once per record).
+ */
+export function escapeC1(json: string): string {
+  return json.replace(/[\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

@@ -1,10 +1,14 @@
 import { BufferedChunkWriter } from "./chunk-writer.js";
 import { FieldsGate, pickFields } from "./fields-check.js";
-import { jsonChunks, jsonText } from "./json-text.js";
+import { exactJsonText } from "../domain/exact-json.js";
+import { escapeC1, jsonChunks, jsonText } from "./json-text.js";
 import type { JsonRecord } from "../domain/records.js";
 import type { ChunkSink, RecordStreamOptions, RecordWriter } from "./record-types.js";
 
 // json and ndjson (record-stream.ts): records leave as they arrive, nothing is collected.
+// What jsonText escapes beyond JSON.stringify (escapeC1) is escaped once per buffered write,
+// and a record is added to the buffer without an await unless the buffer is full: per record
+// both cost a tenth of an ndjson export (docs/architecture.md, Exports).
 
 export class JsonRecordWriter implements RecordWriter {
   count = 0;
@@ -17,7 +21,7 @@ export class JsonRecordWriter implements RecordWriter {
     sink: ChunkSink,
     private readonly options: RecordStreamOptions,
   ) {
-    this.out = new BufferedChunkWriter(sink, options.signal);
+    this.out = new BufferedChunkWriter(sink, options.signal, escapeC1);
     this.gate = new FieldsGate(options.fields, options.knownFields, true);
     this.ndjson = options.format === "ndjson";
   }
@@ -29,6 +33,16 @@ export class JsonRecordWriter implements RecordWriter {
     const depth = fields ? 0 : (this.options.jsonSplitDepth ?? 0);
     const pretty = jsonIndent === true && !this.ndjson;
     const bare = single === true && !this.ndjson;
+    if (!pretty && !bare && depth === 0) {
+      // An export's records, one a line, without a promise per record.
+      for (const record of records) {
+        const text = exactJsonText(fields ? pickFields(record, fields) : record);
+        const line = this.ndjson ? `${text}\n` : `${this.count === 0 ? "[\n" : ",\n"}${text}`;
+        if (this.out.add(line)) await this.out.flush();
+        this.count++;
+      }
+      return;
+    }
     for (const record of records) {
       if (!this.ndjson && !bare) await this.out.write(this.count === 0 ? "[\n" : ",\n");
       const value = fields ? pickFields(record, fields) : record;

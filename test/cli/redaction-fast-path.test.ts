@@ -66,6 +66,15 @@ describe("the API key in report data, with the redaction fast path", () => {
     }
   });
 
+  it("is redacted as a property name, and in ndjson when a chunk's end cuts it", async () => {
+    const named = await exportOf(`{"data":[{"name":"a"},{"${key}":1}]}`, "ndjson");
+    expect(named).not.toContain(key);
+    expect(named).toContain('{"[REDACTED]":1}');
+    const cut = await exportOf(answerWith(key, CHUNK - Math.floor(key.length / 2)), "ndjson");
+    expect(cut).not.toContain(key);
+    expect(cut).toContain("Bearer [REDACTED]");
+  });
+
   it("leaves a window without the key as it is", async () => {
     const text = await exportOf(answerWith("nothing\\u00e9 here"), "ndjson");
     expect(text).toContain('"k":"Bearer nothingé here"');

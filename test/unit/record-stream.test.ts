@@ -62,6 +62,14 @@ describe("json writer", () => {
     expect(JSON.parse(text)).toEqual([{ note: "a\u009b31mb\u007f\u001b" }]);
   });
 
+  it("escapes them in ndjson too, in records on either side of a 64 KiB write", async () => {
+    const pad = "x".repeat(1000);
+    const records = Array.from({ length: 200 }, (_, i) => ({ i, note: `${pad}\u009b\u0085` }));
+    const text = await render([records], { format: "ndjson" });
+    expect(text).not.toMatch(/[\u007f-\u009f]/);
+    expect(text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown)).toEqual(records);
+  });
+
   it("splits huge records while writing, with the same text as one stringify", async () => {
     const response = {
       generatedAt: "x",

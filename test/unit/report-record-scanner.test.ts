@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { JsonNumber } from "../../src/domain/exact-json.js";
 import { extractRecords, type JsonRecord } from "../../src/domain/records.js";
+import { ElementSpans, MAX_ELEMENTS } from "../../src/domain/report-element-spans.js";
 import {
   elementRecord,
   JsonShapeScanner,
@@ -30,6 +32,22 @@ function scanRecords(text: string, size: number): { shape: ResponseShape; record
   for (const piece of chunks(text, size)) pass2.feed(piece);
   pass2.end();
   return { shape, records };
+}
+
+/**
+ * Pass 1 with `index` over pieces of `size`, then the records cut out of the text by its
+ * spans, fed in pieces of `cutSize` (the file is read back in other pieces than it came in).
+ */
+function spanRecords(text: string, size: number, cutSize: number): JsonRecord[] | undefined {
+  const pass1 = new JsonShapeScanner({ index: true });
+  for (const piece of chunks(text, size)) pass1.feed(piece);
+  const spans = pass1.elementSpans(pass1.end());
+  if (!spans) return undefined;
+  const records: JsonRecord[] = [];
+  const cutter = spans.cutter((t, exact) => records.push(elementRecord(t, exact)));
+  for (const piece of chunks(text, cutSize)) cutter.feed(piece);
+  expect(cutter.done()).toBe(true);
+  return records;
 }
 
 const SIZES = [1, 2, 7, 64, 1_000_000];
@@ -90,7 +108,42 @@ describe("JsonShapeScanner finds the records as extractRecords does, whatever th
       const { shape, records } = scanRecords(text, size);
       expect(shape.kind).toBe(kind);
       expect(records).toEqual(expected);
+      // Pass 1's spans give the same records without a second scan; an answer read whole has none.
+      const cut = spanRecords(text, size, SIZES[SIZES.length - 1 - SIZES.indexOf(size)]!);
+      if (kind === "array" || kind === "object-with-list") expect(cut).toEqual(expected);
+      else expect(cut).toBeUndefined();
     }
+  });
+
+  it("cuts records out by pass 1's spans whatever the two chunkings, exact numbers kept exact", () => {
+    const text = '{"data":[{"n":12345678901234567890,"s":"a,]}"}, {"n":1e400},{"n":2}]}';
+    for (const size of SIZES) {
+      for (const cutSize of SIZES) {
+        const records = spanRecords(text, size, cutSize)!;
+        expect(records.map((r) => (r.n instanceof JsonNumber ? `exact ${r.n.text}` : r.n))).toEqual([
+          "exact 12345678901234567890",
+          "exact 1e400",
+          2,
+        ]);
+        expect(records[0]!.s).toBe("a,]}");
+      }
+    }
+  });
+
+  it("keeps no spans for a list longer than MAX_ELEMENTS (its records are then found by scanning)", () => {
+    const spans = new ElementSpans();
+    for (let i = 0; i < MAX_ELEMENTS; i++) spans.add(i, i + 1, false);
+    expect(spans.overflowed).toBe(false);
+    spans.add(MAX_ELEMENTS, MAX_ELEMENTS + 1, false);
+    expect(spans.overflowed).toBe(true);
+  });
+
+  it("a text shorter than the spans says so: not every element was found", () => {
+    const pass1 = new JsonShapeScanner({ index: true });
+    pass1.feed('[{"a":1},{"b":2}]');
+    const cutter = pass1.elementSpans(pass1.end())!.cutter(() => undefined);
+    cutter.feed('[{"a":1},{"b"');
+    expect(cutter.done()).toBe(false);
   });
 
   it("takes the non-empty list beside an empty one, as written out", () => {

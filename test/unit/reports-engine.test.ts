@@ -1,5 +1,5 @@
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -363,6 +363,26 @@ describe("ReportCache", () => {
     for await (const batch of cache.recordTexts("users", JAN, shape, "label")) texts.push(...batch);
     expect(texts[599]).toBe(`{"id":599,"big":12345678901234567890,"pad":"${pad}"}`);
     expect(texts).toHaveLength(600);
+  });
+
+  it("cuts records out where pass 1 found them only in the file it read: a copy renamed over it is scanned", async () => {
+    const dir = freshDir();
+    const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
+    const { api } = client({ "/report/users 2026-01-01": '[{"id":1},{"id":2}]' });
+    const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
+    const first = windows.batches("users");
+    // The window is saved (pass 1 notes where its records lie) and read by its spans.
+    expect((await first.next()).value?.records).toEqual([{ id: 1 }, { id: 2 }]);
+    await first.return(undefined);
+    const shape = await cache.shapeOf("users", JAN, "label");
+    // A concurrent run of the same command renames its fresh copy of the window into place:
+    // same name, another file, its records elsewhere in the text.
+    const [name] = await readdir(dir);
+    await writeFile(join(dir, "fresh.tmp"), '[  {"id":"a much longer first record"} ,{"id":9}]');
+    await rename(join(dir, "fresh.tmp"), join(dir, name!));
+    const records: unknown[] = [];
+    for await (const batch of cache.records("users", JAN, shape, "label")) records.push(...batch);
+    expect(records).toEqual([{ id: "a much longer first record" }, { id: 9 }]);
   });
 
   it("record texts of an answer read whole, and of an empty one", async () => {

@@ -41,6 +41,14 @@ describe("SecretScan", () => {
     }
   });
 
+  it("finds the URL-encoded key split across two chunks, at every place it can be cut", () => {
+    const text = `{"data":[{"pad":"xxxxxxxx","u":"https://x/?k=${url}","after":"yyyy"}]}`;
+    const start = text.indexOf(url);
+    for (let cut = start + 1; cut < start + url.length; cut++) {
+      expect(scanOf([text.slice(0, cut), text.slice(cut)]), `cut at ${cut - start}`).toBe(false);
+    }
+  });
+
   it("finds the key spread over three chunks, the middle one shorter than the key", () => {
     expect(scanOf(['{"a":"Bearer sk_te', "st_Zq", '9x/7+Lm"}'])).toBe(false);
   });

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
+import { fstat, type Stats } from "node:fs";
+import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
 import { exactJsonText, parseExactJson } from "../../domain/exact-json.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
+import type { ElementSpans } from "../../domain/report-element-spans.js";
 import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
 import { LocalFileError, UnexpectedResponseError } from "../../errors.js";
 import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atomic-file.js";
@@ -43,6 +44,23 @@ export const MAX_AGE_MS = 24 * 60 * 60_000;
 const CACHE_FORMAT = "v2";
 /** Records handed to the writer at a time. */
 const BATCH = 256;
+/** How much of a window file is read at a time. */
+const READ_CHUNK = 64 * 1024;
+
+/**
+ * Where pass 1 found a window's records (report-element-spans.ts), and which file it read:
+ * the spans are used only for that very file (device, inode and size) — a concurrent run of
+ * the same command may have renamed a fresh copy of the window over it since.
+ */
+interface WindowIndex {
+  spans: ElementSpans;
+  dev: number;
+  ino: number;
+  size: number;
+}
+
+const sameFile = (index: WindowIndex, info: Stats): boolean =>
+  info.dev === index.dev && info.ino === index.ino && info.size === index.size;
 
 export interface CacheIdentity {
   baseUrl: string;
@@ -57,6 +75,9 @@ export function keyFingerprint(apiKey: string): string {
 }
 
 export class ReportCache {
+  /** Spans of windows read by pass 1 and not yet by pass 2, by file (taken by the first reading). */
+  private readonly indexes = new Map<string, WindowIndex>();
+
   private constructor(
     readonly dir: string,
     /** false: a throw-away directory (the settings dir is not writable); no resume. */
@@ -123,11 +144,15 @@ export class ReportCache {
    */
   async save(kind: string, window: DateRange, body: AsyncIterable<Uint8Array>, label: string): Promise<ResponseShape> {
     const file = await this.openWindowFile(kind, window);
+    const path = this.fileFor(kind, window);
+    this.indexes.delete(path);
     try {
-      const scanner = new JsonShapeScanner();
+      const scanner = new JsonShapeScanner({ index: true });
       const decoder = new TextDecoder("utf-8");
+      let size = 0;
       for await (const chunk of body) {
         scanner.feed(decoder.decode(chunk, { stream: true }));
+        size += chunk.length;
         try {
           await writeChunk(file.stream, chunk);
         } catch (error) {
@@ -136,7 +161,12 @@ export class ReportCache {
       }
       scanner.feed(decoder.decode());
       const shape = scanner.end();
+      // The file as written (its inode stays the same through the rename; its size is what was
+      // written, some of which may still be on its way), not whatever is at its name later.
+      const info = await fileInfo((file.stream as unknown as { fd: number | null }).fd);
       await file.commit();
+      const spans = scanner.elementSpans(shape);
+      if (spans && info) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size });
       return shape;
     } catch (error) {
       await file.abort();
@@ -171,10 +201,17 @@ export class ReportCache {
 
   /** Pass 1 over a stored window (after a resume): where its records are. */
   async shapeOf(kind: string, window: DateRange, label: string): Promise<ResponseShape> {
-    const scanner = new JsonShapeScanner();
+    const scanner = new JsonShapeScanner({ index: true });
+    const path = this.fileFor(kind, window);
+    this.indexes.delete(path);
     try {
-      for await (const chunk of this.readText(kind, window)) scanner.feed(chunk);
-      return scanner.end();
+      const text = await this.openText(kind, window);
+      for await (const chunk of text.chunks) scanner.feed(chunk);
+      const shape = scanner.end();
+      const spans = scanner.elementSpans(shape);
+      const { info } = text;
+      if (spans) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size: info.size });
+      return shape;
     } catch (error) {
       throw await this.unusable(kind, window, label, error);
     }
@@ -195,6 +232,7 @@ export class ReportCache {
     if (shape.kind === "empty") return;
     if (shape.kind === "whole") {
       scan?.giveUp();
+      this.indexes.delete(this.fileFor(kind, window));
       yield extractRecords(await this.whole(kind, window, shape, label));
       return;
     }
@@ -227,23 +265,29 @@ export class ReportCache {
     scan?: SecretScan,
   ): AsyncGenerator<T[]> {
     let pending: T[] = [];
-    const scanner = new JsonShapeScanner({
-      capture: {
-        target: shape.kind === "array" ? "top-array" : { member: shape.member },
-        onElement: (text, exact) => pending.push(make(text, exact)),
-      },
-    });
+    const onElement = (text: string, exact: boolean): number => pending.push(make(text, exact));
+    const path = this.fileFor(kind, window);
+    const index = this.indexes.get(path);
+    this.indexes.delete(path);
     try {
-      for await (const chunk of this.readText(kind, window)) {
+      const text = await this.openText(kind, window);
+      // Pass 1's spans where they were made from this very file; else the second scan.
+      const cutter = index && sameFile(index, text.info) ? index.spans.cutter(onElement) : undefined;
+      const scanner = cutter
+        ? undefined
+        : new JsonShapeScanner({ capture: { target: shape.kind === "array" ? "top-array" : { member: shape.member }, onElement } });
+      for await (const chunk of text.chunks) {
         scan?.feed(chunk);
-        scanner.feed(chunk);
+        if (cutter) cutter.feed(chunk);
+        else scanner?.feed(chunk);
         if (pending.length >= BATCH) {
           const batch = pending;
           pending = [];
           yield batch;
         }
       }
-      scanner.end();
+      if (cutter && !cutter.done()) throw new MalformedJsonError("the document ends too early");
+      scanner?.end();
     } catch (error) {
       throw await this.unusable(kind, window, label, error);
     }
@@ -269,11 +313,37 @@ export class ReportCache {
     return new UnexpectedResponseError(`${label}: the service answered something unexpected (${error.message})`);
   }
 
-  private readText(kind: string, window: DateRange): AsyncIterable<string> {
-    return createReadStream(this.fileFor(kind, window), { encoding: "utf8", highWaterMark: 64 * 1024 });
+  /**
+   * A window file's text in chunks, decoded as save() decoded it (TextDecoder: offsets of the
+   * two passes agree), and what the file is (sameFile).
+   */
+  private async openText(kind: string, window: DateRange): Promise<{ info: Stats; chunks: AsyncIterable<string> }> {
+    const handle = await open(this.fileFor(kind, window), "r");
+    let info: Stats;
+    try {
+      info = await handle.stat();
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    async function* chunks(): AsyncGenerator<string> {
+      const decoder = new TextDecoder("utf-8");
+      try {
+        for await (const bytes of handle.createReadStream({ highWaterMark: READ_CHUNK }) as AsyncIterable<Uint8Array>) {
+          const text = decoder.decode(bytes, { stream: true });
+          if (text !== "") yield text;
+        }
+        const rest = decoder.decode();
+        if (rest !== "") yield rest;
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+    }
+    return { info, chunks: chunks() };
   }
 
   async remove(kind: string, window: DateRange): Promise<void> {
+    this.indexes.delete(this.fileFor(kind, window));
     await rm(this.fileFor(kind, window), { force: true });
   }
 
@@ -345,4 +415,10 @@ async function pruneSpools(root: string, now: () => number): Promise<void> {
       // Removed meanwhile by a concurrent run: nothing to do.
     }
   }
+}
+
+/** What the file behind `fd` is (undefined when it cannot be told: the spans are then not kept). */
+function fileInfo(fd: number | null): Promise<Stats | undefined> {
+  if (typeof fd !== "number") return Promise.resolve(undefined);
+  return new Promise((resolve) => fstat(fd, (error, info) => resolve(error ? undefined : info)));
 }
