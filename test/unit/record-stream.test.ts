@@ -67,7 +67,12 @@ describe("json writer", () => {
     const records = Array.from({ length: 200 }, (_, i) => ({ i, note: `${pad}\u009b\u0085` }));
     const text = await render([records], { format: "ndjson" });
     expect(text).not.toMatch(/[\u007f-\u009f]/);
-    expect(text.split("\n").filter(Boolean).map((line) => JSON.parse(line) as unknown)).toEqual(records);
+    expect(
+      text
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(records);
   });
 
   it("splits huge records while writing, with the same text as one stringify", async () => {
