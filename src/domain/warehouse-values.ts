@@ -10,8 +10,14 @@ import { JsonNumber } from "./exact-json.js";
 /** Column types, narrowest first; a column only ever widens (widenType). */
 export type WarehouseType = "boolean" | "bigint" | "double" | "date" | "timestamp" | "text";
 
-/** Receives each flattened field: its path's key (segments joined by U+0001), its text for the column (null: SQL NULL), its type. */
-export type FieldVisitor = (key: string, text: string | null, type: WarehouseType | undefined) => void;
+/**
+ * Receives each flattened field: its path's key (segments joined by U+0001), its text for the
+ * column (null: SQL NULL), its type, and whether the value is a plain JSON scalar the column
+ * holds as it stands (a string needing no U+FFFD, a number its type keeps exactly, a boolean,
+ * null) — not a list, an empty or too deep object, or a number kept as text: a database
+ * reading the record's own JSON into a column of that type stores the same value.
+ */
+export type FieldVisitor = (key: string, text: string | null, type: WarehouseType | undefined, plain: boolean) => void;
 
 /** Splits a field key back into its path (only for a field seen the first time). */
 export function pathOfKey(key: string): string[] {
@@ -121,16 +127,23 @@ export function visitFields(record: unknown, visit: FieldVisitor, prefix = "", d
     const key = prefix === "" ? name : childKey(prefix, name);
     if (typeof value === "string") {
       const text = storableText(value);
-      visit(key, text, stringType(text));
+      visit(key, text, stringType(text), text === value);
     } else if (typeof value === "number") {
-      visit(key, String(value), Number.isSafeInteger(value) ? "bigint" : "double");
-    } else if (value === null || value === undefined) visit(key, null, undefined);
-    else if (typeof value === "boolean") visit(key, value ? "true" : "false", "boolean");
-    else if (value instanceof JsonNumber) visit(key, value.text, numberType(value.text));
-    else if (Array.isArray(value)) {
+      visit(key, String(value), Number.isSafeInteger(value) ? "bigint" : "double", true);
+    } else if (value === null || value === undefined) visit(key, null, undefined, true);
+    else if (typeof value === "boolean") visit(key, value ? "true" : "false", "boolean", true);
+    else if (value instanceof JsonNumber) {
+      const type = numberType(value.text);
+      visit(key, value.text, type, type !== "text");
+    } else if (Array.isArray(value)) {
       if (value.every(isListItem))
-        visit(key, storableText(value.map((item) => (item instanceof JsonNumber ? item.text : String(item))).join(";")), "text");
-      else visit(key, storableText(toJsonText(value)), "text");
+        visit(
+          key,
+          storableText(value.map((item) => (item instanceof JsonNumber ? item.text : String(item))).join(";")),
+          "text",
+          false,
+        );
+      else visit(key, storableText(toJsonText(value)), "text", false);
     } else if (depth < MAX_FLATTEN_DEPTH && isObject(value)) {
       let any = false;
       for (const _ in value) {
@@ -139,8 +152,8 @@ export function visitFields(record: unknown, visit: FieldVisitor, prefix = "", d
       }
       if (any) {
         fields += visitFields(value, visit, key, depth + 1) - 1;
-      } else visit(key, null, undefined);
-    } else visit(key, storableText(toJsonText(value)), "text");
+      } else visit(key, null, undefined, false);
+    } else visit(key, storableText(toJsonText(value)), "text", false);
     fields++;
   }
   return fields;

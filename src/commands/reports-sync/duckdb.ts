@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { access, constants, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { LocalFileError, throwIfAborted, UsageError } from "../../errors.js";
-import { q, type LockWait, type SqlConnection, type SqlValue } from "./connection.js";
+import { q, type LockWait, type SqlConnection, type SqlValue, type WindowRow } from "./connection.js";
+import type { WindowLoadResult } from "./load-file.js";
 import { showPath } from "../../messages.js";
 
 // The embedded target (docs/cli-contract.md, Sync: "a DuckDB file, the embedded default").
@@ -18,6 +19,8 @@ const LOCK_POLL_MS = 100;
 const MEMORY_LIMIT = "128MB";
 /** Freed memory DuckDB's allocator may keep before giving it back. */
 const ALLOCATOR_FLUSH = "8MB";
+/** The largest record DuckDB's JSON reader takes (bytes): the 1 MB values real reports can hold, and then some. */
+const MAX_OBJECT = 16_777_216;
 
 export interface DuckDbOpen {
   readOnly: boolean;
@@ -85,6 +88,10 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       return reader.getRowObjectsJson();
     },
     async load(table, columns, window, result, types): Promise<void> {
+      if (result.direct) {
+        if (result.rows > 0) await connection.run(directInsert(table, columns, window, result, types)).catch(fail);
+        return;
+      }
       const spec = [`'r': 'BIGINT'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
       const select = columns.map((_, i) => `, c${i}`).join("");
       const file = result.file.replaceAll("'", "''");
@@ -95,8 +102,8 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
         .run(
           `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
             `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, o.json${select} ` +
-            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = 16777216) ` +
-            `POSITIONAL JOIN read_ndjson_objects('${raws}', maximum_object_size = 16777216) o`,
+            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = ${MAX_OBJECT}) ` +
+            `POSITIONAL JOIN read_ndjson_objects('${raws}', maximum_object_size = ${MAX_OBJECT}) o`,
         )
         .catch(fail);
     },
@@ -113,6 +120,53 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       return Promise.resolve();
     },
   };
+}
+
+const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * The rows of a window loaded straight from its raw file (load-file.ts): DuckDB's JSON
+ * reader takes each field into its column, nested objects as STRUCTs, beside the record
+ * itself and its row number, all three in file order (POSITIONAL JOIN).
+ */
+function directInsert(
+  table: string,
+  columns: readonly string[],
+  window: WindowRow,
+  result: WindowLoadResult,
+  types: readonly string[],
+): string {
+  type Node = Map<string, Node | number>;
+  const root: Node = new Map();
+  result.fields.forEach(({ field }, i) => {
+    let node = root;
+    field.path.forEach((name, depth) => {
+      if (depth === field.path.length - 1) node.set(name, i);
+      else {
+        let child = node.get(name);
+        if (!(child instanceof Map)) node.set(name, (child = new Map()));
+        node = child;
+      }
+    });
+  });
+  const typeOf = (entry: Node | number): string =>
+    typeof entry === "number"
+      ? types[entry]!
+      : `STRUCT(${[...entry].map(([name, child]) => `${q(name)} ${typeOf(child)}`).join(", ")})`;
+  const spec = [...root].map(([name, entry]) => `${sqlText(name)}: ${sqlText(typeOf(entry))}`).join(", ");
+  const values = result.fields.map(({ field }) =>
+    field.path.slice(1).reduce((expr, name) => `struct_extract(${expr}, ${sqlText(name)})`, `j.${q(field.path[0]!)}`),
+  );
+  const raws = sqlText(result.file);
+  const fields =
+    spec === ""
+      ? ""
+      : `POSITIONAL JOIN read_json(${raws}, format = 'newline_delimited', columns = {${spec}}, maximum_object_size = ${MAX_OBJECT}) j `;
+  return (
+    `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
+    `SELECT DATE ${sqlText(window.start)}, DATE ${sqlText(window.end)}, CAST(${sqlText(window.fetchedAt)} AS TIMESTAMP), n.r, o.json${values.map((v) => `, ${v}`).join("")} ` +
+    `FROM range(1, ${result.rows + 1}) n(r) ${fields}POSITIONAL JOIN read_ndjson_objects(${raws}, maximum_object_size = ${MAX_OBJECT}) o`
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync, readSync, renameSync, writeSync } from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
-import { parseExactJson } from "../../domain/exact-json.js";
+import { JsonNumber, parseExactJson } from "../../domain/exact-json.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
@@ -13,6 +14,15 @@ import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "
 // the file in the window's transaction. Lines written before a field first appeared are
 // shorter: DuckDB reads a missing key as NULL, and copyLines() pads PostgreSQL's lines as it
 // streams them.
+//
+// DuckDB, the common case: a window whose every value is a plain JSON scalar of its column's
+// kind (strings in text, date and timestamp columns, numbers in numeric ones, booleans),
+// whose records are objects with unique keys, stored as sent, is loaded straight from the
+// `raw` file — DuckDB reads each field into its column itself, and no columns file is
+// written (docs/reports-sync.md, "How a window is loaded"). The first value that does not
+// fit (a list, a NUL, a number kept as text, a field whose column is text getting a number,
+// names differing only by case, …) turns the window to the columns file, written for the
+// records before it from the `raw` file: the stored values are the same either way.
 
 export type LoadFormat = "ndjson" | "copy";
 
@@ -29,7 +39,14 @@ export class FieldRegistry {
   private readonly byKey = new Map<string, KnownField>();
   readonly fields: KnownField[] = [];
 
-  constructor(known: Iterable<string[]>) {
+  /**
+   * `columnType`: the type of the column a field (by its stored key) has in the table, if
+   * any — what a value loaded straight from `raw` must fit.
+   */
+  constructor(
+    known: Iterable<string[]>,
+    readonly columnType: (key: string) => WarehouseType | "system" | undefined = () => undefined,
+  ) {
     for (const path of known) this.field(path.join("\u0001"));
   }
 
@@ -58,7 +75,7 @@ export interface LoadLimits {
 
 export interface WindowLoadResult {
   file: string;
-  /** DuckDB: each record's `raw`, one line per record in the load file's order (file + ".raw"). */
+  /** DuckDB: each record's `raw`, one line per record in the load file's order (file + ".raw"); none when the load file holds them (`direct`). */
   rawFile?: string;
   rows: number;
   /** The fields this window fills, in load-file order, with the type their values need. */
@@ -67,6 +84,64 @@ export interface WindowLoadResult {
   lineFields: number[];
   /** Records kept in raw only: how many, and some of their field names. */
   rawOnly: { records: number; fields: Set<string> };
+  /**
+   * DuckDB: the rows are read straight from the raw file (the columns file is empty), each
+   * field's values being of the kinds `kinds` says (by field, in `fields` order).
+   */
+  direct: boolean;
+  kinds: number[];
+}
+
+/** The kinds of JSON value a field had in a window loaded straight from `raw` (bits). */
+const STRING = 1;
+const NUMBER = 2;
+const BOOLEAN = 4;
+
+/** The one kind of JSON value a column of `type` takes as it stands (0: a column type that takes none). */
+function kindOf(type: WarehouseType | "system" | undefined): number {
+  if (type === "text" || type === "date" || type === "timestamp") return STRING;
+  if (type === "bigint" || type === "double") return NUMBER;
+  if (type === "boolean") return BOOLEAN;
+  return 0;
+}
+
+/** Whether values of `kinds` read from JSON into a column of `type` are what the columns file would give it. */
+export function holdsAsSent(type: WarehouseType | "system" | undefined, kinds: number): boolean {
+  return kinds === 0 || kindOf(type) === kinds;
+}
+
+/** The keys of a JSON text, all levels: each key's closing quote (not an escaped one) before its colon. */
+function keysInText(text: string): number {
+  if (text.includes("\\")) {
+    let keys = 0;
+    for (const match of text.matchAll(KEY_END)) {
+      let backslashes = 0;
+      for (let at = match.index - 1; text.charCodeAt(at) === 0x5c; at--) backslashes++;
+      if (backslashes % 2 === 0) keys++;
+    }
+    return keys;
+  }
+  if (KEY_SPACE.test(text)) return text.match(KEY_END)?.length ?? 0;
+  let keys = 0;
+  for (let at = text.indexOf('":'); at >= 0; at = text.indexOf('":', at + 2)) keys++;
+  return keys;
+}
+const KEY_SPACE = /"\s/;
+const KEY_END = /"\s*:/g;
+
+/** The keys of a parsed record, all levels of nested objects: fewer than its text has when a key repeats. */
+function keysInValue(value: Record<string, unknown>): number {
+  let keys = 0;
+  for (const name in value) {
+    keys++;
+    const child = value[name];
+    if (isRecordObject(child)) keys += keysInValue(child);
+  }
+  return keys;
+}
+
+function isRecordObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
 }
 
 export interface RecordRedaction {
@@ -77,6 +152,32 @@ export interface RecordRedaction {
 
 const FLUSH_BYTES = 1 << 20;
 
+/** The first `count` lines of a file, read a chunk at a time. */
+function* readLines(path: string, count: number): Generator<string> {
+  const fd = openSync(path, "r");
+  const decoder = new StringDecoder("utf8");
+  const chunk = Buffer.allocUnsafe(FLUSH_BYTES);
+  let pending = "";
+  let read = 0;
+  try {
+    for (let at = 0; read < count;) {
+      const bytes = readSync(fd, chunk, 0, chunk.length, at);
+      if (bytes === 0) break;
+      at += bytes;
+      pending += decoder.write(chunk.subarray(0, bytes));
+      let start = 0;
+      for (let end = pending.indexOf("\n"); read < count && end >= 0; end = pending.indexOf("\n", start)) {
+        yield pending.slice(start, end);
+        start = end + 1;
+        read++;
+      }
+      pending = pending.slice(start);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A file written through one buffer: lines are encoded straight into it, written out when the next might not fit. */
 class LineFile {
   private readonly fd: number;
@@ -85,12 +186,26 @@ class LineFile {
   private filled = 0;
   private closed = false;
 
-  constructor(readonly path: string) {
+  constructor(
+    readonly path: string,
+    flags = "w",
+  ) {
     try {
-      this.fd = openSync(path, "w", 0o600);
+      this.fd = openSync(path, flags, 0o600);
     } catch (error) {
       throw LocalFileError.fromSystem(error, path, "write the load file");
     }
+  }
+
+  /** The lines written so far, under a new name, to be continued there. */
+  moveTo(path: string): LineFile {
+    this.finish();
+    try {
+      renameSync(this.path, path);
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, path, "write the load file");
+    }
+    return new LineFile(path, "a");
   }
 
   write(text: string): void {
@@ -133,9 +248,10 @@ class LineFile {
 }
 
 export class WindowLoadWriter {
-  private readonly out: LineFile;
-  /** DuckDB only: `raw`, one line per record. */
-  private readonly raws: LineFile | undefined;
+  private out: LineFile;
+  /** DuckDB only: `raw`, one line per record — in the load file itself while the window loads straight from it. */
+  private raws: LineFile | undefined;
+  private readonly ndjson: boolean;
   private rows = 0;
   /** field id → position in this window's load file */
   private readonly position: (number | undefined)[] = [];
@@ -143,6 +259,14 @@ export class WindowLoadWriter {
   private readonly lineFields: number[] = [];
   private readonly rawOnly = { records: 0, fields: new Set<string>() };
   private readonly prefix: string;
+  /** Whether the window is still loaded straight from `raw` (see above). */
+  private direct: boolean;
+  /** By position: the kinds of value a field had (while direct). */
+  private readonly kinds: number[] = [];
+  /** The window's field names as a tree, lower-cased (while direct): what DuckDB's STRUCT names must not confuse. */
+  private readonly names = new Map<string, { path: string; leaf: boolean }>();
+  /** A field's name that DuckDB could not tell apart, seen in the record being added. */
+  private misfit = false;
 
   constructor(
     file: string,
@@ -151,15 +275,18 @@ export class WindowLoadWriter {
     private readonly limits: LoadLimits,
     private readonly redaction: RecordRedaction,
     window: { start: string; end: string; fetchedAt: string },
+    /** The columns file again for a window loaded straight from `raw` (rebuildColumns): no raw file. */
+    again?: WindowLoadResult,
   ) {
     this.out = new LineFile(file);
-    try {
-      this.raws = format === "ndjson" ? new LineFile(`${file}.raw`) : undefined;
-    } catch (error) {
-      this.out.close();
-      throw error;
-    }
+    this.ndjson = format === "ndjson";
     this.prefix = `${window.start}\t${window.end}\t${window.fetchedAt}\t`;
+    this.direct = this.ndjson && again === undefined;
+    if (again)
+      for (const entry of again.fields) {
+        this.position[entry.field.id] = this.used.length;
+        this.used.push({ ...entry });
+      }
   }
 
   // One record's fields, reused from record to record (no arrays per record).
@@ -169,11 +296,13 @@ export class WindowLoadWriter {
   /** The registry's field for each, when it has one (looked up once per record). */
   private readonly found: (KnownField | undefined)[] = [];
   private count = 0;
-  private readonly collect = (key: string, text: string | null, type: WarehouseType | undefined): void => {
+  private readonly plain: boolean[] = [];
+  private readonly collect = (key: string, text: string | null, type: WarehouseType | undefined, plain: boolean): void => {
     const at = this.count++;
     this.keys[at] = key;
     this.texts[at] = text;
     this.types[at] = type;
+    this.plain[at] = plain;
   };
 
   add(text: string): void {
@@ -204,20 +333,22 @@ export class WindowLoadWriter {
       for (let i = 0; i < Math.min(cells, 5); i++) this.rawOnly.fields.add(pathOfKey(this.keys[i]!).join("."));
       if (cells > 5) this.rawOnly.fields.add(`… ${cells.toLocaleString("en")} fields in all`);
     }
-    if (this.raws) {
+    if (this.ndjson) {
       // `raw` goes into its own file, one record per line, as the JSON text it is: DuckDB's
       // read_ndjson_objects takes each line as it stands — no escaping here, no parsing and
       // writing anew there (it was half of DuckDB's time). A JSON text has line breaks only as
       // whitespace between tokens: they become spaces.
-      this.raws.write(`${/[\n\r]/.test(raw) ? raw.replace(/[\n\r]/g, " ") : raw}\n`);
-      let line = `{"r":${row}`;
-      if (keep)
-        for (let i = 0; i < cells; i++) {
-          const at = this.place(i);
-          const cell = this.texts[i];
-          if (cell !== null && cell !== undefined) line += `,"c${at}":${JSON.stringify(cell)}`;
-        }
-      this.out.write(`${line}}\n`);
+      const line = raw.includes("\n") || raw.includes("\r") ? raw.replace(/[\n\r]/g, " ") : raw;
+      if (this.direct) {
+        if (keep && raw === text && isRecordObject(value) && this.placeAsSent(cells) && keysInText(text) === keysInValue(value))
+          return this.out.write(`${line}\n`);
+        this.leaveDirect(row - 1);
+        this.count = 0;
+        visitFields(value, this.collect);
+        for (let i = 0; i < cells; i++) this.found[i] = this.registry.get(this.keys[i]!);
+      }
+      this.raws!.write(`${line}\n`);
+      this.writeColumns(row, keep, cells);
       return;
     }
     const values: string[] = [];
@@ -232,6 +363,72 @@ export class WindowLoadWriter {
     this.out.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
   }
 
+  /** The record's line of the columns file (DuckDB): its row number and its fields by position. */
+  private writeColumns(row: number, keep: boolean, cells: number): void {
+    let line = `{"r":${row}`;
+    if (keep)
+      for (let i = 0; i < cells; i++) {
+        const at = this.place(i);
+        const cell = this.texts[i];
+        if (cell !== null && cell !== undefined) line += `,"c${at}":${JSON.stringify(cell)}`;
+      }
+    this.out.write(`${line}}\n`);
+  }
+
+  /**
+   * While the window is loaded straight from `raw`: places the record's fields and says
+   * whether each value is one its column takes as sent (a plain scalar of the column's kind,
+   * the column's type being what the table has widened by the window's values).
+   */
+  private placeAsSent(cells: number): boolean {
+    for (let i = 0; i < cells; i++) {
+      if (!this.plain[i]) return false;
+      const at = this.place(i);
+      if (this.misfit) return false;
+      const type = this.types[i];
+      if (type === undefined) continue;
+      const kinds = (this.kinds[at] ?? 0) | kindOf(type);
+      this.kinds[at] = kinds;
+      const entry = this.used[at]!;
+      const stored = this.registry.columnType(entry.field.key);
+      const column = stored === undefined || stored === "system" ? entry.type : widenType(stored, entry.type);
+      if (stored === "system" || !holdsAsSent(column, kinds)) return false;
+    }
+    return true;
+  }
+
+  /** The window turns to the columns file: the lines of the records before, from the raw file. */
+  private leaveDirect(records: number): void {
+    this.direct = false;
+    this.raws = this.out.moveTo(`${this.out.path}.raw`);
+    this.out = new LineFile(this.raws.path.slice(0, -".raw".length));
+    let row = 0;
+    for (const line of readLines(this.raws.path, records)) {
+      this.count = 0;
+      visitFields(parseExactJson(line), this.collect);
+      for (let i = 0; i < this.count; i++) this.found[i] = this.registry.get(this.keys[i]!);
+      this.writeColumns(++row, true, this.count);
+    }
+  }
+
+  /** Whether DuckDB can tell a new field of the window from the others by name (a STRUCT path, case aside). */
+  private fitsByName(path: string[]): boolean {
+    let prefix = "";
+    let exact = "";
+    for (let depth = 0; depth < path.length; depth++) {
+      const name = path[depth]!;
+      // eslint-disable-next-line no-control-regex
+      if (name === "" || /\u0000/.test(name)) return false;
+      prefix += `\u0001${name.toLowerCase()}`;
+      exact += `\u0001${name}`;
+      const leaf = depth === path.length - 1;
+      const known = this.names.get(prefix);
+      if (known === undefined) this.names.set(prefix, { path: exact, leaf });
+      else if (known.path !== exact || known.leaf || leaf) return false;
+    }
+    return true;
+  }
+
   /** The position in this window's file of the record's i-th field, its type widened by its value. */
   private place(i: number): number {
     const type = this.types[i];
@@ -241,6 +438,7 @@ export class WindowLoadWriter {
       at = this.used.length;
       this.position[field.id] = at;
       this.used.push({ field, type });
+      if (this.direct && !this.fitsByName(field.path)) this.misfit = true;
     } else if (type !== undefined) {
       const entry = this.used[at]!;
       if (entry.type !== type) entry.type = widenType(entry.type, type);
@@ -258,7 +456,48 @@ export class WindowLoadWriter {
       fields: this.used,
       lineFields: this.lineFields,
       rawOnly: this.rawOnly,
+      direct: this.direct,
+      kinds: this.used.map((_, at) => this.kinds[at] ?? 0),
     };
+  }
+
+  /** Adds a record again from the raw file of a window loaded straight from it (rebuildColumns). */
+  private again(line: string): void {
+    this.count = 0;
+    visitFields(parseExactJson(line), this.collect);
+    for (let i = 0; i < this.count; i++) this.found[i] = this.registry.get(this.keys[i]!);
+    this.writeColumns(++this.rows, true, this.count);
+  }
+
+  /**
+   * The columns file of a window that was to load straight from `raw`, when a column's type
+   * changed since (a window loaded meanwhile widened it): the same fields at the same
+   * positions, the values as the columns file gives them.
+   */
+  static rebuildColumns(result: WindowLoadResult, registry: FieldRegistry): WindowLoadResult {
+    const rawFile = `${result.file}.raw`;
+    try {
+      renameSync(result.file, rawFile);
+    } catch (error) {
+      throw LocalFileError.fromSystem(error, result.file, "read the load file");
+    }
+    const writer = new WindowLoadWriter(
+      result.file,
+      "ndjson",
+      registry,
+      { maxFieldsPerRecord: Infinity, maxFields: Infinity },
+      { mayHold: () => false, redact: (value) => value },
+      { start: "", end: "", fetchedAt: "" },
+      result,
+    );
+    try {
+      for (const line of readLines(rawFile, result.rows)) writer.again(line);
+    } catch (error) {
+      writer.abandon();
+      throw error;
+    }
+    writer.out.finish();
+    return { ...result, rawFile, direct: false };
   }
 
   abandon(): void {

@@ -377,7 +377,9 @@ class SyncRun {
       );
     } finally {
       await rm(load.file, { force: true });
-      if (load.rawFile !== undefined) await rm(load.rawFile, { force: true });
+      // DuckDB's raw file, also when the load file became one (a window turned to its columns file at load).
+      if (load.rawFile !== undefined || this.store.db.format === "ndjson")
+        await rm(load.rawFile ?? `${load.file}.raw`, { force: true });
     }
   }
 

@@ -4,7 +4,7 @@ import { ColumnAllocator, fieldKey, legacyColumnName, SYSTEM_COLUMNS } from "../
 import { widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { UsageError } from "../../errors.js";
 import { columnTypeOf, q, type SqlConnection, type SqlValue } from "./connection.js";
-import { FieldRegistry, type WindowLoadResult } from "./load-file.js";
+import { FieldRegistry, holdsAsSent, WindowLoadWriter, type WindowLoadResult } from "./load-file.js";
 
 // The tables of `reports sync` (docs/cli-contract.md, Sync and Warehouse rules; docs/reports-
 // sync.md), written the same way in DuckDB and PostgreSQL:
@@ -166,8 +166,14 @@ export class SyncStore {
     }
     const columnOf = new Map(mapping.map((row) => [String(row.f), String(row.c)]));
     const paths = mapping.map((row) => JSON.parse(String(row.f)) as string[]);
+    // What a field's column holds, as the table has it now: a window loaded straight from
+    // `raw` must fit it (load-file.ts).
+    const columnType = (key: string): WarehouseType | "system" | undefined => {
+      const column = columnOf.get(key);
+      return column === undefined ? undefined : types.get(column);
+    };
     state = {
-      registry: new FieldRegistry(paths),
+      registry: new FieldRegistry(paths, columnType),
       columnOf,
       types,
       allocator: new ColumnAllocator(types.keys()),
@@ -198,11 +204,17 @@ export class SyncStore {
       }
       await this.db.run(`DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, [write.startDate]);
       const window = { start: write.startDate, end: write.endDate, fetchedAt: write.fetchedAt.toISOString() };
+      // A window prepared straight from `raw` while another widened one of its columns (a
+      // text column now getting numbers): its columns file after all (load-file.ts).
+      const load =
+        result.direct && !result.fields.every((_, i) => holdsAsSent(state.types.get(columns[i]!), result.kinds[i]!))
+          ? WindowLoadWriter.rebuildColumns(result, state.registry)
+          : result;
       await this.db.load(
         table,
         columns,
         window,
-        result,
+        load,
         columns.map((c) => this.db.types[state.types.get(c) as WarehouseType]),
       );
       await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [
