@@ -1,9 +1,10 @@
-import { closeSync, openSync, readSync, renameSync, writeSync } from "node:fs";
-import { StringDecoder } from "node:string_decoder";
+import { renameSync } from "node:fs";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
-import { JsonNumber, parseExactJson } from "../../domain/exact-json.js";
+import { parseExactJson } from "../../domain/exact-json.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
+import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "./as-sent.js";
+import { LineFile, readLines } from "./line-file.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
 // record's text is parsed once, redacted, flattened, typed, and written as one line of a load
@@ -92,159 +93,10 @@ export interface WindowLoadResult {
   kinds: number[];
 }
 
-/** The kinds of JSON value a field had in a window loaded straight from `raw` (bits). */
-const STRING = 1;
-const NUMBER = 2;
-const BOOLEAN = 4;
-
-/** The one kind of JSON value a column of `type` takes as it stands (0: a column type that takes none). */
-function kindOf(type: WarehouseType | "system" | undefined): number {
-  if (type === "text" || type === "date" || type === "timestamp") return STRING;
-  if (type === "bigint" || type === "double") return NUMBER;
-  if (type === "boolean") return BOOLEAN;
-  return 0;
-}
-
-/** Whether values of `kinds` read from JSON into a column of `type` are what the columns file would give it. */
-export function holdsAsSent(type: WarehouseType | "system" | undefined, kinds: number): boolean {
-  return kinds === 0 || kindOf(type) === kinds;
-}
-
-/** The keys of a JSON text, all levels: each key's closing quote (not an escaped one) before its colon. */
-function keysInText(text: string): number {
-  if (text.includes("\\")) {
-    let keys = 0;
-    for (const match of text.matchAll(KEY_END)) {
-      let backslashes = 0;
-      for (let at = match.index - 1; text.charCodeAt(at) === 0x5c; at--) backslashes++;
-      if (backslashes % 2 === 0) keys++;
-    }
-    return keys;
-  }
-  if (KEY_SPACE.test(text)) return text.match(KEY_END)?.length ?? 0;
-  let keys = 0;
-  for (let at = text.indexOf('":'); at >= 0; at = text.indexOf('":', at + 2)) keys++;
-  return keys;
-}
-const KEY_SPACE = /"\s/;
-const KEY_END = /"\s*:/g;
-
-/** The keys of a parsed record, all levels of nested objects: fewer than its text has when a key repeats. */
-function keysInValue(value: Record<string, unknown>): number {
-  let keys = 0;
-  for (const name in value) {
-    keys++;
-    const child = value[name];
-    if (isRecordObject(child)) keys += keysInValue(child);
-  }
-  return keys;
-}
-
-function isRecordObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
-}
-
 export interface RecordRedaction {
   /** Whether the text may hold a secret; false lets the record through untouched (the common case). */
   mayHold(text: string): boolean;
   redact<T>(value: T): T;
-}
-
-const FLUSH_BYTES = 1 << 20;
-
-/** The first `count` lines of a file, read a chunk at a time. */
-function* readLines(path: string, count: number): Generator<string> {
-  const fd = openSync(path, "r");
-  const decoder = new StringDecoder("utf8");
-  const chunk = Buffer.allocUnsafe(FLUSH_BYTES);
-  let pending = "";
-  let read = 0;
-  try {
-    for (let at = 0; read < count;) {
-      const bytes = readSync(fd, chunk, 0, chunk.length, at);
-      if (bytes === 0) break;
-      at += bytes;
-      pending += decoder.write(chunk.subarray(0, bytes));
-      let start = 0;
-      for (let end = pending.indexOf("\n"); read < count && end >= 0; end = pending.indexOf("\n", start)) {
-        yield pending.slice(start, end);
-        start = end + 1;
-        read++;
-      }
-      pending = pending.slice(start);
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** A file written through one buffer: lines are encoded straight into it, written out when the next might not fit. */
-class LineFile {
-  private readonly fd: number;
-  private readonly out = Buffer.allocUnsafe(FLUSH_BYTES);
-  /** Bytes of `out` in use. */
-  private filled = 0;
-  private closed = false;
-
-  constructor(
-    readonly path: string,
-    flags = "w",
-  ) {
-    try {
-      this.fd = openSync(path, flags, 0o600);
-    } catch (error) {
-      throw LocalFileError.fromSystem(error, path, "write the load file");
-    }
-  }
-
-  /** The lines written so far, under a new name, to be continued there. */
-  moveTo(path: string): LineFile {
-    this.finish();
-    try {
-      renameSync(this.path, path);
-    } catch (error) {
-      throw LocalFileError.fromSystem(error, path, "write the load file");
-    }
-    return new LineFile(path, "a");
-  }
-
-  write(text: string): void {
-    // A UTF-16 unit takes at most 3 bytes of UTF-8.
-    if (this.filled + text.length * 3 > this.out.length) {
-      this.flush();
-      if (text.length * 3 > this.out.length) {
-        this.writeOut(Buffer.from(text, "utf8"));
-        return;
-      }
-    }
-    this.filled += this.out.write(text, this.filled, "utf8");
-  }
-
-  private flush(): void {
-    if (this.filled === 0) return;
-    this.writeOut(this.out.subarray(0, this.filled));
-    this.filled = 0;
-  }
-
-  private writeOut(bytes: Buffer): void {
-    try {
-      for (let at = 0; at < bytes.length;) at += writeSync(this.fd, bytes, at);
-    } catch (error) {
-      this.close();
-      throw LocalFileError.fromSystem(error, this.path, "write the load file");
-    }
-  }
-
-  finish(): void {
-    this.flush();
-    this.close();
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync(this.fd);
-  }
 }
 
 export class WindowLoadWriter {

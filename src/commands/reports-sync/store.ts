@@ -4,7 +4,8 @@ import { ColumnAllocator, fieldKey, legacyColumnName, SYSTEM_COLUMNS } from "../
 import { widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { UsageError } from "../../errors.js";
 import { columnTypeOf, q, type SqlConnection, type SqlValue } from "./connection.js";
-import { FieldRegistry, holdsAsSent, WindowLoadWriter, type WindowLoadResult } from "./load-file.js";
+import { holdsAsSent } from "./as-sent.js";
+import { FieldRegistry, WindowLoadWriter, type WindowLoadResult } from "./load-file.js";
 
 // The tables of `reports sync` (docs/cli-contract.md, Sync and Warehouse rules; docs/reports-
 // sync.md), written the same way in DuckDB and PostgreSQL:
