@@ -224,4 +224,15 @@ describe("planProgress", () => {
     const fast = new BudgetTimes({ reports: { limit: 10, windowMs: 60_000 }, access: { limit: 100, windowMs: 30_000 } });
     expect(planProgress([], () => undefined, fast, NOW, 7).line).toBe("0 pairs to ask, 0 cached: no wait at 100 per 30 s");
   });
+
+  it("a window of minutes and seconds, or of hours and minutes, is named in one way", () => {
+    const odd = (windowMs: number) =>
+      new BudgetTimes({ reports: { limit: 10, windowMs: 60_000 }, access: { limit: 20, windowMs } });
+    expect(planProgress([], () => undefined, odd(90_000), NOW, 7).line).toBe(
+      "0 pairs to ask, 0 cached: no wait at 20 per 1 min 30 s",
+    );
+    expect(planProgress([], () => undefined, odd(5_400_000), NOW, 7).line).toBe(
+      "0 pairs to ask, 0 cached: no wait at 20 per 1h 30 min",
+    );
+  });
 });

@@ -28,11 +28,11 @@ export interface ProgressPlan {
   line: string;
 }
 
-/** "100 per 5 min" */
+/** "100 per 5 min", "20 per 1 min 30 s": every part of the window spelt the same way. */
 function describeRate(rate: RateLimit): string {
   return `${rate.limit} per ${formatDuration(rate.windowMs)
-    .replace(/(\d+)m$/, "$1 min")
-    .replace(/(\d+)s$/, "$1 s")}`;
+    .replace(/(\d+)m\b/g, "$1 min")
+    .replace(/(\d+)s\b/g, "$1 s")}`;
 }
 
 export function planProgress(
