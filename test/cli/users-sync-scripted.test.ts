@@ -1,4 +1,4 @@
-import { mkdir, readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
@@ -30,7 +30,7 @@ afterAll(async () => {
 type Answer = unknown;
 
 /** A client whose uploads answer in turn and whose status questions answer by task id. */
-function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, string>; onUpload?: () => void }) {
+function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, string | Error>; onUpload?: () => void }) {
   const sent: string[] = [];
   const uploads = [...(script.uploads ?? [])];
   const api = {
@@ -54,7 +54,9 @@ function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, 
     },
     postJson: async (endpoint: Endpoint, body: { organizationId: string; taskId: string }) => {
       sent.push(`${endpoint.path} ${body.organizationId} ${body.taskId}`);
-      return { status: script.statuses?.[body.taskId] ?? "STARTED" };
+      const status = script.statuses?.[body.taskId] ?? "STARTED";
+      if (status instanceof Error) throw status;
+      return { status };
     },
   } as unknown as ApiClient;
   return { api, sent };
@@ -524,5 +526,129 @@ describe("users sync state of an earlier version, with a scripted service", () =
     expect(plan.exitCode, plan.stderr).toBe(12);
     expect(plan.stderr).not.toContain("using the users sync state of");
     expect(plan.stderr).toContain("(first sync: no baseline yet");
+  });
+});
+
+describe("users sync: what a run leaves, settled by the next, with a scripted service", () => {
+  it("a run stopped while waiting: the next asks how its task ended, takes the users into the baseline and, with nothing to send, keeps that", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    const stopped = await w.run([path, "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": new InterruptedError() } });
+    expect(stopped.exitCode).toBe(130);
+    expect(w.kept().run).toMatchObject({ batches: [{ number: 1, taskId: "t-1" }] });
+
+    const next = await w.run([path], { statuses: { "t-1": "COMPLETED" } });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.sent).toEqual([`${STATUS} ${ORG} t-1`]);
+    expect(next.stderr).toContain("the last run's 2 accepted rows entered the baseline");
+    const kept = w.kept();
+    expect(baselineEmails(kept)).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+    expect(kept.run).toBeUndefined();
+    expect(kept.unsent).toBeUndefined();
+    const plan = await w.run([path, "--plan"]);
+    expect(plan.exitCode).toBe(0);
+    expect(plan.stderr).not.toContain("entered the baseline");
+  });
+
+  it("an open task found COMPLETED with nothing else to send: the baseline and the tasks are written by the settling alone", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    await w.run([path], { uploads: [{ taskId: "t-1" }] });
+    const r = await w.run([path], { statuses: { "t-1": "COMPLETED" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([`${STATUS} ${ORG} t-1`]);
+    const kept = w.kept();
+    expect(kept.tasks).toEqual([]);
+    expect(baselineEmails(kept)).toEqual(["p1@example.com ACTIVE"]);
+    // Asked once: the next run has nothing to ask.
+    const again = await w.run([path]);
+    expect(again.sent).toEqual([]);
+    expect(again.stderr).not.toContain("import task");
+  });
+
+  it("the rows a cut-off run never sent wait for --resume; a plain run plans from the roster and forgets them", async () => {
+    const w = await world();
+    const many = Array.from({ length: 752 }, (_, i) => i + 1);
+    const big = await roster(many);
+    await w.run([big], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    expect((w.kept().unsent as { rows: unknown[] }).rows).toHaveLength(2);
+    // The held batch is recorded as imported, and the roster now has its 750 users only: nothing
+    // to send, and the two rows never sent are forgotten (a --resume would have sent them).
+    const small = await roster(many.slice(0, 750));
+    const r = await w.run([small, "--mark-imported", "1"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([]);
+    expect(w.kept().unsent).toBeUndefined();
+  });
+
+  it("CI is told apart by CI or GITHUB_ACTIONS set to anything but empty, false or 0", async () => {
+    for (const [env, warned] of [
+      [{ CI: "false" }, false],
+      [{ CI: "0" }, false],
+      [{ CI: "" }, false],
+      [{ GITHUB_ACTIONS: "true" }, true],
+      [{ CI: "1" }, true],
+    ] as const) {
+      const w = await world({ env });
+      const r = await w.run([await roster([1]), "--plan"]);
+      expect(r.stderr.includes("on a CI runner"), JSON.stringify(env)).toBe(warned);
+    }
+  });
+
+  it("under GitHub Actions an invalid roster row is an annotation on its line: an error, or a warning when skipped", async () => {
+    const summary = join(dir.path, `summary-${++counter}.md`);
+    await writeFile(summary, "");
+    const w = await world({ env: { GITHUB_ACTIONS: "true", GITHUB_STEP_SUMMARY: summary } });
+    const path = await roster([1], ["F9,L9,not-an-email,Sales"]);
+    const r = await w.run([path, "--plan"]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toMatch(/::error file=[^,]+,line=3,title=row 3 rejected::row 3: email: /);
+    const skipped = await w.run([path, "--plan", "--skip-invalid"]);
+    expect(skipped.stderr).toMatch(/::warning file=[^,]+,line=3,title=row 3 skipped::row 3: email: /);
+    expect(await readFile(summary, "utf8")).toContain("1 user, 1 invalid row");
+  });
+
+  it("the plan as a table at 60 columns names the columns left out; with --fields or -o json it does not", async () => {
+    const w = await world();
+    const path = await roster([{ n: 1, team: "Customer Success Europe" }]);
+    const table = await w.run([path, "--plan"], {}, { stdoutIsTTY: true, columns: 60 });
+    expect(table.stderr).toMatch(/columns shown to fit 60 columns/);
+    const fields = await w.run([path, "--plan", "--fields", "email,change"], {}, { stdoutIsTTY: true, columns: 60 });
+    expect(fields.stderr).not.toMatch(/columns shown to fit/);
+    const json = await w.run([path, "--plan", "-o", "json"], {}, { stdoutIsTTY: true, columns: 60 });
+    expect(json.stderr).not.toMatch(/columns shown to fit/);
+    expect(JSON.parse(json.stdout)).toEqual([
+      {
+        change: "add",
+        action: "Add",
+        email: "p1@example.com",
+        firstName: "F1",
+        lastName: "L1",
+        teamName: "Customer Success Europe",
+        status: "ACTIVE",
+        row: 2,
+        changed: "",
+      },
+    ]);
+  });
+
+  it("a user deactivated, back, and leaving again within the week is not counted twice against --max-deactivate", async () => {
+    const w = await world();
+    const wait = (id: string) => ({ uploads: [{ taskId: id }], statuses: { [id]: "COMPLETED" } });
+    await w.run([await roster([1, 2, 3]), "--wait"], wait("t-1"));
+    w.clock.advance(24 * 3600_000);
+    expect((await w.run([await roster([1, 2]), "--wait", "--max-deactivate", "1"], wait("t-2"))).exitCode).toBe(0);
+    w.clock.advance(24 * 3600_000);
+    expect((await w.run([await roster([1, 2, 3]), "--wait"], wait("t-3"))).exitCode).toBe(0);
+    w.clock.advance(24 * 3600_000);
+    const again = await w.run([await roster([1, 2]), "--wait", "--max-deactivate", "1"], wait("t-4"));
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.sent[0]).toBe(`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Update INACTIVE p3@example.com`);
+    expect(Object.keys(w.kept().deactivations as object)).toEqual(["p3@example.com"]);
+    // The next day p2 leaves too: the history keeps p3 (two days old) beside p2.
+    w.clock.advance(24 * 3600_000);
+    const next = await w.run([await roster([1]), "--wait", "--max-deactivate", "2"], wait("t-5"));
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(Object.keys(w.kept().deactivations as object).sort()).toEqual(["p2@example.com", "p3@example.com"]);
   });
 });
