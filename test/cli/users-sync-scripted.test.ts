@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
 import { createFakeClock } from "../../src/clock.js";
-import { InterruptedError, ServiceError } from "../../src/errors.js";
+import { InterruptedError, InvalidDataError, ServiceError } from "../../src/errors.js";
 import { legacyDir } from "../../src/commands/users-sync/legacy.js";
 import { memoryStateStore } from "../helpers/memory-state.js";
 import { runInProcess, tempDir, terminalStdin, type InProcessOptions } from "../helpers/in-process.js";
@@ -650,5 +650,43 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const next = await w.run([await roster([1]), "--wait", "--max-deactivate", "2"], wait("t-5"));
     expect(next.exitCode, next.stderr).toBe(0);
     expect(Object.keys(w.kept().deactivations as object).sort()).toEqual(["p2@example.com", "p3@example.com"]);
+  });
+
+  it("a re-sent Add the service refuses as existing is taken as done when its task COMPLETED", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    await w.run([path], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    const resend = await w.run([path, "--resend-ambiguous"], {
+      uploads: [
+        { taskId: "t-9", validUsersCount: 1, invalidUsersCount: 1, errors: [{ row: 2, errors: ["user already exists"] }] },
+      ],
+    });
+    expect(resend.exitCode, resend.stderr).toBe(0);
+    const next = await w.run([path], { statuses: { "t-9": "COMPLETED" } });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.stderr).toContain("the last run's 1 accepted row entered the baseline");
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+    expect(next.sent).toEqual([`${STATUS} ${ORG} t-9`]);
+  });
+
+  it("--wait asks nothing when no batch has a task: a batch refused whole, an upload cut off", async () => {
+    const w = await world();
+    const refused = await w.run([await roster([1]), "--wait"], {
+      uploads: [
+        new InvalidDataError("400 no valid row", {
+          body: { validUsersCount: 0, invalidUsersCount: 1, errors: [{ row: 2, errors: ["bad"] }] },
+        }),
+      ],
+    });
+    expect(refused.sent).toEqual([`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com`]);
+    const cut = await w.run([await roster([2]), "--wait"], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    expect(cut.exitCode).toBe(8);
+    expect(cut.sent).toHaveLength(1);
+  });
+
+  it("on a terminal the upload is shown as it goes", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] }, { stderrIsTTY: true });
+    expect(r.stderr).toContain("uploading batch 1 of 1 (2 users)…");
   });
 });
