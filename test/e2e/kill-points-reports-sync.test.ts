@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/server.js";
 import { type KillPoint, referenceSync, reportsSyncKillPoint, syncSince, type SyncTarget } from "../../bench/kill-points-lib.mjs";
-import { BIN } from "../helpers/cli.js";
+import { BIN, HANG_GUARD_MS } from "../helpers/cli.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
 // reports sync of two kinds (8 windows) SIGKILLed at a moment per target — each window's load
@@ -20,32 +20,40 @@ async function checkPoint(point: KillPoint, target: () => Promise<SyncTarget>): 
   expect(result.violations, where).toEqual([]);
 }
 
-describe("kill points: reports sync", () => {
+describe("kill points: reports sync", { timeout: HANG_GUARD_MS }, () => {
   // Window 2's answer reached the relay, not the client, while window 1 is prepared or loaded.
-  it("into a DuckDB file, killed as window 2 is answered: every window whole, the re-run converges", async () => {
-    await checkPoint({ request: 2, phase: "answered" }, () => Promise.resolve({ kind: "duckdb" }));
-  }, 60_000);
+  it(
+    "into a DuckDB file, killed as window 2 is answered: every window whole, the re-run converges",
+    async () => {
+      await checkPoint({ request: 2, phase: "answered" }, () => Promise.resolve({ kind: "duckdb" }));
+    },
+    HANG_GUARD_MS,
+  );
 
   describe.runIf(postgresAvailable() || process.env.CI)("into PostgreSQL", () => {
     let pg: TestPostgres;
     let databases = 0;
     beforeAll(async () => {
       pg = await startPostgres();
-    }, 60_000);
+    }, HANG_GUARD_MS);
     afterAll(async () => {
       await pg?.stop();
     });
 
-    it("killed as window 5 is asked for (window 4 prepared or loaded): every window whole, the re-run converges", async () => {
-      await checkPoint({ request: 5, phase: "sent" }, async () => {
-        const { Client } = await import("pg");
-        const admin = new Client({ connectionString: pg.url });
-        await admin.connect();
-        const name = `kill_sync_${process.pid}_${++databases}`;
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        return { kind: "postgres", url: pg.url.replace(/\/postgres$/, `/${name}`) };
-      });
-    }, 60_000);
+    it(
+      "killed as window 5 is asked for (window 4 prepared or loaded): every window whole, the re-run converges",
+      async () => {
+        await checkPoint({ request: 5, phase: "sent" }, async () => {
+          const { Client } = await import("pg");
+          const admin = new Client({ connectionString: pg.url });
+          await admin.connect();
+          const name = `kill_sync_${process.pid}_${++databases}`;
+          await admin.query(`CREATE DATABASE ${name}`);
+          await admin.end();
+          return { kind: "postgres", url: pg.url.replace(/\/postgres$/, `/${name}`) };
+        });
+      },
+      HANG_GUARD_MS,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox } from "../../src/sandbox/server.js";
 import { type KillPoint, syncKillPoint } from "../../bench/kill-points-lib.mjs";
-import { BIN } from "../helpers/cli.js";
+import { BIN, HANG_GUARD_MS } from "../helpers/cli.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
 // users sync with its state in PostgreSQL, SIGKILLed at a spread of moments of its three
@@ -20,7 +20,7 @@ let pg: TestPostgres;
 let databases = 0;
 beforeAll(async () => {
   pg = await startPostgres();
-}, 60_000);
+}, HANG_GUARD_MS);
 afterAll(async () => {
   await pg?.stop();
 });
@@ -37,6 +37,7 @@ async function freshDatabase(): Promise<string> {
 
 describe.runIf(postgresAvailable() || process.env.CI)(
   "kill points: users sync over PostgreSQL state, 1,600 users in 3 batches",
+  { timeout: HANG_GUARD_MS },
   () => {
     it.each(POINTS)("killed at request $request ($phase): converges, no user imported twice", async (point) => {
       const result = await syncKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase() });

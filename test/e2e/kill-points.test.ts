@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { userCells } from "../../fixtures/users/generate.mjs";
 import { startSandbox } from "../../src/sandbox/server.js";
 import { importKillPoint, type KillPoint, referenceReports, reportsKillPoint } from "../../bench/kill-points-lib.mjs";
-import { BIN } from "../helpers/cli.js";
+import { BIN, HANG_GUARD_MS } from "../helpers/cli.js";
 
 // Issue 22 item 7 (docs/cli-contract.md "Retries", "Output files", "Concurrency"): the built
 // binary SIGKILLed at a spread of moments — chosen by the requests a loopback relay sees, so
@@ -21,7 +21,7 @@ const IMPORT_POINTS: KillPoint[] = [
 // Two months: several windows per kind, so a kill falls between windows of one file too.
 const REPORT_RANGE = { from: "2025-01-01", to: "2025-02-28" };
 
-describe("kill points: users import of 3 batches, killed and resumed", () => {
+describe("kill points: users import of 3 batches, killed and resumed", { timeout: HANG_GUARD_MS }, () => {
   it.each(IMPORT_POINTS)("killed at request $request ($phase): every batch imported exactly once", async (point) => {
     const result = await importKillPoint({ bin: BIN, startSandbox, userCells, point });
     expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
@@ -29,20 +29,27 @@ describe("kill points: users import of 3 batches, killed and resumed", () => {
   });
 });
 
-describe("kill points: reports all, killed and run again", () => {
-  it("at three moments spread over its requests: no file half-written, the files equal an uninterrupted run's", async () => {
-    const reference = await referenceReports({ bin: BIN, startSandbox, range: REPORT_RANGE });
+describe("kill points: reports all, killed and run again", { timeout: HANG_GUARD_MS }, () => {
+  let reference: Awaited<ReturnType<typeof referenceReports>>;
+  beforeAll(async () => {
+    reference = await referenceReports({ bin: BIN, startSandbox, range: REPORT_RANGE });
+  }, HANG_GUARD_MS);
+
+  // Three moments spread over its requests: the first, the middle one answered, the last relayed.
+  it.each([
+    { at: "first", point: (): KillPoint => ({ request: 1, phase: "arrive" }) },
+    { at: "middle", point: (): KillPoint => ({ request: Math.ceil(reference.requests / 2), phase: "answered" }) },
+    { at: "last", point: (): KillPoint => ({ request: reference.requests, phase: "relayed" }) },
+  ])("at the $at request: no file half-written, the files equal an uninterrupted run's", async ({ point }) => {
     expect(reference.files.size).toBeGreaterThan(1);
-    const last = reference.requests;
-    const points: KillPoint[] = [
-      { request: 1, phase: "arrive" },
-      { request: Math.ceil(last / 2), phase: "answered" },
-      { request: last, phase: "relayed" },
-    ];
-    for (const point of points) {
-      const result = await reportsKillPoint({ bin: BIN, startSandbox, point, reference: reference.files, range: REPORT_RANGE });
-      expect(result.reached, `request ${point.request} ${point.phase}`).toBe(true);
-      expect(result.violations, `request ${point.request} ${point.phase}`).toEqual([]);
-    }
+    const result = await reportsKillPoint({
+      bin: BIN,
+      startSandbox,
+      point: point(),
+      reference: reference.files,
+      range: REPORT_RANGE,
+    });
+    expect(result.reached, `request ${point().request} ${point().phase}`).toBe(true);
+    expect(result.violations, `request ${point().request} ${point().phase}`).toEqual([]);
   });
 });

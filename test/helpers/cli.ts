@@ -12,6 +12,14 @@ import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions }
 
 export const BIN = resolve(import.meta.dirname, "../../bin/simadmin.js");
 
+/**
+ * The timeout of tests that run the binary many times (the kill points): a guard against a
+ * hang, not a time limit. One of them takes 5 s on a quiet machine and over 30 s (vitest's
+ * default here) when five people share the 2 cores; what they assert never depends on time
+ * (docs/development.md, "Load").
+ */
+export const HANG_GUARD_MS = 10 * 60_000;
+
 export interface CliResult {
   exitCode: number;
   stdout: string;
