@@ -50,6 +50,16 @@ export interface SectionsSource {
   readonly together: boolean;
   /** Each record is a whole document (a raw answer): written member by member, counted as "window". */
   readonly raw: boolean;
+  /**
+   * The sections are held whole (a complete result cut in parts: `progress --split-by`), not
+   * read as they arrive: JSON is pretty-printed as a complete result is (render.ts), so a file
+   * of the split equals what `--out` would hold for the same records.
+   */
+  readonly complete?: boolean;
+  /** What the "wrote" line counts: "record" unless given ("window" for raw answers). */
+  readonly unit?: string;
+  /** Fields valid even where a section's records lack them (--fields prints them empty; a CSV's header when no record came). */
+  readonly knownFields?: readonly string[];
   /** Ctrl-C: long loops (a spool of a million rows) stop at the next chunk. */
   readonly signal: AbortSignal;
   /** Where the CSV writer spools rows (a private directory), when not the OS temp dir. */
@@ -69,6 +79,8 @@ export interface SectionsSource {
   fileName(name: string): string;
   /** The line saying a section had no record (before a CSV's own remark). */
   emptyNote(name: string): string;
+  /** What a section holds, for its "wrote" line, when its name does not say it (a value made safe for a file name). */
+  describe?(name: string): string;
   /** Called before each note, so that a spinner steps aside. */
   beforeNote?(): void;
 }
@@ -150,11 +162,13 @@ class SectionsWriter {
       format,
       // --fields applies after the query, to its answer.
       fields: asJson ? undefined : fields,
+      knownFields: source.knownFields ? [...source.knownFields] : undefined,
       bom: options.bom,
       delimiter: options.delimiter,
       color: options.color,
       width: options.width,
       jsonTrailer: extra.jsonTrailer,
+      jsonIndent: source.complete === true,
       sheetName: name,
       workbook: extra.workbook,
       // Raw responses can be tens of megabytes: written member by member, never as one string.
@@ -193,7 +207,7 @@ class SectionsWriter {
     const { target, source } = this;
     const { renderQueried } = await import("./query.js");
     const options = { ...target.options, format: target.format };
-    const emit = async (path: string | undefined, value: unknown): Promise<void> => {
+    const emit = async (path: string | undefined, value: unknown, name?: string): Promise<void> => {
       const queried = query.apply(value);
       // A workbook is binary: the answer goes through the record writers (render.ts).
       const text = target.format === "xlsx" ? undefined : await renderQueried(queried, options);
@@ -208,11 +222,12 @@ class SectionsWriter {
         await sink.abort();
         throw error;
       }
-      if (path) this.note(`wrote ${target.showPath(path)}`);
+      const what = name === undefined ? undefined : source.describe?.(name);
+      if (path) this.note(`wrote ${target.showPath(path)}${what ? ` (${what})` : ""}`);
     };
     const { outDir, out } = target;
     if (outDir !== undefined) {
-      await this.each(async (name) => emit(this.fileFor(outDir, name), await this.collect(name)));
+      await this.each(async (name) => emit(this.fileFor(outDir, name), await this.collect(name), name));
       return;
     }
     if (!source.together) {
@@ -234,9 +249,10 @@ class SectionsWriter {
     return JSON.parse(collector.text) as unknown;
   }
 
-  private wrote(path: string, count: number): void {
-    const unit = this.source.raw ? "window" : "record";
-    this.note(`wrote ${this.target.showPath(path)} (${count} ${unit}${count === 1 ? "" : "s"})`);
+  private wrote(path: string, count: number, name?: string): void {
+    const unit = this.source.raw ? "window" : (this.source.unit ?? "record");
+    const what = name === undefined ? undefined : this.source.describe?.(name);
+    this.note(`wrote ${this.target.showPath(path)} (${count} ${unit}${count === 1 ? "" : "s"}${what ? `, ${what}` : ""})`);
   }
 
   /** --out-dir: a file each, committed as soon as its section is complete. */
@@ -247,7 +263,7 @@ class SectionsWriter {
       try {
         const count = await this.writeSection(name, sink, {});
         await sink.commit();
-        this.wrote(path, count);
+        this.wrote(path, count, name);
       } catch (error) {
         await sink.abort();
         throw error;

@@ -8,7 +8,7 @@ import { durableLinkMaker, requireLinksUrl, sayNewKey, validityOf } from "../sha
 import { durablePairLinks } from "./durable-links.js";
 import { ProgressOptions } from "./options.js";
 import { progressFields, progressTable } from "./records.js";
-import { prepareSplit, writeSplitFiles } from "./split.js";
+import { prepareSplit, splitResult } from "./split.js";
 import { waitForAll } from "./wait.js";
 import { showPath } from "../../messages.js";
 
@@ -103,9 +103,8 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     });
   }
   if (split) {
-    await writeSplitFiles(ctx, split, table);
-    printer.info(table.note);
-    return failure ? { kind: "none", failure } : { kind: "none" };
+    const files = splitResult(ctx, split, table);
+    return failure ? { ...files, failure } : files;
   }
   return failure ? { ...table, failure } : table;
 });
