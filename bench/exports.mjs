@@ -11,16 +11,20 @@
 // and the CLI's peak RSS, which must stay flat (< 200 MiB; xlsx < 250 MiB).
 //
 //   npm run build && node bench/exports.mjs [--records 1000000] [--rounds 3] [--formats csv,ndjson,xlsx]
-//       [--bin path/to/bin/simadmin.js]
+//       [--ca with|without|both] [--bin path/to/bin/simadmin.js]
 //
 // Each figure is the median of paired ratios: every round runs the CLI and its baseline back
-// to back, which goes first alternating. Both read the answers the sandbox gave the first
-// run, replayed from memory by this process (startReplay); CPU ratios are printed as well.
+// to back, which goes first alternating — once without NODE_EXTRA_CA_CERTS and once with it
+// (these machines set it; it costs every Node start ~44 ms). Both read the answers the sandbox
+// gave the first run, replayed from memory by this process (startReplay); CPU ratios (user +
+// system, every thread) are printed as well, and the load average.
 import { spawn } from "node:child_process";
 import { rm, writeFile } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import { join, resolve } from "node:path";
-import { BIN as DEFAULT_BIN, fail, rangeEndingYesterday, root, withSandbox } from "./lib.mjs";
+import { existsSync } from "node:fs";
+import { loadavg } from "node:os";
+import { BIN as DEFAULT_BIN, fail, goalLine, rangeEndingYesterday, root, withSandbox } from "./lib.mjs";
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -34,6 +38,20 @@ const PER_DAY = 2_500;
 const DAYS = Math.ceil(RECORDS / PER_DAY);
 const TARGETS = { csv: 1.3, ndjson: 1.3, xlsx: 2.0 };
 const RSS_LIMITS = { csv: 200, ndjson: 200, xlsx: 250 };
+
+const CA_CERTS =
+  process.env.NODE_EXTRA_CA_CERTS ??
+  (existsSync("/etc/ssl/certs/ca-certificates.crt") ? "/etc/ssl/certs/ca-certificates.crt" : undefined);
+const CA_MODES = { with: [true], without: [false], both: [false, true] }[arg("--ca", "both")]?.filter((ca) => !ca || CA_CERTS);
+if (!CA_MODES) {
+  console.error("exports bench: --ca must be with, without or both");
+  process.exit(2);
+}
+const withCa = (env, ca) => (ca ? { ...env, NODE_EXTRA_CA_CERTS: CA_CERTS } : env);
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -150,31 +168,42 @@ await withSandbox(
       `exports of ${(DAYS * PER_DAY).toLocaleString("en")} records (${requests.length} windows) by ${BIN}: ` +
         `median of ${ROUNDS} paired ratios (Node ${process.version})`,
     );
+    console.log(`  load average at the start ${load()}`);
     for (const format of FORMATS) {
-      const ratios = [];
-      const cpuRatios = [];
-      const cli = [];
-      const base = [];
+      const byCa = CA_MODES.map(() => ({ ratios: [], cpuRatios: [], cli: [], base: [] }));
       for (let round = 0; round < ROUNDS; round++) {
-        const out = join(dir, `out.${format}`);
-        const runCli = () => timeProcess([BIN, ...cliArgs(format, out)], env);
-        const runBare = () => timeProcess([bare, format, `${baseUrl.hostname}:${baseUrl.port}`, out], bareEnv);
-        const [a, b] = round % 2 === 0 ? [await runCli(), await runBare()] : [undefined, await runBare()];
-        const c = a ?? (await runCli());
-        cli.push(c);
-        base.push(b);
-        ratios.push(c.seconds / b.seconds);
-        cpuRatios.push(c.cpuMs / b.cpuMs);
-        await rm(out, { force: true });
+        for (const [m, ca] of CA_MODES.entries()) {
+          const out = join(dir, `out.${format}`);
+          const runCli = () => timeProcess([BIN, ...cliArgs(format, out)], withCa(env, ca));
+          const runBare = () => timeProcess([bare, format, `${baseUrl.hostname}:${baseUrl.port}`, out], withCa(bareEnv, ca));
+          const [a, b] = round % 2 === 0 ? [await runCli(), await runBare()] : [undefined, await runBare()];
+          const c = a ?? (await runCli());
+          const into = byCa[m];
+          into.cli.push(c);
+          into.base.push(b);
+          into.ratios.push(c.seconds / b.seconds);
+          into.cpuRatios.push(c.cpuMs / b.cpuMs);
+          await rm(out, { force: true });
+        }
       }
-      const ratio = median(ratios);
-      const rss = Math.max(...cli.map((run) => run.rssMiB ?? Infinity));
-      const ok = ratio <= TARGETS[format] && rss < RSS_LIMITS[format];
-      console.log(
-        `  -o ${format.padEnd(6)} CLI ${median(cli.map((r) => r.seconds)).toFixed(2)} s, bare ${median(base.map((r) => r.seconds)).toFixed(2)} s: ` +
-          `${ratio.toFixed(2)}x (target <= ${TARGETS[format]}), CPU ${median(cpuRatios).toFixed(2)}x; CLI peak RSS ${rss.toFixed(0)} MiB (< ${RSS_LIMITS[format]}) ${ok ? "ok" : "OVER"}`,
-      );
-      if (!ok) fail(`-o ${format}: ${ratio.toFixed(2)}x, ${rss.toFixed(0)} MiB`);
+      for (const [m, ca] of CA_MODES.entries()) {
+        const { ratios, cpuRatios, cli, base } = byCa[m];
+        const ratio = median(ratios);
+        const rss = Math.max(...cli.map((run) => run.rssMiB ?? Infinity));
+        const ok = ratio <= TARGETS[format] && rss < RSS_LIMITS[format];
+        console.log(
+          `  -o ${format.padEnd(6)} ${ca ? "with" : "without"} NODE_EXTRA_CA_CERTS: CLI ${median(cli.map((r) => r.seconds)).toFixed(2)} s, bare ${median(base.map((r) => r.seconds)).toFixed(2)} s: ` +
+            `${ratio.toFixed(2)}x (target <= ${TARGETS[format]}), CPU ${median(cpuRatios).toFixed(2)}x ` +
+            `(${median(cli.map((r) => r.cpuMs)).toFixed(0)} vs ${median(base.map((r) => r.cpuMs)).toFixed(0)} ms); ` +
+            `CLI peak RSS ${rss.toFixed(0)} MiB (< ${RSS_LIMITS[format]}) ${ok ? "ok" : "OVER"}; load ${load()}`,
+        );
+        const name = `export -o ${format} of ${(DAYS * PER_DAY).toLocaleString("en")} records vs bare (Node ${process.version})`;
+        console.log(`  ${goalLine({ name, ca, ratio, cpu: median(cpuRatios), target: TARGETS[format] })}`);
+        console.log(
+          `  GOAL export -o ${format}: peak RSS ${rss.toFixed(0)} MiB (limit ${RSS_LIMITS[format]}) ${rss < RSS_LIMITS[format] ? "ok" : "OVER"}`,
+        );
+        if (!ok) fail(`-o ${format}: ${ratio.toFixed(2)}x, ${rss.toFixed(0)} MiB`);
+      }
     }
     await replay.close();
   },

@@ -99,6 +99,17 @@ export async function withSandbox(options, extraEnv, body) {
   }
 }
 
+/**
+ * One goal's line, which `npm run bench` (bench/run.mjs) gathers into its closing summary:
+ * the ratio of wall times, the ratio of CPU times (user + system) beside it, the target, and
+ * whether NODE_EXTRA_CA_CERTS was set for the measured processes.
+ */
+export function goalLine({ name, ca, ratio, cpu, target }) {
+  const caText = ca === undefined ? "" : ca ? " [with NODE_EXTRA_CA_CERTS]" : " [without NODE_EXTRA_CA_CERTS]";
+  const cpuText = Number.isFinite(cpu) ? `, CPU ${cpu.toFixed(2)}x` : "";
+  return `GOAL ${name}${caText}: ${ratio.toFixed(2)}x wall${cpuText} (target <= ${target}) ${ratio <= target ? "ok" : "OVER"}`;
+}
+
 export function fail(message) {
   console.log(`FAILED: ${message}`);
   process.exitCode = 1;

@@ -22,6 +22,7 @@ import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { goalLine } from "./lib.mjs";
 
 const arg = (name) => {
   const at = process.argv.indexOf(name);
@@ -283,6 +284,10 @@ try {
         `    ${pair.label.padEnd(16)} ${median(results[i].ms).toFixed(1).padStart(6)} ms vs ${pair.base.label} ` +
           `${median(results[i].base).toFixed(1)} ms: ${ratio.toFixed(2)}x (target <= ${pair.target}) ${ok ? "ok" : "OVER"}` +
           `; CPU ${(results[i].cpu / results[i].baseCpu).toFixed(2)}x`,
+      );
+      const name = `start-up ${pair.label} vs ${pair.base.label} (Node ${process.version})`;
+      console.log(
+        `    ${goalLine({ name, ca: Boolean(ca), ratio, cpu: results[i].cpu / results[i].baseCpu, target: pair.target })}`,
       );
     });
   }
