@@ -4,7 +4,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
 import { userCacheDir } from "./cache-dir.js";
-import { codeCacheFile, privateDir, readCodeCache, writeCodeCache } from "./code-cache.js";
+import { codeCacheFile, MAX_COMMANDS, privateDir, readCodeCache, writeCodeCache } from "./code-cache.js";
 
 // bin/simadmin.js → start(argv) → dist/bundle/cli.cjs's run(argv), loaded with the code V8
 // compiled for it on an earlier run (docs/architecture.md, Start-up): Node 22.1+ keeps it
@@ -22,10 +22,18 @@ interface CompileCacheModule {
 }
 
 export function start(argv: string[]): Promise<number> {
-  return loadCli().run(argv);
+  return loadCli(argv).run(argv);
 }
 
-function loadCli(): { run: Run } {
+/**
+ * The command a run is for, as the code cache names it: the first word of argv that looks
+ * like one (a global flag's value may pass for one too: it only costs one more save).
+ */
+function commandOf(argv: readonly string[]): string {
+  return argv.find((word) => /^[a-z][a-z0-9-]{0,31}$/.test(word)) ?? "-";
+}
+
+function loadCli(argv: readonly string[]): { run: Run } {
   let dir: string | undefined;
   try {
     dir = userCacheDir(process.env, process.platform, homedir());
@@ -39,11 +47,17 @@ function loadCli(): { run: Run } {
     return requireCli();
   }
   const codeDir = dir && join(dir, "code-cache");
-  return codeDir && privateDir(codeDir) ? loadWithCodeCache(codeDir) : requireCli();
+  return codeDir && privateDir(codeDir) ? loadWithCodeCache(codeDir, commandOf(argv)) : requireCli();
 }
 
-/** cli.cjs compiled as Node compiles a CommonJS module, with the cached code when it fits. */
-function loadWithCodeCache(dir: string): { run: Run } {
+/**
+ * cli.cjs compiled as Node compiles a CommonJS module, with the cached code when it fits.
+ * The code is saved after a run when there was none that fit, and again after the first run
+ * of each command the saved code was not made by (V8 compiles a function when it first runs:
+ * a cache saved after `token` lacks what `reports` runs), so every command a user runs
+ * starts from compiled code, at the cost of one save per command and build.
+ */
+function loadWithCodeCache(dir: string, command: string): { run: Run } {
   // The build made it ASCII (scripts/bundle.mjs), so latin1 reads the same text without decoding UTF-8.
   const source = readFileSync(CLI, "latin1");
   const stat = statSync(CLI);
@@ -54,11 +68,14 @@ function loadWithCodeCache(dir: string): { run: Run } {
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
     filename: CLI,
     lineOffset: -1,
-    cachedData: cached,
+    cachedData: cached?.payload,
   });
-  if (cached === undefined || script.cachedDataRejected === true) {
-    // After the run, so that the functions it compiled are in the cache too.
-    process.once("exit", () => writeCodeCache(file, key, script.createCachedData()));
+  const fits = cached !== undefined && script.cachedDataRejected !== true;
+  const known = fits ? cached.commands : [];
+  if (!fits || (!known.includes(command) && known.length < MAX_COMMANDS)) {
+    // After the run, so that the functions it compiled are in the cache too (with those of
+    // the code it was given, which stay compiled).
+    process.once("exit", () => writeCodeCache(file, key, script.createCachedData(), [...known, command]));
   }
   const cli = new Module(CLI, module);
   cli.filename = CLI;

@@ -19,7 +19,9 @@ import { join } from "node:path";
 // write to, and only when it is whole and made for the same bundle: anything else is
 // ignored and replaced after the run.
 
-const MAGIC = "simadmin-code-cache 3\n";
+const MAGIC = "simadmin-code-cache 4\n";
+/** The commands whose runs the code was saved after (a line of the head): at most this many are kept. */
+export const MAX_COMMANDS = 64;
 
 /**
  * What proves the code arrived whole (a disk error, a copy cut short): two running sums of its
@@ -71,11 +73,17 @@ export function privateDir(dir: string, me: number | undefined = uid()): boolean
   }
 }
 
+/** A cache file's code, and the commands whose runs it was saved after. */
+export interface CodeCache {
+  payload: Buffer;
+  commands: string[];
+}
+
 /**
  * The cached code in `path` when it was written for `key` (the bundle and Node it was made
  * by) and arrived whole; undefined for a missing, foreign, damaged or stale file.
  */
-export function readCodeCache(path: string, key: string, me: number | undefined = uid()): Buffer | undefined {
+export function readCodeCache(path: string, key: string, me: number | undefined = uid()): CodeCache | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -89,13 +97,18 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
       if (read === 0) return undefined;
       at += read;
     }
-    const head = `${MAGIC}${key}\n`;
-    // The head, then the payload's checksum as 16 hex digits and newlines up to the payload.
+    const top = `${MAGIC}${key}\ncommands `;
+    if (bytes.length < top.length || bytes.toString("latin1", 0, top.length) !== top) return undefined;
+    const end = bytes.indexOf(0x0a, top.length);
+    if (end === -1 || end - top.length > MAX_COMMANDS * 32) return undefined;
+    const commands = bytes.toString("latin1", top.length, end).split(",").filter(Boolean);
+    // The head (magic, key and commands lines), then the payload's checksum as 16 hex digits and newlines up to the payload.
+    const head = bytes.toString("latin1", 0, end + 1);
     const start = payloadStart(head);
-    if (bytes.length < start || bytes.toString("latin1", 0, head.length) !== head) return undefined;
+    if (bytes.length < start) return undefined;
     const payload = bytes.subarray(start);
     const sum = bytes.toString("latin1", head.length, head.length + 16);
-    return sum === checksum(payload) ? payload : undefined;
+    return sum === checksum(payload) ? { payload, commands } : undefined;
   } catch {
     return undefined;
   } finally {
@@ -103,10 +116,13 @@ export function readCodeCache(path: string, key: string, me: number | undefined 
   }
 }
 
-/** Writes `payload` for `key` to `path` (0600), whole or not at all: runs at once each see either file. */
-export function writeCodeCache(path: string, key: string, payload: Buffer): void {
+/**
+ * Writes `payload` for `key` to `path` (0600), whole or not at all: runs at once each see
+ * either file. `commands`: the commands whose runs compiled the code in it.
+ */
+export function writeCodeCache(path: string, key: string, payload: Buffer, commands: readonly string[] = []): void {
   const temp = `${path}.${process.pid}.tmp`;
-  const head = `${MAGIC}${key}\n`;
+  const head = `${MAGIC}${key}\ncommands ${commands.join(",")}\n`;
   const sum = checksum(payload);
   try {
     const lines = `${head}${sum}`.padEnd(payloadStart(head), "\n");

@@ -69,7 +69,7 @@ describe("the cache file", () => {
   it("is read back for the key it was written for, and is 0600", () => {
     const path = join(dir.path, "round-trip.v8");
     writeCodeCache(path, "key 1", payload);
-    expect(readCodeCache(path, "key 1", me)).toEqual(payload);
+    expect(readCodeCache(path, "key 1", me)).toEqual({ payload, commands: [] });
     if (me !== undefined) expect(lstatSync(path).mode & 0o777).toBe(0o600);
   });
 
@@ -78,7 +78,13 @@ describe("the cache file", () => {
     writeCodeCache(path, "key 1", payload);
     expect(readCodeCache(path, "key 2", me)).toBeUndefined();
     writeCodeCache(path, "key 2", payload);
-    expect(readCodeCache(path, "key 2", me)).toEqual(payload);
+    expect(readCodeCache(path, "key 2", me)?.payload).toEqual(payload);
+  });
+
+  it("keeps the commands whose runs the code was saved after", () => {
+    const path = join(dir.path, "commands.v8");
+    writeCodeCache(path, "key", payload, ["token", "reports"]);
+    expect(readCodeCache(path, "key", me)).toEqual({ payload, commands: ["token", "reports"] });
   });
 
   it.each([
@@ -86,6 +92,7 @@ describe("the cache file", () => {
     ["one byte of the code changed", (bytes: Buffer) => Buffer.concat([bytes.subarray(0, -1), Buffer.from([bytes.at(-1)! ^ 1])])],
     ["empty", () => Buffer.alloc(0)],
     ["not a cache file at all", () => Buffer.from("garbage\n")],
+    ["cut within its commands line", (bytes: Buffer) => bytes.subarray(0, bytes.indexOf("commands ") + 12)],
   ])("is ignored when damaged: %s", (_name, damage) => {
     const path = join(dir.path, "damaged.v8");
     writeCodeCache(path, "key", payload);
