@@ -183,23 +183,26 @@ describe("the code cache", () => {
     expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
   });
 
-  it.skipIf(nodeKeepsCode)("is saved again after the first run of a command it was not made by, then used (Node 20)", async () => {
-    const cache = join(dir.path, "cache-refreshed");
-    await runWithCache(cache);
-    const [file] = await readdir(join(cache, "simadmin", "code-cache"));
-    const path = join(cache, "simadmin", "code-cache", file!);
-    const first = await readFile(path);
-    // Another command compiles functions `config path` never ran: the code is saved with them.
-    expect((await runWithCache(cache, ["help"])).exitCode).toBe(0);
-    const refreshed = await readFile(path);
-    expect(refreshed.length).toBeGreaterThan(first.length);
-    expect(refreshed.toString("latin1", 0, 300)).toMatch(/\ncommands config,help\n/);
-    // Both commands are in it now: neither saves it again.
-    const saved = await stat(path);
-    await runWithCache(cache, ["config", "list"]);
-    await runWithCache(cache, ["help"]);
-    expect((await stat(path)).mtimeMs).toBe(saved.mtimeMs);
-  });
+  it.skipIf(nodeKeepsCode)(
+    "is saved again after the first run of a command it was not made by, then used (Node 20)",
+    async () => {
+      const cache = join(dir.path, "cache-refreshed");
+      await runWithCache(cache);
+      const [file] = await readdir(join(cache, "simadmin", "code-cache"));
+      const path = join(cache, "simadmin", "code-cache", file!);
+      const first = await readFile(path);
+      // Another command compiles functions `config path` never ran: the code is saved with them.
+      expect((await runWithCache(cache, ["help"])).exitCode).toBe(0);
+      const refreshed = await readFile(path);
+      expect(refreshed.length).toBeGreaterThan(first.length);
+      expect(refreshed.toString("latin1", 0, 300)).toMatch(/\ncommands config,help\n/);
+      // Both commands are in it now: neither saves it again.
+      const saved = await stat(path);
+      await runWithCache(cache, ["config", "list"]);
+      await runWithCache(cache, ["help"]);
+      expect((await stat(path)).mtimeMs).toBe(saved.mtimeMs);
+    },
+  );
 
   it.skipIf(nodeKeepsCode)("is ignored when damaged, and replaced (Node 20)", async () => {
     const cache = join(dir.path, "cache-damaged");
