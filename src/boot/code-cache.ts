@@ -13,8 +13,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 
-// V8's compiled code for dist/bundle/cli.cjs, kept between runs on Node 20, which has no
-// compile cache of its own (docs/architecture.md, Start-up). The file is code this process
+// V8's compiled code for dist/bundle/cli.cjs, kept between runs (docs/architecture.md,
+// Start-up): Node 20 has no compile cache of its own, and Node 22's saves less (boot.ts). The file is code this process
 // will run, so it is read only from a directory of the user's own that nobody else can
 // write to, and only when it is whole and made for the same bundle: anything else is
 // ignored and replaced after the run.
