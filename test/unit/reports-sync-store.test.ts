@@ -36,8 +36,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function open(): Promise<SyncStore> {
-  db = await openDuckDb(join(dir, `w${++n}.duckdb`), {
+async function open(file = join(dir, `w${++n}.duckdb`)): Promise<SyncStore> {
+  db = await openDuckDb(file, {
     readOnly: false,
     lock: { timeoutMs: 1000, onWait: () => undefined, signal: new AbortController().signal },
   });
@@ -51,7 +51,7 @@ async function write(
   table: string,
   start: string,
   records: unknown[],
-  extra: { end?: string; complete?: boolean; fetchedAt?: string; tenant?: Tenant } = {},
+  extra: { end?: string; complete?: boolean; fetchedAt?: string; tenant?: Tenant; commit?: boolean } = {},
 ): Promise<number> {
   const end = extra.end ?? "2026-01-30";
   const fetchedAt = extra.fetchedAt ?? "2026-02-03T10:00:00.000Z";
@@ -78,7 +78,7 @@ async function write(
     extra.tenant ?? TENANT,
   );
   // In DuckDB windows may share a transaction; the command commits before it waits.
-  await store.commitPending();
+  if (extra.commit !== false) await store.commitPending();
   return count;
 }
 
@@ -414,5 +414,76 @@ describe("a window replaced", () => {
     // DuckDB commits a new column before the window's transaction: the store reads it back.
     await write(store, "logins", "2026-01-01", [{ who: "c", extra: 2 }]);
     expect(await rows("SELECT who, extra FROM logins")).toEqual([{ who: "c", extra: "2" }]);
+  });
+});
+
+describe("windows back to back in one DuckDB transaction", () => {
+  const windowsIn = async (file: string) => {
+    await db?.close();
+    await open(file);
+    return (
+      await rows("SELECT kind, CAST(window_start AS VARCHAR) AS s, records FROM simadmin_sync_windows ORDER BY kind, s")
+    ).map((r) => `${String(r.kind)} ${String(r.s)} ${String(r.records)}`);
+  };
+
+  it("a run stopped before the commit leaves none of the pending windows, and nothing its meta rows claim", async () => {
+    const file = join(dir, `w${++n}.duckdb`);
+    const store = await open(file);
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b" }], { end: "2026-03-01", commit: false });
+    await write(store, "logins", "2026-03-02", [{ who: "c" }, { who: "d" }], { end: "2026-03-31", commit: false });
+    // Closed without commitPending, as a killed run.
+    expect(await windowsIn(file)).toEqual(["logins 2026-01-01 1"]);
+    expect(await rows("SELECT who FROM logins")).toEqual([{ who: "a" }]);
+  });
+
+  it("commitPending puts them all in; called again with nothing pending, it does nothing", async () => {
+    const file = join(dir, `w${++n}.duckdb`);
+    const store = await open(file);
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }], { commit: false });
+    await write(store, "logins", "2026-01-31", [{ who: "b" }], { end: "2026-03-01", commit: false });
+    await store.commitPending();
+    await store.commitPending();
+    expect(await windowsIn(file)).toEqual(["logins 2026-01-01 1", "logins 2026-01-31 1"]);
+  });
+
+  it("a window that adds a column or a table commits the pending ones first", async () => {
+    const file = join(dir, `w${++n}.duckdb`);
+    const store = await open(file);
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b" }], { end: "2026-03-01", commit: false });
+    // A new field: its column is added outside the window's transaction, after a commit.
+    await write(store, "logins", "2026-03-02", [{ who: "c", device: "d" }], { end: "2026-03-31", commit: false });
+    await write(store, "logins", "2026-04-01", [{ who: "e", device: "f" }], { end: "2026-04-30", commit: false });
+    // A new table likewise.
+    await write(store, "user_results", "2026-04-01", [{ score: 1 }], { end: "2026-04-30", commit: false });
+    expect(await windowsIn(file)).toEqual([
+      "logins 2026-01-01 1",
+      "logins 2026-01-31 1",
+      "logins 2026-03-02 1",
+      "logins 2026-04-01 1",
+    ]);
+  });
+
+  it("a window that fails takes the pending ones with it, and the next window starts a transaction of its own", async () => {
+    const file = join(dir, `w${++n}.duckdb`);
+    const store = await open(file);
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b" }], { end: "2026-03-01", commit: false });
+    const load = db!.load.bind(db);
+    db!.load = async () => {
+      throw new Error("disk gone");
+    };
+    await expect(write(store, "logins", "2026-03-02", [{ who: "c" }], { end: "2026-03-31", commit: false })).rejects.toThrow(
+      "disk gone",
+    );
+    db!.load = load;
+    await write(store, "logins", "2026-04-01", [{ who: "e" }], { end: "2026-04-30", commit: false });
+    await store.commitPending();
+    expect(await windowsIn(file)).toEqual(["logins 2026-01-01 1", "logins 2026-04-01 1"]);
   });
 });
