@@ -331,6 +331,21 @@ describe("SMTP delivery", () => {
     expect(relay.log.filter((l) => /^(MAIL|connect)/.test(l))).toEqual(["connect 1", "MAIL 1"]);
   });
 
+  it("smtps:// speaks TLS from the first byte: a plain SMTP server cannot be reached that way", async () => {
+    const d = await openSmtpDelivery({
+      url: new URL(`smtps://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${relay.port}`),
+      perMinute: 0,
+      connections: 1,
+      extraCaFile: undefined,
+      timeoutSeconds: 10,
+    });
+    open.push(d);
+    expect(d.describe).toBe(`smtps://127.0.0.1:${relay.port}`);
+    const outcome = await send(d, "ann@example.test");
+    expect(outcome.status).toBe("unreachable");
+    expect(relay.log.filter((l) => l.startsWith("MAIL"))).toEqual([]);
+  });
+
   it("a server that is gone: unreachable with the system's reason", async () => {
     const gone = await startRelay({ auth: true });
     await gone.close();
@@ -365,27 +380,35 @@ describe("pacing", () => {
     vi.useRealTimers();
   });
 
-  it("60 a minute: message starts one second apart on the clock, whatever the connections", async () => {
+  it("60 a minute: message starts one second apart on the clock; after a pause the next goes at once", async () => {
     const d = await delivery({ perMinute: 60 });
     // The connection is opened with real timers (the server delays its greeting by a timer).
     await d.verify();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    await vi.advanceTimersByTimeAsync(60_000);
     const start = performance.now();
     const done: string[] = [];
-    const outcomes = ["a", "b", "c"].map((n) =>
+    const go = (n: string) =>
       send(d, `${n}@example.test`).then((o) => {
         done.push(o.status);
         return o;
-      }),
-    );
+      });
+    const outcomes = [go("a")];
     await until(() => done.length === 1);
+    outcomes.push(go("b"), go("c"));
     await vi.advanceTimersByTimeAsync(999);
     await vi.advanceTimersByTimeAsync(1);
     await until(() => done.length === 2);
     await vi.advanceTimersByTimeAsync(1000);
     await until(() => done.length === 3);
-    expect((await Promise.all(outcomes)).map((o) => o.status)).toEqual(["sent", "sent", "sent"]);
-    expect(relay.mailAt.map((t) => t - start)).toEqual([0, 1000, 2000]);
+    // Idle for five seconds: the next message is not held back, the one after it is.
+    await vi.advanceTimersByTimeAsync(5000);
+    outcomes.push(go("d"), go("e"));
+    await until(() => done.length === 4);
+    await vi.advanceTimersByTimeAsync(1000);
+    await until(() => done.length === 5);
+    expect((await Promise.all(outcomes)).map((o) => o.status)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
+    expect(relay.mailAt.map((t) => t - start)).toEqual([0, 1000, 2000, 7000, 8000]);
   });
 });
 
