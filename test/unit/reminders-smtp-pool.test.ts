@@ -453,6 +453,22 @@ describe("SmtpPool", () => {
     await until(() => relay.log.includes("close 1") && relay.log.includes("close 2"));
   });
 
+  it("close ends a connection in use at once; without credentials a connection is made without logging in", async () => {
+    const { auth: _auth, ...anonymous } = options();
+    const pool = await SmtpPool.create(anonymous);
+    const inUse = await pool.acquire();
+    expect(relay.log).toEqual(["connect 1"]);
+    pool.close();
+    expect(inUse.broken).toBe(true);
+    await until(() => relay.log.includes("close 1"));
+  });
+
+  it("a server that closes before its greeting: the connection fails", async () => {
+    const pool = await SmtpPool.create({ ...options(), port: (await startGarbage("")).port });
+    await expect(pool.acquire()).rejects.toMatchObject({ code: "ECONNECTION" });
+    pool.close();
+  });
+
   it("a server that does not answer like SMTP: the connection fails and is closed", async () => {
     const pool = await SmtpPool.create({ ...options(), port: (await startGarbage()).port });
     await expect(pool.acquire()).rejects.toMatchObject({ code: expect.stringMatching(/^E/) });
@@ -460,11 +476,11 @@ describe("SmtpPool", () => {
   });
 });
 
-/** A TCP server that greets with nonsense, then closes. */
-async function startGarbage(): Promise<{ port: number }> {
+/** A TCP server that greets with nonsense (or nothing), then closes. */
+async function startGarbage(greeting = "hello there\r\n"): Promise<{ port: number }> {
   const { createServer } = await import("node:net");
   const server = createServer((socket) => {
-    socket.end("hello there\r\n");
+    socket.end(greeting);
     server.close();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
