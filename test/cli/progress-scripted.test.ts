@@ -364,8 +364,16 @@ describe("the assignments file", () => {
     expect(r.stderr).toContain(`${file}: 2 invalid rows; nothing was sent`);
   });
 
-  it("an empty file, a header alone, blank lines before the header", async () => {
+  it("an empty file, a header alone, blank lines before the header; a file that is not there is not called empty", async () => {
     const w = await world();
+    const absent = await w.run(["--from-csv", join(dir.path, "absent.csv")]);
+    expect(absent.exitCode).not.toBe(0);
+    expect(absent.stderr).toContain("absent.csv");
+    expect(absent.stderr).not.toContain("is empty");
+    const bom = await assignments("\ufeffuserId,simulationId\nu1,s1\n");
+    const notes = await w.run(["--from-csv", bom, "--encoding", "windows-1252", "-o", "json"]);
+    expect(notes.exitCode, notes.stderr).toBe(0);
+    expect(notes.stderr).toContain(`${bom}: the file starts with a UTF-8 byte-order mark, so it was read as UTF-8`);
     const empty = await w.run(["--from-csv", await assignments("")]);
     expect(empty.exitCode).toBe(6);
     expect(empty.stderr).toContain("is empty; it needs a header row userId,simulationId[,dueDate] and one row per pair");
@@ -407,7 +415,14 @@ describe("the assignments file", () => {
       `"Due on" (column 2), "deadline" (column 5) look like a due date but the due date is read from column 4; name the column dueDate`,
     );
     const plain = await w.run(["--from-csv", await assignments("userId,simulationId,manager\nu1,s1,Dana\n"), "-o", "json"]);
-    expect(plain.stderr).not.toContain("looks like a due date");
+    expect(plain.stderr).not.toContain("like a due date");
+    const first = await w.run([
+      "--from-csv",
+      await assignments("dueDate,userId,simulationId,Deadline\n2027-01-01,u1,s1,x\n"),
+      "-o",
+      "json",
+    ]);
+    expect(first.stderr).toContain(`"Deadline" (column 4) looks like a due date but the due date is read from column 1;`);
     expect(plain.stderr).not.toContain("unknown column");
   });
 });
@@ -415,6 +430,8 @@ describe("the assignments file", () => {
 describe("the cache of completed pairs", () => {
   it("a cache file of an earlier version is moved into the state store and not asked again", async () => {
     const w = await world();
+    const none = await w.run(["--from-csv", await assignments("userId,simulationId\nu9,s9\n"), "-o", "json"]);
+    expect(none.stderr).not.toContain("progress-cache.json");
     await mkdir(w.configDir, { recursive: true });
     const { createHash } = await import("node:crypto");
     const key = createHash("sha256")
