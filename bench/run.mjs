@@ -44,8 +44,11 @@ function runOne(file) {
       partial = lines.pop() ?? "";
       for (const line of lines) if (line.trimStart().startsWith("GOAL ")) goals.push(line.trim().slice(5));
     });
+    // A last line without a line break still counts.
+    child.stdout.on("end", () => partial.trimStart().startsWith("GOAL ") && goals.push(partial.trim().slice(5)));
     child.on("error", (error) => resolve({ code: 1, error }));
-    child.on("exit", (code, signal) => resolve({ code: code ?? 1, signal }));
+    // "close", not "exit": after the last of its output has been read.
+    child.on("close", (code, signal) => resolve({ code: code ?? 1, signal }));
   });
 }
 
