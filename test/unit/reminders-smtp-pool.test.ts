@@ -420,7 +420,6 @@ describe("SmtpPool", () => {
     auth: { user: USER, pass: PASSWORD },
     tls: {},
     timeoutMs: 10_000,
-    size: 2,
     maxMessages: 100,
   });
 

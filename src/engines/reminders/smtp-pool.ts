@@ -2,8 +2,10 @@ import type { ConnectionOptions } from "node:tls";
 import type SMTPConnection from "nodemailer/lib/smtp-connection";
 
 // The connections of one run to the relay (docs/reminders.md "Pacing"): nodemailer's
-// SMTPConnection (STARTTLS whenever offered, AUTH), at most `size` open, each used for one
-// message at a time and closed after `maxMessages` (relays often end a session after ~100).
+// SMTPConnection (STARTTLS whenever offered, AUTH), each used for one message at a time and
+// closed after `maxMessages` (relays often end a session after ~100). The pool opens one only
+// when none is idle, so the number open is bounded by the messages sent at once — the
+// sender's `concurrency` (smtp.ts, `--connections`).
 // simadmin keeps the pool itself, rather than nodemailer's pooled transport, because the
 // ledger's claim goes inside each transaction — after the server's 354, before the data
 // (delivery.ts) — and that moment is only reachable through a connection's own send().
@@ -15,7 +17,6 @@ export interface PoolOptions {
   auth?: { user: string; pass: string };
   tls: ConnectionOptions;
   timeoutMs: number;
-  size: number;
   maxMessages: number;
 }
 

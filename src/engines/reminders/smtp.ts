@@ -96,7 +96,6 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
     // SNI carries names only (RFC 6066); an address is checked against the certificate's IP entries.
     tls: { ...(isIP(host) === 0 ? { servername: host } : {}), ...(secureContext ? { secureContext } : {}) },
     timeoutMs: options.timeoutSeconds * 1000,
-    size: options.connections,
     // Relays often close a connection after about 100 messages; the pool opens the next one.
     maxMessages: 100,
   });
