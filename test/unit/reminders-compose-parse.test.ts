@@ -2,20 +2,13 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { composeMail } from "../../src/engines/reminders/compose.js";
 import type { OutgoingMail } from "../../src/engines/reminders/delivery.js";
+import { reminderMail } from "../helpers/reminder-mail.js";
 
 // What a reader's mail program makes of a reminder's bytes (src/engines/reminders/compose.ts):
 // the message parsed back with mailparser, field by field — the same bytes go to the relay and
 // into an --outbox file (docs/reminders.md "Delivery").
 
-const base: OutgoingMail = {
-  from: "Training <training@example.test>",
-  to: "ann@example.test",
-  subject: "Due today",
-  text: "Hello Ann\nline two\n",
-  html: "<p>Hi</p>",
-  messageId: "<0123456789abcdef0123456789abcdef.simadmin@example.test>",
-  kind: "reminder",
-};
+const base = reminderMail;
 
 async function roundTrip(change: Partial<OutgoingMail>) {
   const mail = { ...base, ...change };

@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { composeMail } from "../../src/engines/reminders/compose.js";
 import type { OutgoingMail } from "../../src/engines/reminders/delivery.js";
+import { reminderMail } from "../helpers/reminder-mail.js";
 
 // The reminder's bytes joined by simadmin (src/engines/reminders/compose.ts) against nodemailer
 // streaming the same tree of MIME nodes: equal but for the random boundary and the Date header.
 
-const base: OutgoingMail = {
-  from: "Training <training@example.test>",
-  to: "ann@example.test",
-  subject: "Due today",
-  text: "Hello Ann\nline two\n",
-  html: "<p>Hi</p>",
-  messageId: "<0123456789abcdef0123456789abcdef.simadmin@example.test>",
-  kind: "reminder",
-};
+const base = reminderMail;
 
 const cases: [string, Partial<OutgoingMail>][] = [
   ["plain ASCII (7bit parts)", {}],
