@@ -60,6 +60,14 @@ async function all(gen: AsyncIterable<WindowBatch>): Promise<string[]> {
   return out;
 }
 
+/** A fresh cache directory holding the users windows an earlier run fetched for these months. */
+async function leftByEarlierRun(windows: DateRange[]): Promise<string> {
+  const dir = freshDir();
+  const first = await ReportCache.open(dir, IDENTITY, () => NOW);
+  await all(new ReportWindows(client(ANSWERS).api, first, windows, new AbortController().signal).batches("users"));
+  return dir;
+}
+
 const ANSWERS = {
   "/report/users 2026-01-01": '[{"id":1},{"id":2}]',
   "/report/users 2026-01-31": '{"total":1,"items":[{"id":3}]}',
@@ -110,9 +118,7 @@ describe("ReportWindows", () => {
   });
 
   it("a later run finds the windows an earlier one left and asks only for the rest", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW + 60_000);
     const { api, asked } = client(ANSWERS);
     const windows = new ReportWindows(api, cache, [JAN, FEB], new AbortController().signal);
@@ -129,9 +135,7 @@ describe("ReportWindows", () => {
   });
 
   it("a window counted as cached but gone when read is fetched after all, and said so", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
     const { api, asked } = client(ANSWERS);
     const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
@@ -196,9 +200,7 @@ describe("ReportWindows", () => {
 
 describe("ReportWindows, edges", () => {
   it("an empty list is no batch; a window file a concurrent run cleared before it was read is fetched once more", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
     const { api, asked } = client({ ...ANSWERS, "/report/syms 2026-01-01": "[]" });
     const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
@@ -220,9 +222,7 @@ describe("ReportWindows, edges", () => {
   });
 
   it("works without a progress display, from the cache and when a counted window is gone", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN, FEB], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN, FEB]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
     const windows = new ReportWindows(client(ANSWERS).api, cache, [JAN, FEB], new AbortController().signal);
     expect(await windows.findCached(["users"])).toBe(2);
@@ -486,9 +486,7 @@ describe("ReportCache, names and bytes", () => {
   });
 
   it("a stored window that turns unreadable after its check fails the run (and is dropped), it is not fetched again", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
     const { api, asked } = client(ANSWERS);
     const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
@@ -520,9 +518,7 @@ describe("ReportCache, names and bytes", () => {
   });
 
   it("a window file cleared again after it was fetched once more: that error, no third request", async () => {
-    const dir = freshDir();
-    const first = await ReportCache.open(dir, IDENTITY, () => NOW);
-    await all(new ReportWindows(client(ANSWERS).api, first, [JAN], new AbortController().signal).batches("users"));
+    const dir = await leftByEarlierRun([JAN]);
     const cache = await ReportCache.open(dir, IDENTITY, () => NOW);
     const { api, asked } = client(ANSWERS);
     const windows = new ReportWindows(api, cache, [JAN], new AbortController().signal);
