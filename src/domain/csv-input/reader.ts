@@ -23,6 +23,7 @@ import {
 } from "./encoding.js";
 import { csvParseOptions, type Delimiter, detectDialect, type Dialect, HEADER_SCAN_LIMIT, type LineEnding } from "./dialect.js";
 import { CsvFileError, excerpt, excerptEnd } from "./errors.js";
+import { PlainLineSplitter } from "./plain-lines.js";
 
 export { CsvFileError, type CsvFileErrorCode, excerpt, EXCERPT_CHARS } from "./errors.js";
 export { type Delimiter, type LineEnding, csvParseOptions, MAX_RECORD_CHARS } from "./dialect.js";
@@ -35,6 +36,11 @@ export interface CsvReadOptions {
    * else the NUL pattern of UTF-16, else strict UTF-8. A BOM wins over it, with a note.
    */
   encoding?: string | undefined;
+  /**
+   * false: every line goes through csv-parse, without the fast path for lines without
+   * quotes (plain-lines.ts). Only for the tests that compare the two; default true.
+   */
+  plainLines?: boolean | undefined;
 }
 
 /** What the reader found out about the file; each field is set as soon as it is known. */
@@ -91,6 +97,11 @@ export async function* streamCsvRecords(
   let decoder: ReturnType<typeof createDecoder> | undefined;
   let textHead: Decoded[] | undefined = [];
   let parser: Parser | undefined;
+  /** The fast path, until csv-parse takes over (then undefined). */
+  let plain: PlainLineSplitter | undefined;
+  let startCsvParse = (): Parser => parser!;
+  /** Records given to the sink before csv-parse took over: its own count starts after them. */
+  let rowsBefore = 0;
   let parseError: unknown;
   let ended: Promise<void> | undefined;
   let rows = 0;
@@ -105,7 +116,8 @@ export async function* streamCsvRecords(
   let drain = (): void => undefined;
 
   // The parser exists whenever this is called: check() follows a write or a decided dialect.
-  const currentRow = (): number => parser!.info.records + 1;
+  // (Only csv-parse raises parse errors: the parser exists then.)
+  const currentRow = (): number => rowsBefore + parser!.info.records + 1;
   const check = (): void => {
     const failure = control.failure();
     if (failure !== undefined) throw failure;
@@ -117,7 +129,11 @@ export async function* streamCsvRecords(
     info.lineEnding = dialect.lineEnding;
     info.sepLine = dialect.sepLine;
     nextLine = dialect.sepLine ? 2 : 1;
-    const p = parse(csvParseOptions(dialect));
+    // Lines without quotes are split by the fast path until the first one that is not
+    // (plain-lines.ts); files with CR line ends go to csv-parse from the start.
+    if (dialect.lineEnding !== "cr" && options.plainLines !== false) {
+      plain = new PlainLineSplitter(dialect.delimiter, (cells) => sink(cells, ++rows, nextLine++));
+    }
     const crIsBreak = dialect.lineEnding === "cr";
     drain = (): void => {
       for (let k = 0; k < parsed.length; k++) {
@@ -129,29 +145,31 @@ export async function* streamCsvRecords(
       }
       parsed.length = 0;
     };
-    // The records of a piece are collected, then handed to the sink once the parser has taken
-    // the piece (drain): csv-parse's own loop stays as small as with a bare `data` handler,
-    // and the sink's checks run in a loop of their own (docs/development.md, start-up and
-    // validation figures of 2026-11-27).
-    p.on("data", (cells: string[]) => {
-      if (!flushing) parsed.push(cells);
-    });
-    p.on("error", (err: unknown) => {
-      parseError ??= err;
-    });
-    // The parser destroys itself after its end or an error (autoDestroy), so "close" follows either.
-    ended = new Promise<void>((resolve) => p.once("close", resolve));
-    parser = p;
+    startCsvParse = (): Parser => {
+      const p = parse(csvParseOptions(dialect));
+      // The parser counts its own records: those of the fast path come before them.
+      rowsBefore = rows;
+      plain = undefined;
+      // The records of a piece are collected, then handed to the sink once the parser has taken
+      // the piece (drain): csv-parse's own loop stays as small as with a bare `data` handler,
+      // and the sink's checks run in a loop of their own (docs/development.md, start-up and
+      // validation figures of 2026-11-27).
+      p.on("data", (cells: string[]) => {
+        if (!flushing) parsed.push(cells);
+      });
+      p.on("error", (err: unknown) => {
+        parseError ??= err;
+      });
+      // The parser destroys itself after its end or an error (autoDestroy), so "close" follows either.
+      ended = new Promise<void>((resolve) => p.once("close", resolve));
+      parser = p;
+      return p;
+    };
+    if (plain === undefined) startCsvParse();
   };
 
-  const write = async (piece: Decoded): Promise<void> => {
-    const p = parser!;
-    // A character cut by the subarray decodes as U+FFFD, at least 79 characters before the end:
-    // the excerpt shows the last 30 of the last line, so it never shows.
-    // Stryker disable next-line ConditionalExpression: decoding only the end of a byte piece saves work; the whole piece would end the same
-    const tail = typeof piece === "string" ? piece : piece.subarray(-RECENT_CHARS * 3).toString("utf8");
-    // Stryker disable next-line MethodExpression: the cut only bounds memory; the excerpt takes the end anyway
-    recent = (recent + tail).slice(-RECENT_CHARS);
+  /** Hands `piece` to csv-parse, waiting while it is full. */
+  const parseMore = async (p: Parser, piece: Decoded): Promise<void> => {
     // Stryker disable BlockStatement,StringLiteral,ConditionalExpression: waiting for "drain" only bounds memory; the records are the same
     if (!p.write(piece)) {
       await new Promise<void>((resolve) => {
@@ -167,6 +185,21 @@ export async function* streamCsvRecords(
       });
     }
     // Stryker restore BlockStatement,StringLiteral,ConditionalExpression
+  };
+
+  const write = async (piece: Decoded): Promise<void> => {
+    // A character cut by the subarray decodes as U+FFFD, at least 79 characters before the end:
+    // the excerpt shows the last 30 of the last line, so it never shows.
+    // Stryker disable next-line ConditionalExpression: decoding only the end of a byte piece saves work; the whole piece would end the same
+    const tail = typeof piece === "string" ? piece : piece.subarray(-RECENT_CHARS * 3).toString("utf8");
+    // Stryker disable next-line MethodExpression: the cut only bounds memory; the excerpt takes the end anyway
+    recent = (recent + tail).slice(-RECENT_CHARS);
+    if (plain !== undefined) {
+      const rest = plain.push(piece);
+      if (rest !== undefined) await parseMore(startCsvParse(), rest);
+    } else {
+      await parseMore(parser!, piece);
+    }
     drain();
     check();
   };
@@ -198,12 +231,15 @@ export async function* streamCsvRecords(
    * row of whatever comes next.
    */
   const rowOfEnd = async (): Promise<number> => {
-    const p = parser!;
     const openLine = recent.length > 0 && !/[\r\n]$/.test(recent);
     flushing = true;
+    // The fast path's unfinished line goes to csv-parse, which says where the row ends.
+    const rest = plain?.end();
+    const p = plain !== undefined ? startCsvParse() : parser!;
+    if (rest !== undefined && rest.length > 0) await parseMore(p, rest);
     p.end();
     await ended;
-    const records = p.info.records;
+    const records = rowsBefore + p.info.records;
     return parseError !== undefined || !openLine ? records + 1 : records;
   };
 
@@ -248,7 +284,10 @@ export async function* streamCsvRecords(
     if (rawHead !== undefined) await begin(Buffer.concat(rawHead), true);
     // At the end the dialect is always decided (detectDialect at the end never waits), so the parser exists.
     await take(decoder!.end(), true);
-    parser!.end();
+    // A last line without a line break is csv-parse's to read (plain-lines.ts).
+    const rest = plain?.end();
+    if (rest !== undefined && rest.length > 0) await parseMore(startCsvParse(), rest);
+    parser?.end();
     await ended;
     drain();
     check();
