@@ -1,4 +1,4 @@
-// The reader's fast path (docs/development.md, "Reading CSV"): lines without a quote are split
+// The reader's fast path (docs/architecture.md, "Reading CSV"): lines without a quote are split
 // here, and csv-parse takes over at the first line that is not that simple.
 //
 // Almost every line of a roster holds no quote, and for such a line CSV is as simple as it

@@ -1,5 +1,7 @@
 // A streamed CSV record reader for the files spreadsheets write: bytes → decoded text
-// (encoding.ts) → dialect (dialect.ts) → csv-parse → records with spreadsheet row numbers.
+// (encoding.ts) → dialect (dialect.ts) → lines without quotes split directly
+// (plain-lines.ts), csv-parse from the first other line on → records with spreadsheet row
+// numbers.
 // It knows nothing about what the columns mean: users-csv/ adds the users rules, and the
 // bulk `--from-csv` files (docs/cli-contract.md "Bulk operations": "same reading rules") can
 // use it as they are.
