@@ -73,16 +73,16 @@ function text(next: () => number, delimiter: string): string {
 describe("the fast path for lines without quotes", () => {
   it("reads generated UTF-8 files as csv-parse does, at any chunk size", async () => {
     const next = random(38);
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < 120; i++) {
       const delimiter = [",", ";", "\t"][i % 3]!;
       const data = Buffer.from(text(next, delimiter), "utf8");
-      for (const size of [1, 5, 64 * 1024]) await compare(data, size);
+      for (const size of [i % 2 === 0 ? 1 : 5, 64 * 1024]) await compare(data, size);
     }
   });
 
   it("reads the same texts in UTF-16LE and windows-1252 (decoded to text) as csv-parse does", async () => {
     const next = random(1252);
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 40; i++) {
       const t = text(next, ",");
       const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")]);
       for (const size of [3, 64 * 1024]) await compare(utf16, size);
