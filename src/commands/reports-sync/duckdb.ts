@@ -250,6 +250,13 @@ function holderRunsSync(pid: string): boolean {
 function duckDbFailure(error: unknown, path: string): Error {
   const message = error instanceof Error ? error.message : String(error);
   const first = message.split("\n")[0] ?? message;
+  // First: DuckDB says "IO Error" for a file that is not a database too.
+  if (/not a valid DuckDB|Serialization|version/i.test(message))
+    return new LocalFileError(`cannot open the DuckDB database ${path}: ${first}`, {
+      path,
+      hint: "check that the path is a DuckDB file this version can read",
+      cause: error,
+    });
   if (/No space left|disk.*full|could not write|IO Error|Permission denied|read-only/i.test(message)) {
     return new LocalFileError(`cannot write the DuckDB database ${path}: ${first}`, {
       path,
@@ -262,12 +269,6 @@ function duckDbFailure(error: unknown, path: string): Error {
     return new LocalFileError(`DuckDB ran out of memory writing ${path} (it may use ${MEMORY_LIMIT}): ${first}`, {
       path,
       hint: "the windows written so far are kept: free memory and run again; if a window fails again, its records may be too large for DuckDB: sync into PostgreSQL instead",
-      cause: error,
-    });
-  if (/not a valid DuckDB|Serialization|version/i.test(message))
-    return new LocalFileError(`cannot open the DuckDB database ${path}: ${first}`, {
-      path,
-      hint: "check that the path is a DuckDB file this version can read",
       cause: error,
     });
   return error instanceof Error ? error : new Error(message);

@@ -20,7 +20,7 @@ import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from ".
 import { defineRun } from "../types.js";
 import type { LockWait, SqlConnection } from "./connection.js";
 import { writeDbtSources } from "./dbt-sources.js";
-import { WindowLoadWriter, type LoadLimits, type WindowLoadResult } from "./load-file.js";
+import { WindowLoadWriter, type LoadFormat, type LoadLimits, type WindowLoadResult } from "./load-file.js";
 import { ReportsSyncOptions } from "./options.js";
 import { SyncStore, type Tenant } from "./store.js";
 import { showPath } from "../../messages.js";
@@ -45,11 +45,16 @@ const DEFAULT_OPEN_DAYS = 2;
 const DEFAULT_TIMEOUT_SECONDS = 120;
 /** --lock-timeout's default (docs/cli-contract.md, State: the same wait as the state store's). */
 /**
- * A record with more fields than this, or one that would take a table past MAX_FIELDS
- * columns, is kept in raw only (PostgreSQL allows 1,600 columns; DuckDB's reader and every
- * BI tool slow down long before).
+ * A record with more fields than `maxFieldsPerRecord`, or one that would take a table past
+ * `maxFields` columns, is kept in raw only (docs/reports-sync.md, "A record that cannot be
+ * stored as columns"). PostgreSQL allows 1,600 columns. DuckDB takes a block of 256 KB per
+ * column of the table while it inserts rows, within the 128 MB it may use (duckdb.ts), beside
+ * its JSON reader's 32 MB: a table of 400 columns ran out of memory on its first record.
  */
-const LIMITS: LoadLimits = { maxFieldsPerRecord: 1000, maxFields: 1200 };
+const LIMITS: Record<LoadFormat, LoadLimits> = {
+  copy: { maxFieldsPerRecord: 1000, maxFields: 1200 },
+  ndjson: { maxFieldsPerRecord: 250, maxFields: 250 },
+};
 /** How long the next window's answer may keep the loop waiting before the loaded windows are committed. */
 const IDLE_COMMIT_MS = 1000;
 
@@ -251,7 +256,7 @@ class SyncRun {
       for (let at = 0; at < queue.length; at++) {
         throwIfAborted(services.signal);
         const { kind, window } = queue[at]!;
-        this.tell(kind, window);
+        this.tell(kind, window, at);
         if (loading && !(await settlesWithin(next!, IDLE_COMMIT_MS))) {
           // Waiting for the service (its rate limit, a retry): what is loaded is committed
           // now, so no finished window waits on the network (store.ts: windows loaded back
@@ -273,7 +278,8 @@ class SyncRun {
       }
       if (loading) await loading;
       await this.store.commitPending();
-      this.progress.done(this.total > 0 ? `${this.total} report windows synced` : undefined);
+      // Never none: the window holding today is fetched on every run (domain/sync-windows.ts).
+      this.progress.done(`${this.total} report windows synced`);
     } catch (error) {
       this.progress.done();
       await loading?.catch(() => undefined);
@@ -284,7 +290,6 @@ class SyncRun {
     } finally {
       await cache.dispose();
     }
-    if (this.total === 0) printer.info("reports sync: every window is up to date; nothing to fetch");
     return this.plans.map((kindPlan) => ({
       kind: kindPlan.kind,
       table: kindTable(kindPlan.kind),
@@ -335,7 +340,7 @@ class SyncRun {
         join(cache.dir, `${table}-${window.startDate}.load`),
         this.store.db.format,
         state.registry,
-        LIMITS,
+        LIMITS[this.store.db.format],
         { mayHold: (text) => redactor.mayHoldSecret(text), redact: (value) => redactor.redactData(value) },
         { start: window.startDate, end: window.endDate, fetchedAt: fetchedAt.toISOString() },
       );
@@ -384,14 +389,15 @@ class SyncRun {
   }
 
   /** The spinner on a terminal; otherwise a line at least every 30 s (output/progress.ts: the heartbeat every command gets). */
-  private tell(kind: ReportKind, window: PlannedWindow): void {
+  private tell(kind: ReportKind, window: PlannedWindow, at: number): void {
     const now = this.ctx.services.clock.now();
     const remaining = this.total - this.done;
     // Never less than the budget allows for what is left (the first windows go at once).
     const left = this.times.timeLeftText(
       this.times.timeLeftMs("reports", { sent: this.done, startedAt: this.startedAt, now, left: remaining }),
     );
-    const text = `${kind} ${window.startDate}..${window.endDate}: window ${this.done + 1} of ${this.total}${left ? `, ${left}` : ""}`;
+    // Its place in the run, not the windows loaded so far + 1: loads run behind the fetches.
+    const text = `${kind} ${window.startDate}..${window.endDate}: window ${at + 1} of ${this.total}${left ? `, ${left}` : ""}`;
     this.progress.update(text);
   }
 }

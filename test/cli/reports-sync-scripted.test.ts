@@ -1,0 +1,448 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient, Endpoint } from "../../src/api/client.js";
+import { createFakeClock } from "../../src/clock.js";
+import { ServiceError } from "../../src/errors.js";
+import { queryDuckDb } from "../helpers/duckdb.js";
+import { closedPort, runInProcess, tempDir, type InProcessOptions } from "../helpers/in-process.js";
+
+// reports sync in this process with no sandbox and no network: a client that answers each
+// report window from the test's script (ServiceFakes, src/services.ts) and a DuckDB file in a
+// temp dir, read back with SQL. What is checked is what a user sees — the lines on stderr,
+// the summary on stdout, the exit code, the windows asked for in order, the tables and the
+// meta rows — in runs that take milliseconds, so that mutation testing
+// (docs/mutation-testing.md) can run them per mutant.
+//
+// "Today" is 2026-11-24 10:00 UTC. The fixed 30-day windows are counted from 1970-01-01:
+// 2026-08-05..09-03, 09-04..10-03, 10-04..11-02, 11-03..12-02 (the open one, asked up to today).
+
+const SERVICE = "https://sim.example.com";
+const TODAY = Date.UTC(2026, 10, 24, 10);
+const DAY = 86_400_000;
+const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+
+let dir: { path: string; remove(): Promise<void> };
+let counter = 0;
+beforeAll(async () => {
+  dir = await tempDir("simadmin-sync-scripted-");
+});
+afterAll(() => dir.remove());
+
+/** What the service answers for one window: a body's text, or an error thrown. */
+type Answer = string | Error;
+type Script = (kind: string, start: string, end: string) => Answer;
+
+/** Records as a report window's answer body. */
+const rows = (...records: unknown[]): string => JSON.stringify({ rows: records });
+
+/** A client whose report windows answer from the script and which writes down each window asked. */
+function scriptedClient(script: Script, onAsk?: (window: string) => void) {
+  const asked: string[] = [];
+  const api = {
+    apiVersion: 2,
+    postJsonStreaming: async (
+      endpoint: Endpoint,
+      body: { startDate: string; endDate: string },
+      consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>,
+    ) => {
+      const kind = endpoint.path.slice("/report/".length);
+      const window = `${kind} ${body.startDate}..${body.endDate}`;
+      asked.push(window);
+      onAsk?.(window);
+      const answer = script(kind, body.startDate, body.endDate);
+      if (answer instanceof Error) throw answer;
+      const bytes = Buffer.from(answer, "utf8");
+      // In pieces of 7 bytes: a record cut anywhere must come out whole.
+      return consume(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
+        })(),
+      );
+    },
+  } as unknown as ApiClient;
+  return { api, asked };
+}
+
+/** A DuckDB file of its own and the runs into it, on one fake clock. */
+function world(options: { env?: Record<string, string> } = {}) {
+  const clock = createFakeClock(TODAY);
+  const db = join(dir.path, `w${++counter}.duckdb`);
+  const configDir = join(dir.path, `config-${counter}`);
+  const env = {
+    SIMADMIN_BASE_URL: SERVICE,
+    SIMADMIN_ORG: "org-1",
+    SIMADMIN_API_KEY: "sk-test",
+    SIMADMIN_CONFIG_DIR: configDir,
+    ...options.env,
+  };
+  const run = async (args: string[], script: Script = () => rows(), extra: InProcessOptions & { onAsk?: (w: string) => void } = {}) => {
+    const { api, asked } = scriptedClient(script, extra.onAsk);
+    const r = await runInProcess(["reports", "sync", "--db", db, ...args], { env, clock, fakes: { api }, ...extra });
+    return { ...r, asked };
+  };
+  const query = (sql: string) => queryDuckDb(db, sql);
+  return { clock, db, configDir, env, run, query };
+}
+
+const META =
+  "SELECT kind, CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, CAST(fetched_at AS VARCHAR) AS f, CAST(records AS INTEGER) AS records, complete FROM simadmin_sync_windows ORDER BY kind, s";
+
+describe("reports sync with a scripted service, into DuckDB", () => {
+  it("a first run: 90 days of windows per kind, in order, each window's records in its table, the summary on stdout", async () => {
+    const w = world();
+    const r = await w.run(["--kinds", "users,syms", "-o", "json"], (kind, start) =>
+      kind === "users" ? rows({ id: `${start}-a`, score: "1" }, { id: `${start}-b`, score: "2" }) : rows({ sym: start }),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.asked).toEqual([
+      "users 2026-08-05..2026-09-03",
+      "users 2026-09-04..2026-10-03",
+      "users 2026-10-04..2026-11-02",
+      "users 2026-11-03..2026-11-24",
+      "syms 2026-08-05..2026-09-03",
+      "syms 2026-09-04..2026-10-03",
+      "syms 2026-10-04..2026-11-02",
+      "syms 2026-11-03..2026-11-24",
+    ]);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { kind: "users", table: "users", windows: 4, records: 8 },
+      { kind: "syms", table: "syms", windows: 4, records: 4 },
+    ]);
+    expect(r.stderr).toContain(`reports sync into ${w.db}: 8 report requests, at least`);
+    expect(await w.query("SELECT CAST(window_start AS VARCHAR) AS s, id, score FROM users ORDER BY id")).toEqual([
+      { s: "2026-08-05", id: "2026-08-05-a", score: "1" },
+      { s: "2026-08-05", id: "2026-08-05-b", score: "2" },
+      { s: "2026-09-04", id: "2026-09-04-a", score: "1" },
+      { s: "2026-09-04", id: "2026-09-04-b", score: "2" },
+      { s: "2026-10-04", id: "2026-10-04-a", score: "1" },
+      { s: "2026-10-04", id: "2026-10-04-b", score: "2" },
+      { s: "2026-11-03", id: "2026-11-03-a", score: "1" },
+      { s: "2026-11-03", id: "2026-11-03-b", score: "2" },
+    ]);
+    // The open window is not complete; the ended ones were fetched long after their end.
+    expect(await w.query(META)).toEqual([
+      { kind: "syms", s: "2026-08-05", e: "2026-09-03", f: "2026-11-24 10:00:00", records: 1, complete: true },
+      { kind: "syms", s: "2026-09-04", e: "2026-10-03", f: "2026-11-24 10:00:00", records: 1, complete: true },
+      { kind: "syms", s: "2026-10-04", e: "2026-11-02", f: "2026-11-24 10:00:00", records: 1, complete: true },
+      { kind: "syms", s: "2026-11-03", e: "2026-11-24", f: "2026-11-24 10:00:00", records: 1, complete: false },
+      { kind: "users", s: "2026-08-05", e: "2026-09-03", f: "2026-11-24 10:00:00", records: 2, complete: true },
+      { kind: "users", s: "2026-09-04", e: "2026-10-03", f: "2026-11-24 10:00:00", records: 2, complete: true },
+      { kind: "users", s: "2026-10-04", e: "2026-11-02", f: "2026-11-24 10:00:00", records: 2, complete: true },
+      { kind: "users", s: "2026-11-03", e: "2026-11-24", f: "2026-11-24 10:00:00", records: 2, complete: false },
+    ]);
+  });
+
+  it("records whose data it is and the API version of each window; another key is refused (exit 2), --force goes on", async () => {
+    const w = world();
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"])).exitCode).toBe(0);
+    expect(
+      await w.query(
+        "SELECT base_url AS b, organization AS o, length(key_fingerprint) AS k, api_version AS v, tool_version AS t FROM simadmin_sync_windows",
+      ),
+    ).toEqual([{ b: SERVICE, o: "org-1", k: "32", v: 2, t: VERSION }]);
+    const other = await w.run(["--kinds", "users"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain(`${w.db} holds reports of another API key (fingerprint `);
+    expect(other.asked).toEqual([]);
+    const forced = await w.run(["--kinds", "users", "--force"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(forced.asked).toEqual(["users 2026-11-03..2026-11-24"]);
+  });
+
+  it("the next days: the open window again, a window ended less than --open-days ago again, then never; a kind added later starts where the history does", async () => {
+    const w = world();
+    expect((await w.run(["--kinds", "users", "--since", "2026-10-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
+    // 2026-12-03 01:00: the block 11-03..12-02 has ended, asked only to 11-24 before; a new one opens.
+    w.clock.advance(Date.UTC(2026, 11, 3, 1) - TODAY);
+    const third = await w.run(["--kinds", "users", "-o", "json"], () => rows({ n: 1 }, { n: 2 }));
+    expect(third.exitCode, third.stderr).toBe(0);
+    expect(third.asked).toEqual(["users 2026-11-03..2026-12-02", "users 2026-12-03..2026-12-03"]);
+    expect(JSON.parse(third.stdout)).toEqual([{ kind: "users", table: "users", windows: 2, records: 4 }]);
+    // Fetched whole one day after its end: not complete with --open-days 2, so asked once more.
+    w.clock.advance(DAY);
+    expect((await w.run(["--kinds", "users"])).asked).toEqual(["users 2026-11-03..2026-12-02", "users 2026-12-03..2026-12-04"]);
+    w.clock.advance(DAY);
+    expect((await w.run(["--kinds", "users"])).asked).toEqual(["users 2026-12-03..2026-12-05"]);
+    const meta = await w.query(
+      "SELECT CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, CAST(fetched_at AS VARCHAR) AS f, complete FROM simadmin_sync_windows ORDER BY s",
+    );
+    expect(meta).toEqual([
+      { s: "2026-10-04", e: "2026-11-02", f: "2026-11-24 10:00:00", complete: true },
+      { s: "2026-11-03", e: "2026-12-02", f: "2026-12-04 01:00:00", complete: true },
+      { s: "2026-12-03", e: "2026-12-05", f: "2026-12-05 01:00:00", complete: false },
+    ]);
+    // Another kind, first seen now: from the database's first day, not 90 days back.
+    const added = await w.run(["--kinds", "syms"]);
+    expect(added.asked).toEqual(["syms 2026-10-04..2026-11-02", "syms 2026-11-03..2026-12-02", "syms 2026-12-03..2026-12-05"]);
+  });
+
+  it("--open-days 0: a window fetched the day after its end is complete", async () => {
+    const w = world();
+    w.clock.advance(Date.UTC(2026, 11, 3, 1) - TODAY);
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-10", "--open-days", "0"])).exitCode).toBe(0);
+    expect(
+      await w.query("SELECT CAST(window_start AS VARCHAR) AS s, complete FROM simadmin_sync_windows ORDER BY s"),
+    ).toEqual([
+      { s: "2026-11-03", complete: true },
+      { s: "2026-12-03", complete: false },
+    ]);
+  });
+
+  it("--dry-run lists the windows with their reasons and the least time, asks nothing and opens the file read-only", async () => {
+    const w = world({ env: { SIMADMIN_RATE_LIMITS: "reports=2/60s" } });
+    const fresh = await w.run(["--kinds", "users,syms", "--dry-run", "-o", "json"]);
+    expect(fresh.exitCode, fresh.stderr).toBe(0);
+    expect(fresh.asked).toEqual([]);
+    expect(existsSync(w.db)).toBe(false);
+    expect(JSON.parse(fresh.stdout)).toHaveLength(8);
+    // 8 requests at 2 a minute: 2 at once, then 3 more windows of 60 s and the scheduler's 900 ms margin: 182.7 s.
+    expect(fresh.stderr).toContain("dry run: 8 report requests, at least 3m 3s at the reports budget (2/60s); nothing was sent");
+
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-05"], () => rows({ n: 1 }))).exitCode).toBe(0);
+    w.clock.advance(DAY);
+    const later = await w.run(["--kinds", "users", "--dry-run", "-o", "json"]);
+    expect(later.exitCode, later.stderr).toBe(0);
+    expect(later.asked).toEqual([]);
+    expect(JSON.parse(later.stdout)).toEqual([
+      { kind: "users", table: "users", startDate: "2026-11-03", endDate: "2026-11-25", reason: "open" },
+    ]);
+    expect(later.stderr).toContain("dry run: 1 report request, at least 0s at the reports budget (2/60s); nothing was sent");
+    expect(await w.query("SELECT CAST(window_end AS VARCHAR) AS e FROM simadmin_sync_windows")).toEqual([{ e: "2026-11-24" }]);
+  });
+
+  it("--dry-run needs no API key", async () => {
+    const w = world({ env: { SIMADMIN_API_KEY: "" } });
+    const r = await w.run(["--kinds", "users", "--dry-run"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: undefined } });
+    expect(r.exitCode, r.stderr).toBe(0);
+  });
+
+  it("a request that fails: the windows loaded before it are kept with their meta rows, the spool is gone, the service's exit code", async () => {
+    const w = world();
+    const r = await w.run(["--kinds", "users"], (_kind, start) =>
+      start === "2026-10-04" ? new ServiceError("report users: the service answered 503") : rows({ day: start }),
+    );
+    expect(r.exitCode).toBe(8);
+    expect(r.stderr).toContain("the service answered 503");
+    expect(r.stdout).toBe("");
+    expect(await w.query(META)).toEqual([
+      { kind: "users", s: "2026-08-05", e: "2026-09-03", f: "2026-11-24 10:00:00", records: 1, complete: true },
+      { kind: "users", s: "2026-09-04", e: "2026-10-03", f: "2026-11-24 10:00:00", records: 1, complete: true },
+    ]);
+    expect(await w.query("SELECT day FROM users ORDER BY day")).toEqual([{ day: "2026-08-05" }, { day: "2026-09-04" }]);
+    expect(await readdir(join(w.configDir, "report-spool"))).toEqual([]);
+  });
+
+  it("interrupted while the third window is asked: exit 130, the first window (loaded) kept, the second (fetched, not loaded) not", async () => {
+    const w = world();
+    const controller = new AbortController();
+    const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), {
+      signal: controller.signal,
+      onAsk: (window) => {
+        if (window.startsWith("users 2026-10-04")) controller.abort();
+      },
+    });
+    expect(r.exitCode).toBe(130);
+    expect((await w.query("SELECT CAST(window_start AS VARCHAR) AS s FROM simadmin_sync_windows ORDER BY s")).map((m) => m.s)).toEqual(
+      ["2026-08-05"],
+    );
+  });
+
+  it("--dbt-sources writes a sources.yml naming each table synced and its columns, freshness on fetched_at", async () => {
+    const w = world();
+    const file = join(dir.path, `sources-${counter}.yml`);
+    const r = await w.run(["--kinds", "users,syms", "--since", "2026-11-20", "--dbt-sources", file], (kind) =>
+      kind === "users" ? rows({ id: "u-1", stats: { avgScore: 2.5 } }) : rows(),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`wrote ${file}`);
+    // `syms` had no records: its table is there all the same, with the system columns.
+    expect(await readFile(file, "utf8")).toBe(
+      [
+        "# Written by `simadmin reports sync --dbt-sources`; written anew by every run.",
+        "version: 2",
+        "",
+        "sources:",
+        "  - name: simadmin_reports",
+        '    schema: "main"',
+        "    description: Reports of the Simulation Access and Reporting Service, kept by simadmin reports sync.",
+        "    loaded_at_field: fetched_at",
+        "    freshness:",
+        "      warn_after: { count: 36, period: hour }",
+        "      error_after: { count: 72, period: hour }",
+        "    tables:",
+        '      - name: "users"',
+        "        columns:",
+        '          - name: "window_start"',
+        '          - name: "window_end"',
+        '          - name: "fetched_at"',
+        '          - name: "row_number"',
+        '          - name: "raw"',
+        '          - name: "id"',
+        '          - name: "stats_avg_score"',
+        '      - name: "syms"',
+        "        columns:",
+        '          - name: "window_start"',
+        '          - name: "window_end"',
+        '          - name: "fetched_at"',
+        '          - name: "row_number"',
+        '          - name: "raw"',
+        "      - name: simadmin_sync_windows",
+        "        description: One row per table and window synced (kind is the table name).",
+        "        freshness: null",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("a record with more fields than DuckDB takes as columns is kept whole in raw, with a warning naming the window and its first fields; the run goes on", async () => {
+    const w = world();
+    const wide = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, i]));
+    const r = await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ id: "narrow" }, wide, wide));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      "users 2026-11-03..2026-11-24: 2 records kept whole in raw only, too many fields for columns (f0, f1, f2, f3, f4, … 500 fields in all)",
+    );
+    expect(await w.query("SELECT id, json_extract(raw, '$.f499') AS last FROM users ORDER BY row_number")).toEqual([
+      { id: "narrow", last: null },
+      { id: null, last: "499" },
+      { id: null, last: "499" },
+    ]);
+  });
+
+  it("the API key the service echoes in report data is never stored, in a column or in raw", async () => {
+    const w = world({ env: { SIMADMIN_API_KEY: "sk-sync-secret-4f9e2a" } });
+    const r = await w.run(["--kinds", "users", "--since", "2026-11-20"], () =>
+      rows({ who: "u-1", note: "Bearer sk-sync-secret-4f9e2a" }),
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(await w.query("SELECT who, note, raw FROM users")).toEqual([
+      { who: "u-1", note: "Bearer [REDACTED]", raw: '{"who":"u-1","note":"Bearer [REDACTED]"}' },
+    ]);
+  });
+
+  it("a settings directory whose spool cannot be made: a warning, and the run goes on in the temp directory", async () => {
+    const w = world();
+    await mkdir(w.configDir, { recursive: true });
+    await writeFile(join(w.configDir, "report-spool"), "not a directory");
+    const r = await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`cannot use ${w.configDir} for the report spool \\(.+\\): using the temp directory`));
+    expect(await w.query("SELECT n FROM users")).toEqual([{ n: "1" }]);
+  });
+
+  it("each window's spool and load files go once it is loaded; nothing is left after the run", async () => {
+    const w = world();
+    const seen: string[][] = [];
+    const spool = join(w.configDir, "report-spool", `${hostname()}-${process.pid}`);
+    const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), {
+      onAsk: () => seen.push(existsSync(spool) ? readdirSync(spool).sort() : []),
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // Asked for window n + 2 while window n loads: by the fourth request, the first window's files are gone.
+    expect(seen[3]).not.toContain("users-2026-08-05.load");
+    expect(seen[3]).not.toContain("users-2026-08-05.load.raw");
+    expect(await readdir(join(w.configDir, "report-spool"))).toEqual([]);
+  });
+
+  it("without a terminal, a line at least every 30 s names the window, its number and the time left", async () => {
+    const w = world({ env: { SIMADMIN_RATE_LIMITS: "reports=1/60s" } });
+    const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), { onAsk: () => w.clock.advance(60_000) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    // 4 requests at 1 a minute, none finished yet: 3 more windows of 60 s and the 900 ms margin.
+    expect(r.stderr).toContain("users 2026-08-05..2026-09-03: window 1 of 4, about 3m 3s left (1m00s so far)");
+    // The later windows' time left follows the pace of the loads, which run beside the fetches.
+    expect(r.stderr).toContain("users 2026-09-04..2026-10-03: window 2 of 4, about ");
+    expect(r.stderr).toContain("users 2026-10-04..2026-11-02: window 3 of 4, about ");
+    expect(r.stderr).toContain("users 2026-11-03..2026-11-24: window 4 of 4, about ");
+  });
+
+  it("on a terminal, the spinner ends with the number of windows synced", async () => {
+    const w = world();
+    const r = await w.run(["--kinds", "users,syms", "--since", "2026-11-20"], () => rows({ n: 1 }), {
+      stderrIsTTY: true,
+      columns: 100,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("syms 2026-11-03..2026-11-24: window 2 of 2");
+    expect(r.stderr).toMatch(/✔\S* 2 report windows synced/);
+  });
+});
+
+describe("reports sync's options and targets, refused before anything is asked", () => {
+  it.each([
+    [["--kinds", " , "], "--kinds needs at least one report kind", "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result"],
+    [["--kinds", "users,nope"], '--kinds: unknown report kind "nope"', "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result"],
+    [["--since", "2026-02-30"], '--since "2026-02-30": expected a real date YYYY-MM-DD, e.g. 2026-01-01', undefined],
+    [["--db", " "], "--db needs a DuckDB file or a postgres:// URL", undefined],
+    [["--db", "mysql://db.example.com/reports"], '--db: unsupported target "mysql://…"', "give a DuckDB file (reports.duckdb) or a postgres:// URL"],
+    [["--db", "s3://bucket/reports.duckdb"], '--db: unsupported target "s3://…"', undefined],
+  ])("%j: exit 2, the reason and what to give", async (args, reason, hint) => {
+    const w = world();
+    const r = await w.run(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(reason);
+    if (hint) expect(r.stderr).toContain(hint);
+    expect(r.asked).toEqual([]);
+    expect(existsSync(w.db)).toBe(false);
+  });
+
+  it("a kind named twice is synced once; kinds go in the order given, names trimmed", async () => {
+    const w = world();
+    const r = await w.run(["--kinds", " syms ,users,syms", "--since", "2026-11-20", "--dry-run", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { kind: string }[]).map((p) => p.kind)).toEqual(["syms", "users"]);
+  });
+
+  it("--since is trimmed, and its block is fetched whole", async () => {
+    const w = world();
+    const r = await w.run(["--kinds", "users", "--since", " 2026-10-20 ", "--dry-run", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as { startDate: string }[]).map((p) => p.startDate)).toEqual(["2026-10-04", "2026-11-03"]);
+  });
+
+  it("postgresql:// (any case) is a PostgreSQL target: a server that refuses is exit 11 naming it, never the password", async () => {
+    const w = world();
+    const port = await closedPort();
+    const r = await w.run(["--db", `PostgreSQL://sync:pw-secret@127.0.0.1:${port}/reports`, "--kinds", "users", "--dry-run"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(`127.0.0.1:${port}`);
+    expect(r.stderr).not.toContain("pw-secret");
+    expect(existsSync(join(dir.path, "PostgreSQL:"))).toBe(false);
+  });
+
+  it.each([
+    ["a directory", (path: string) => mkdir(path)],
+    ["a named pipe (FIFO)", (path: string) => Promise.resolve(void execFileSync("mkfifo", [path]))],
+  ])("a --db path that is %s: exit 11 naming it, before any request", async (what, make) => {
+    const w = world();
+    await make(w.db);
+    const r = await w.run(["--kinds", "users"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(`cannot use ${w.db} as the DuckDB database: it is ${what}`);
+    expect(r.stderr).toContain("give --db a DuckDB file (or a path where one can be created), or postgres://…");
+    expect(r.asked).toEqual([]);
+  });
+
+  it("a --db file in a directory that does not exist: exit 11 naming the directory", async () => {
+    const w = world();
+    const r = await w.run(["--db", join(dir.path, "no-such-dir", "r.duckdb"), "--kinds", "users"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(`cannot write the database into ${join(dir.path, "no-such-dir")}: `);
+    expect(r.asked).toEqual([]);
+  });
+
+  it("a --db file that is not a DuckDB database: exit 11, what it is and what to check", async () => {
+    const w = world();
+    await writeFile(w.db, "name,score\nDana,5\n".repeat(400));
+    const r = await w.run(["--kinds", "users"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(`cannot open the DuckDB database ${w.db}: `);
+    expect(r.stderr).toContain("check that the path is a DuckDB file this version can read");
+    expect(r.asked).toEqual([]);
+  });
+});
+
