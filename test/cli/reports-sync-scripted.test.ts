@@ -79,7 +79,11 @@ function world(options: { env?: Record<string, string> } = {}) {
     SIMADMIN_CONFIG_DIR: configDir,
     ...options.env,
   };
-  const run = async (args: string[], script: Script = () => rows(), extra: InProcessOptions & { onAsk?: (w: string) => void } = {}) => {
+  const run = async (
+    args: string[],
+    script: Script = () => rows(),
+    extra: InProcessOptions & { onAsk?: (w: string) => void } = {},
+  ) => {
     const { api, asked } = scriptedClient(script, extra.onAsk);
     const r = await runInProcess(["reports", "sync", "--db", db, ...args], { env, clock, fakes: { api }, ...extra });
     return { ...r, asked };
@@ -184,9 +188,7 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     const w = world();
     w.clock.advance(Date.UTC(2026, 11, 3, 1) - TODAY);
     expect((await w.run(["--kinds", "users", "--since", "2026-11-10", "--open-days", "0"])).exitCode).toBe(0);
-    expect(
-      await w.query("SELECT CAST(window_start AS VARCHAR) AS s, complete FROM simadmin_sync_windows ORDER BY s"),
-    ).toEqual([
+    expect(await w.query("SELECT CAST(window_start AS VARCHAR) AS s, complete FROM simadmin_sync_windows ORDER BY s")).toEqual([
       { s: "2026-11-03", complete: true },
       { s: "2026-12-03", complete: false },
     ]);
@@ -246,9 +248,9 @@ describe("reports sync with a scripted service, into DuckDB", () => {
       },
     });
     expect(r.exitCode).toBe(130);
-    expect((await w.query("SELECT CAST(window_start AS VARCHAR) AS s FROM simadmin_sync_windows ORDER BY s")).map((m) => m.s)).toEqual(
-      ["2026-08-05"],
-    );
+    expect(
+      (await w.query("SELECT CAST(window_start AS VARCHAR) AS s FROM simadmin_sync_windows ORDER BY s")).map((m) => m.s),
+    ).toEqual(["2026-08-05"]);
   });
 
   it("--dbt-sources writes a sources.yml naming each table synced and its columns, freshness on fetched_at", async () => {
@@ -374,11 +376,23 @@ describe("reports sync with a scripted service, into DuckDB", () => {
 
 describe("reports sync's options and targets, refused before anything is asked", () => {
   it.each([
-    [["--kinds", " , "], "--kinds needs at least one report kind", "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result"],
-    [["--kinds", "users,nope"], '--kinds: unknown report kind "nope"', "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result"],
+    [
+      ["--kinds", " , "],
+      "--kinds needs at least one report kind",
+      "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result",
+    ],
+    [
+      ["--kinds", "users,nope"],
+      '--kinds: unknown report kind "nope"',
+      "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result",
+    ],
     [["--since", "2026-02-30"], '--since "2026-02-30": expected a real date YYYY-MM-DD, e.g. 2026-01-01', undefined],
     [["--db", " "], "--db needs a DuckDB file or a postgres:// URL", undefined],
-    [["--db", "mysql://db.example.com/reports"], '--db: unsupported target "mysql://…"', "give a DuckDB file (reports.duckdb) or a postgres:// URL"],
+    [
+      ["--db", "mysql://db.example.com/reports"],
+      '--db: unsupported target "mysql://…"',
+      "give a DuckDB file (reports.duckdb) or a postgres:// URL",
+    ],
     [["--db", "s3://bucket/reports.duckdb"], '--db: unsupported target "s3://…"', undefined],
   ])("%j: exit 2, the reason and what to give", async (args, reason, hint) => {
     const w = world();
@@ -445,4 +459,3 @@ describe("reports sync's options and targets, refused before anything is asked",
     expect(r.asked).toEqual([]);
   });
 });
-
