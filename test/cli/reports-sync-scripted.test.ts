@@ -1,101 +1,53 @@
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiClient, Endpoint } from "../../src/api/client.js";
-import { createFakeClock } from "../../src/clock.js";
 import { ServiceError } from "../../src/errors.js";
-import { queryDuckDb } from "../helpers/duckdb.js";
-import { closedPort, runInProcess, tempDir, type InProcessOptions } from "../helpers/in-process.js";
+import { tempDir } from "../helpers/in-process.js";
+import { DAY, rows, SERVICE, syncWorld, TODAY } from "../helpers/scripted-reports.js";
 
 // reports sync in this process with no sandbox and no network: a client that answers each
-// report window from the test's script (ServiceFakes, src/services.ts) and a DuckDB file in a
-// temp dir, read back with SQL. What is checked is what a user sees — the lines on stderr,
+// report window from the test's script (test/helpers/scripted-reports.ts) and a DuckDB file in
+// a temp dir, read back with SQL. What is checked is what a user sees — the lines on stderr,
 // the summary on stdout, the exit code, the windows asked for in order, the tables and the
 // meta rows — in runs that take milliseconds, so that mutation testing
-// (docs/mutation-testing.md) can run them per mutant.
+// (docs/mutation-testing.md) can run them per mutant. The options and targets refused before
+// anything is asked: reports-sync-scripted-options.test.ts; PostgreSQL: -postgres.test.ts.
 //
 // "Today" is 2026-11-24 10:00 UTC. The fixed 30-day windows are counted from 1970-01-01:
 // 2026-08-05..09-03, 09-04..10-03, 10-04..11-02, 11-03..12-02 (the open one, asked up to today).
 
-const SERVICE = "https://sim.example.com";
-const TODAY = Date.UTC(2026, 10, 24, 10);
-const DAY = 86_400_000;
 const VERSION = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 
 let dir: { path: string; remove(): Promise<void> };
-let counter = 0;
 beforeAll(async () => {
   dir = await tempDir("simadmin-sync-scripted-");
 });
 afterAll(() => dir.remove());
-
-/** What the service answers for one window: a body's text, or an error thrown. */
-type Answer = string | Error;
-type Script = (kind: string, start: string, end: string) => Answer;
-
-/** Records as a report window's answer body. */
-const rows = (...records: unknown[]): string => JSON.stringify({ rows: records });
-
-/** A client whose report windows answer from the script and which writes down each window asked. */
-function scriptedClient(script: Script, onAsk?: (window: string) => void) {
-  const asked: string[] = [];
-  const api = {
-    apiVersion: 2,
-    postJsonStreaming: async (
-      endpoint: Endpoint,
-      body: { startDate: string; endDate: string },
-      consume: (body: AsyncIterable<Uint8Array>) => Promise<unknown>,
-    ) => {
-      const kind = endpoint.path.slice("/report/".length);
-      const window = `${kind} ${body.startDate}..${body.endDate}`;
-      asked.push(window);
-      onAsk?.(window);
-      const answer = script(kind, body.startDate, body.endDate);
-      if (answer instanceof Error) throw answer;
-      const bytes = Buffer.from(answer, "utf8");
-      // In pieces of 7 bytes: a record cut anywhere must come out whole.
-      return consume(
-        (async function* () {
-          for (let at = 0; at < bytes.length; at += 7) yield bytes.subarray(at, at + 7);
-        })(),
-      );
-    },
-  } as unknown as ApiClient;
-  return { api, asked };
-}
-
-/** A DuckDB file of its own and the runs into it, on one fake clock. */
-function world(options: { env?: Record<string, string> } = {}) {
-  const clock = createFakeClock(TODAY);
-  const db = join(dir.path, `w${++counter}.duckdb`);
-  const configDir = join(dir.path, `config-${counter}`);
-  const env = {
-    SIMADMIN_BASE_URL: SERVICE,
-    SIMADMIN_ORG: "org-1",
-    SIMADMIN_API_KEY: "sk-test",
-    SIMADMIN_CONFIG_DIR: configDir,
-    ...options.env,
-  };
-  const run = async (
-    args: string[],
-    script: Script = () => rows(),
-    extra: InProcessOptions & { onAsk?: (w: string) => void } = {},
-  ) => {
-    const { api, asked } = scriptedClient(script, extra.onAsk);
-    const r = await runInProcess(["reports", "sync", "--db", db, ...args], { env, clock, fakes: { api }, ...extra });
-    return { ...r, asked };
-  };
-  const query = (sql: string) => queryDuckDb(db, sql);
-  return { clock, db, configDir, env, run, query };
-}
+const world = (options: { env?: Record<string, string>; db?: string } = {}) => syncWorld(dir.path, options);
 
 const META =
   "SELECT kind, CAST(window_start AS VARCHAR) AS s, CAST(window_end AS VARCHAR) AS e, CAST(fetched_at AS VARCHAR) AS f, CAST(records AS INTEGER) AS records, complete FROM simadmin_sync_windows ORDER BY kind, s";
 
 describe("reports sync with a scripted service, into DuckDB", () => {
+  it("records whose data it is and the API version of each window; another key is refused (exit 2), --force goes on", async () => {
+    const w = world();
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"])).exitCode).toBe(0);
+    expect(
+      await w.query(
+        "SELECT base_url AS b, organization AS o, length(key_fingerprint) AS k, api_version AS v, tool_version AS t FROM simadmin_sync_windows",
+      ),
+    ).toEqual([{ b: SERVICE, o: "org-1", k: "32", v: 2, t: VERSION }]);
+    const other = await w.run(["--kinds", "users"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
+    expect(other.exitCode).toBe(2);
+    expect(other.stderr).toContain(`${w.db} holds reports of another API key (fingerprint `);
+    expect(other.asked).toEqual([]);
+    const forced = await w.run(["--kinds", "users", "--force"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(forced.asked).toEqual(["users 2026-11-03..2026-11-24"]);
+  });
+
   it("a first run: 90 days of windows per kind, in order, each window's records in its table, the summary on stdout", async () => {
     const w = world();
     const r = await w.run(["--kinds", "users,syms", "-o", "json"], (kind, start) =>
@@ -138,23 +90,6 @@ describe("reports sync with a scripted service, into DuckDB", () => {
       { kind: "users", s: "2026-10-04", e: "2026-11-02", f: "2026-11-24 10:00:00", records: 2, complete: true },
       { kind: "users", s: "2026-11-03", e: "2026-11-24", f: "2026-11-24 10:00:00", records: 2, complete: false },
     ]);
-  });
-
-  it("records whose data it is and the API version of each window; another key is refused (exit 2), --force goes on", async () => {
-    const w = world();
-    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"])).exitCode).toBe(0);
-    expect(
-      await w.query(
-        "SELECT base_url AS b, organization AS o, length(key_fingerprint) AS k, api_version AS v, tool_version AS t FROM simadmin_sync_windows",
-      ),
-    ).toEqual([{ b: SERVICE, o: "org-1", k: "32", v: 2, t: VERSION }]);
-    const other = await w.run(["--kinds", "users"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
-    expect(other.exitCode).toBe(2);
-    expect(other.stderr).toContain(`${w.db} holds reports of another API key (fingerprint `);
-    expect(other.asked).toEqual([]);
-    const forced = await w.run(["--kinds", "users", "--force"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: "sk-other" } });
-    expect(forced.exitCode, forced.stderr).toBe(0);
-    expect(forced.asked).toEqual(["users 2026-11-03..2026-11-24"]);
   });
 
   it("the next days: the open window again, a window ended less than --open-days ago again, then never; a kind added later starts where the history does", async () => {
@@ -255,7 +190,7 @@ describe("reports sync with a scripted service, into DuckDB", () => {
 
   it("--dbt-sources writes a sources.yml naming each table synced and its columns, freshness on fetched_at", async () => {
     const w = world();
-    const file = join(dir.path, `sources-${counter}.yml`);
+    const file = join(dir.path, "sources.yml");
     const r = await w.run(["--kinds", "users,syms", "--since", "2026-11-20", "--dbt-sources", file], (kind) =>
       kind === "users" ? rows({ id: "u-1", stats: { avgScore: 2.5 } }) : rows(),
     );
@@ -371,91 +306,5 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toContain("syms 2026-11-03..2026-11-24: window 2 of 2");
     expect(r.stderr).toMatch(/✔\S* 2 report windows synced/);
-  });
-});
-
-describe("reports sync's options and targets, refused before anything is asked", () => {
-  it.each([
-    [
-      ["--kinds", " , "],
-      "--kinds needs at least one report kind",
-      "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result",
-    ],
-    [
-      ["--kinds", "users,nope"],
-      '--kinds: unknown report kind "nope"',
-      "known: syms-result, user-results, training-plan-result, modules-results, syms, users, teams-result",
-    ],
-    [["--since", "2026-02-30"], '--since "2026-02-30": expected a real date YYYY-MM-DD, e.g. 2026-01-01', undefined],
-    [["--db", " "], "--db needs a DuckDB file or a postgres:// URL", undefined],
-    [
-      ["--db", "mysql://db.example.com/reports"],
-      '--db: unsupported target "mysql://…"',
-      "give a DuckDB file (reports.duckdb) or a postgres:// URL",
-    ],
-    [["--db", "s3://bucket/reports.duckdb"], '--db: unsupported target "s3://…"', undefined],
-  ])("%j: exit 2, the reason and what to give", async (args, reason, hint) => {
-    const w = world();
-    const r = await w.run(args);
-    expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(reason);
-    if (hint) expect(r.stderr).toContain(hint);
-    expect(r.asked).toEqual([]);
-    expect(existsSync(w.db)).toBe(false);
-  });
-
-  it("a kind named twice is synced once; kinds go in the order given, names trimmed", async () => {
-    const w = world();
-    const r = await w.run(["--kinds", " syms ,users,syms", "--since", "2026-11-20", "--dry-run", "-o", "json"]);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { kind: string }[]).map((p) => p.kind)).toEqual(["syms", "users"]);
-  });
-
-  it("--since is trimmed, and its block is fetched whole", async () => {
-    const w = world();
-    const r = await w.run(["--kinds", "users", "--since", " 2026-10-20 ", "--dry-run", "-o", "json"]);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { startDate: string }[]).map((p) => p.startDate)).toEqual(["2026-10-04", "2026-11-03"]);
-  });
-
-  it("postgresql:// (any case) is a PostgreSQL target: a server that refuses is exit 11 naming it, never the password", async () => {
-    const w = world();
-    const port = await closedPort();
-    const r = await w.run(["--db", `PostgreSQL://sync:pw-secret@127.0.0.1:${port}/reports`, "--kinds", "users", "--dry-run"]);
-    expect(r.exitCode).toBe(11);
-    expect(r.stderr).toContain(`127.0.0.1:${port}`);
-    expect(r.stderr).not.toContain("pw-secret");
-    expect(existsSync(join(dir.path, "PostgreSQL:"))).toBe(false);
-  });
-
-  it.each([
-    ["a directory", (path: string) => mkdir(path)],
-    ["a named pipe (FIFO)", (path: string) => Promise.resolve(void execFileSync("mkfifo", [path]))],
-  ])("a --db path that is %s: exit 11 naming it, before any request", async (what, make) => {
-    const w = world();
-    await make(w.db);
-    const r = await w.run(["--kinds", "users"]);
-    expect(r.exitCode).toBe(11);
-    expect(r.stderr).toContain(`cannot use ${w.db} as the DuckDB database: it is ${what}`);
-    expect(r.stderr).toContain("give --db a DuckDB file (or a path where one can be created), or postgres://…");
-    expect(r.asked).toEqual([]);
-  });
-
-  it("a --db file in a directory that does not exist: exit 11 naming the directory", async () => {
-    const w = world();
-    const r = await w.run(["--db", join(dir.path, "no-such-dir", "r.duckdb"), "--kinds", "users"]);
-    expect(r.exitCode).toBe(11);
-    expect(r.stderr).toContain(`cannot write the database into ${join(dir.path, "no-such-dir")}: `);
-    expect(r.asked).toEqual([]);
-  });
-
-  it("a --db file that is not a DuckDB database: exit 11, what it is and what to check", async () => {
-    const w = world();
-    await writeFile(w.db, "name,score\nDana,5\n".repeat(400));
-    const r = await w.run(["--kinds", "users"]);
-    expect(r.exitCode).toBe(11);
-    expect(r.stderr).toContain(`cannot open the DuckDB database ${w.db}: `);
-    expect(r.stderr).toContain("check that the path is a DuckDB file this version can read");
-    expect(r.asked).toEqual([]);
   });
 });
