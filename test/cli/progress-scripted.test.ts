@@ -427,6 +427,73 @@ describe("the assignments file", () => {
   });
 });
 
+describe("the header of the assignments file", () => {
+  it("known columns matched by name: the output and --split-by use our names, the file's others as they are", async () => {
+    const w = await world();
+    const file = await assignments("User ID,Simulation ID,Due Date,manager\nu1,s1,2026-11-01,Dana\n");
+    const r = await w.run(["--from-csv", file, "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("warning");
+    expect(JSON.parse(r.stdout)).toEqual([
+      {
+        userId: "u1",
+        simulationId: "s1",
+        state: "overdue",
+        completedAt: null,
+        bestScore: null,
+        attempts: 0,
+        dueDate: "2026-11-01",
+        manager: "Dana",
+      },
+    ]);
+    const split = await w.run(["--from-csv", file, "--split-by", "boss", "--out-dir", join(dir.path, "split-known")]);
+    expect(split.exitCode).toBe(2);
+    expect(split.stderr).toContain(
+      "--split-by boss: no such column; known columns: userId, simulationId, state, completedAt, bestScore, attempts, dueDate, manager\n",
+    );
+  });
+
+  it("a column without a name is carried as column<N>, and the warning says so", async () => {
+    const w = await world();
+    const one = await assignments("userId,simulationId,,manager\nu1,s1,x,Dana\n");
+    const r = await w.run(["--from-csv", one, "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${one}: column 3 has no name: carried into the output as column3\n`);
+    expect(r.stderr).not.toContain("ignored");
+    expect((JSON.parse(r.stdout) as Row[])[0]).toMatchObject({ column3: "x", manager: "Dana" });
+    const two = await assignments("userId,,simulationId, ,manager\nu1,a,s1,b,Dana\n");
+    const r2 = await w.run(["--from-csv", two, "-o", "json"]);
+    expect(r2.stderr).toContain(`${two}: columns 2, 4 have no name: carried into the output as column2, column4\n`);
+    expect((JSON.parse(r2.stdout) as Row[])[0]).toMatchObject({ column2: "a", column4: "b" });
+  });
+
+  it("a due-date-like name is shown without its spaces; a second dueDate column is kept as file.dueDate, not called due-date-like", async () => {
+    const w = await world();
+    const spaced = await assignments("userId,simulationId,  Deadline \nu1,s1,soon\n");
+    const r = await w.run(["--from-csv", spaced, "-o", "json"]);
+    expect(r.stderr).toContain(`${spaced}: "Deadline" (column 3) looks like a due date but no column is read as the due date;`);
+    const twice = await assignments("userId,simulationId,dueDate,dueDate\nu1,s1,2026-11-01,2027-01-01\n");
+    const r2 = await w.run(["--from-csv", twice, "-o", "json"]);
+    expect(r2.exitCode, r2.stderr).toBe(0);
+    expect(r2.stderr).not.toContain("warning");
+    expect((JSON.parse(r2.stdout) as Row[])[0]).toMatchObject({
+      dueDate: "2026-11-01",
+      state: "overdue",
+      "file.dueDate": "2027-01-01",
+    });
+  });
+
+  it("a file that is not valid CSV is named for what is wrong, not called empty", async () => {
+    const w = await world();
+    const file = await assignments('userId,simulationId\n"u1,s1\n');
+    const r = await w.run(["--from-csv", file]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("row 2: the file is not valid CSV: a quoted cell is never closed");
+    expect(r.stderr).not.toContain("is empty");
+    expect(r.sent).toEqual([]);
+  });
+});
+
 describe("the cache of completed pairs", () => {
   it("a cache file of an earlier version is moved into the state store and not asked again", async () => {
     const w = await world();

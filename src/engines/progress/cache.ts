@@ -102,7 +102,7 @@ async function migrateLegacyFile(store: StateStore, tenant: Tenant, path: string
   try {
     json = JSON.parse(text);
   } catch {
-    json = undefined;
+    // Not JSON: nothing to move (the schema check below refuses undefined); the file still goes.
   }
   const parsed = LegacyFile.safeParse(json);
   const pairs = parsed.success ? parsed.data.pairs : {};

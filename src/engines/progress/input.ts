@@ -31,20 +31,24 @@ const DUE_LIKE = /due|deadline/;
  */
 function layoutOf(cells: readonly string[], row: number): { header: ProgressHeader; warnings: string[] } {
   const known = cells.map((cell) => KNOWN[headerKey(cell)]);
-  // The id columns go to mapHeader under their canonical names (its duplicate and missing
-  // checks then apply to "User ID" as to "userId"); every other cell as it is.
-  const layout = mapHeader(
-    cells.map((cell, i) => (known[i] === "userId" || known[i] === "simulationId" ? known[i] : cell)),
-    row,
-    ["userId", "simulationId"],
-  );
+  // mapHeader matches the id columns by headerKey() too ("User ID" is userId) and names them canonically.
+  const layout = mapHeader(cells, row, ["userId", "simulationId"]);
   const dueDate = known.indexOf("dueDate");
   const names = layout.columns.map((name, i) => (i === dueDate ? "dueDate" : name));
-  // mapHeader's line about unknown columns says they are ignored: here they are carried into the output.
-  const warnings = layout.warnings.filter((w) => !/unknown column/.test(w));
+  // mapHeader's lines about unknown and unnamed columns say they are ignored: here every column
+  // is carried into the output (an unnamed one as column<N>, docs/progress.md "Input").
+  const warnings = layout.warnings.filter((w) => !/unknown column|no name/.test(w));
+  const unnamed = cells.flatMap((cell, i) => (cell.trim() === "" ? [i + 1] : []));
+  if (unnamed.length > 0) {
+    const several = unnamed.length > 1;
+    warnings.push(
+      `column${several ? "s" : ""} ${unnamed.join(", ")} ${several ? "have" : "has"} no name: carried into the output as ${unnamed.map((n) => `column${n}`).join(", ")}`,
+    );
+  }
+  // A second dueDate column is named like the one read (kept as file.dueDate): not "like" a due date.
   const unused = cells
     .map((cell, i) => ({ name: cell.trim(), i }))
-    .filter(({ name, i }) => i !== dueDate && known[i] === undefined && DUE_LIKE.test(headerKey(name)));
+    .filter(({ name, i }) => known[i] === undefined && DUE_LIKE.test(headerKey(name)));
   if (unused.length > 0) {
     const list = unused.map(({ name, i }) => `${excerpt(name, 30)} (column ${i + 1})`).join(", ");
     const why = dueDate >= 0 ? `the due date is read from column ${dueDate + 1}` : "no column is read as the due date";
@@ -66,30 +70,24 @@ export async function readProgressFile(path: string, encoding: string | undefine
     }
     throw error;
   }
-  const file = checkTable(path, [table.header, ...table.rows]);
+  const file = checkTable(path, table.header, table.rows);
   file.warnings.push(...(table.info.notes ?? []));
   return file;
 }
 
-/** Header (the first non-blank row) and rows → checked rows and problems. */
-function checkTable(path: string, rows: readonly { cells: string[]; row: number }[]): ProgressFile {
-  let header: ProgressHeader | undefined;
-  let checker: ProgressRowChecker | undefined;
-  const warnings: string[] = [];
-  for (const { cells, row } of rows) {
-    if (!header) {
-      if (cells.every((c) => c.trim() === "")) continue;
-      const layout = layoutOf(cells, row);
-      header = layout.header;
-      warnings.push(...layout.warnings);
-      checker = new ProgressRowChecker(header);
-      continue;
-    }
-    checker!.add(cells, row);
-  }
-  if (!header || !checker) {
-    throw new InvalidDataError(`${path} is empty; it needs a header row userId,simulationId[,dueDate] and one row per pair`);
-  }
+/**
+ * Header and rows → checked rows and problems. The header is the first row with content
+ * (readTableFile refuses a file without one: EMPTY above); blank rows after it are skipped
+ * by the row checker.
+ */
+function checkTable(
+  path: string,
+  headerRow: { cells: string[]; row: number },
+  rows: readonly { cells: string[]; row: number }[],
+): ProgressFile {
+  const { header, warnings } = layoutOf(headerRow.cells, headerRow.row);
+  const checker = new ProgressRowChecker(header);
+  for (const { cells, row } of rows) checker.add(cells, row);
   if (checker.rows.length === 0 && checker.problems.length === 0) {
     throw new InvalidDataError(`${path} has a header but no rows; nothing to do`);
   }
