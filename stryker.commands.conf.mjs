@@ -12,6 +12,7 @@ export default {
     "src/commands/users-sync/**/*.ts",
     "src/commands/reports-sync/**/*.ts",
     "src/commands/progress/**/*.ts",
+    "src/commands/progress-notify/**/*.ts",
     "src/engines/**/*.ts",
     // Declarations and option schemas are plain data and zod tables: static mutants only.
     "!src/commands/*/command.ts",

@@ -8,6 +8,7 @@ import.meta.glob(
     "../../src/commands/users-sync/**/*.ts",
     "../../src/commands/reports-sync/**/*.ts",
     "../../src/commands/progress/**/*.ts",
+    "../../src/commands/progress-notify/**/*.ts",
     "../../src/engines/**/*.ts",
   ],
   { eager: true },
