@@ -35,9 +35,9 @@ function layoutOf(cells: readonly string[], row: number): { header: ProgressHead
   const layout = mapHeader(cells, row, ["userId", "simulationId"]);
   const dueDate = known.indexOf("dueDate");
   const names = layout.columns.map((name, i) => (i === dueDate ? "dueDate" : name));
-  // mapHeader's lines about unknown and unnamed columns say they are ignored: here every column
-  // is carried into the output (an unnamed one as column<N>, docs/progress.md "Input").
-  const warnings = layout.warnings.filter((w) => !/unknown column|no name/.test(w));
+  // mapHeader's warnings (its only ones: unknown and unnamed columns) say those are ignored: here
+  // every column is carried into the output (an unnamed one as column<N>, docs/progress.md "Input").
+  const warnings: string[] = [];
   const unnamed = cells.flatMap((cell, i) => (cell.trim() === "" ? [i + 1] : []));
   if (unnamed.length > 0) {
     const several = unnamed.length > 1;
