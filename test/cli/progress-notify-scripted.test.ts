@@ -327,11 +327,112 @@ describe("progress notify with a scripted service", () => {
     const links = ann!.mail.text!.match(/https:\/\/links\.example\.test\/l\/[A-Za-z0-9_-]+/g) ?? [];
     expect(new Set(links).size).toBe(2);
     expect(r.other).toEqual([]);
+
+    const w2 = await world({ SIMADMIN_LINKS_URL: "https://links.example.test" });
+    const plan = await w2.run(["--from-csv", path, "--plan"], { "u5/s1": done });
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    // Nothing recorded but the completed pair in the cache: no link key made.
+    expect([...w2.store.entries.keys()].map((k) => (JSON.parse(k) as string[])[2])).toEqual(["progress-cache"]);
+  });
+
+  it("a run that waited for the lock reads the ledger again: what the other run sent is not sent twice", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    const outbox = join(dir.path, `outbox-${counter}`);
+    const other = join(dir.path, `other-${counter}`);
+    // The other run sends dee's step while this one waits for the lock.
+    const lock = w.store.lock.bind(w.store);
+    w.store.lock = async (...args) => {
+      w.store.lock = lock;
+      await w.run(["--from-csv", path, "--outbox", other, "--from", FROM, "--schedule", "-3"], { "u5/s1": done });
+      return lock(...args);
+    };
+    const r = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "--schedule", "-3,0", "-o", "json"], {
+      "u5/s1": done,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(brief(r.stdout)).toEqual([
+      "dee@example.test reminder -3 [u4/s1] skipped",
+      "ann@example.test reminder 0 [u1/s1 u1/s2] sent",
+    ]);
+    expect((JSON.parse(r.stdout) as Row[])[0]!.detail).toBe("already recorded by another run");
+    expect(r.stderr).toContain(`2 reminders and 0 digests due on ${TODAY}: 1 sent through ${outbox}, 1 skipped (another run)\n`);
+    expect((await outboxMails(outbox)).map((m) => m.mail.subject)).toEqual([`Due today: 2 simulation(s) due today, ${TODAY}`]);
+  });
+
+  it("a pair another run claims during this run's transaction: the message goes with this run's pairs only", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    const outbox = join(dir.path, `outbox-${counter}`);
+    const claimMany = w.store.claimMany.bind(w.store);
+    let first = true;
+    w.store.claimMany = async (tenant, kind, claims) => {
+      if (first && kind === "reminders") {
+        first = false;
+        // Another run wins u1/s2's key (the second of ann's pairs) just before this claim.
+        const key = Object.keys(claims)[1]!;
+        await w.store.put(tenant, kind, { [key]: { ...(claims[key] as object), claimedBy: "other-host pid 9" } });
+      }
+      return claimMany(tenant, kind, claims);
+    };
+    const r = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "--schedule", "0", "-o", "json"], {
+      "u5/s1": done,
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(brief(r.stdout)).toEqual(["ann@example.test reminder 0 [u1/s1] sent"]);
+    const [ann] = await outboxMails(outbox);
+    expect(ann!.mail.subject).toBe(`Due today: 1 simulation(s) due today, ${TODAY}`);
+  });
+
+  it("the file's warnings are shown; a row without a manager is in no digest; one ambiguous step is named", async () => {
+    const w = await world();
+    const path = await file(
+      "userId,simulationId,dueDate,email,boss,Deadline\nu1,s1,2026-11-27,ann@example.test,,x\nu2,s1,2026-11-27,bob@example.test,dana@example.test,y\n",
+    );
+    const outbox = join(dir.path, `outbox-${counter}`);
+    const r = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "--digest", "boss", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`${path}: "Deadline" (column 6) looks like a due date but the due date is read from column 3;`);
+    expect(brief(r.stdout)).toEqual([
+      "ann@example.test reminder 0 [u1/s1] sent",
+      "bob@example.test reminder 0 [u2/s1] sent",
+      "dana@example.test digest null [u2/s1] sent",
+    ]);
+    const [key] = [...(await w.store.list(TENANT, "reminders")).entries()].find(
+      ([, v]) => (v as { to: string }).to === "ann@example.test",
+    )!;
+    await w.store.put(TENANT, "reminders", {
+      [key]: { ...((await w.store.get(TENANT, "reminders", key)) as object), status: "sending" },
+    });
+    const again = await w.run(["--from-csv", path, "--plan", "--digest", "boss"]);
+    expect(again.stderr).toContain(
+      "1 reminder step left unsure by an earlier run (killed or cut off during the SMTP transaction, or its state store gone) is not sent again:",
+    );
   });
 });
 
 describe("progress notify through a real SMTP server", () => {
   const args = (path: string) => ["--from-csv", path, "--smtp", smtp.url, "--from", FROM, "-o", "json"];
+
+  it("a recipient refused for two messages is one recipient refused", async () => {
+    const w = await world();
+    const path = await file(
+      "userId,simulationId,dueDate,email\nu1,s1,2026-11-27,bob@example.test\nu1,s2,2026-12-04,bob@example.test\nu2,s1,2026-11-27,cy@example.test\n",
+    );
+    smtp.refuse.add("bob@example.test");
+    try {
+      const r = await w.run(args(path));
+      expect(r.exitCode).toBe(6);
+      expect(brief(r.stdout)).toEqual([
+        "bob@example.test reminder 0 [u1/s1] refused",
+        "cy@example.test reminder 0 [u2/s1] sent",
+        "bob@example.test reminder 7 [u1/s2] refused",
+      ]);
+      expect(r.stderr, r.stderr).toContain("the mail server refused 1 recipient: bob@example.test;");
+    } finally {
+      smtp.refuse.clear();
+    }
+  });
 
   it("sends through the server; a refused recipient is exit 6 naming it, released for the next run", async () => {
     const w = await world();
@@ -418,6 +519,8 @@ describe("progress notify: what is checked before anything is asked or sent", ()
       expect(r.stderr, extra.join(" ")).toContain(message);
       expect(r.asked, extra.join(" ")).toEqual([]);
     }
+    const blank = await world({ SIMADMIN_SMTP_URL: "  " });
+    expect((await blank.run(["--from-csv", path, "--from", FROM])).stderr).toContain("no mail delivery: pass --smtp <url>");
     const env = await world({ SIMADMIN_SMTP_URL: "ftp://h" });
     const fromEnv = await env.run(["--from-csv", path, "--from", FROM]);
     expect(fromEnv.stderr).toContain("SIMADMIN_SMTP_URL must be an smtp:// or smtps:// URL with a host");
@@ -434,6 +537,20 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     const r = await w.run(["--from-csv", path, "--plan", "--digest", "boss", "-o", "json"]);
     expect(r.exitCode).toBe(6);
     expect(r.asked).toEqual([]);
+    expect(r.stderr).toContain(`${path}: 2 invalid rows; nothing was sent`);
+    // The file's problems and the addresses' together, by row.
+    const mixed = await w.run([
+      "--from-csv",
+      await file("userId,simulationId,dueDate,email\nu1,s1,2026-11-27,nope\n,s1,2026-11-27,a@example.test\nu3,s1,2026-11-27,\n"),
+      "--plan",
+      "-o",
+      "json",
+    ]);
+    expect((JSON.parse(mixed.stdout) as Row[]).map((x) => `${String(x.row)} ${String(x.field)}`)).toEqual([
+      "2 email",
+      "3 userId",
+      "4 email",
+    ]);
     expect(r.stdout).toContain("required but empty");
     expect(r.stdout).toContain("not a valid email address");
     expect(r.stdout).toContain("not a valid email address (--digest)");
@@ -453,6 +570,19 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     expect(missing.exitCode).toBe(11);
     expect(missing.stderr).toContain(join(templates, "body.html"));
     expect(missing.stderr).toContain(`--template needs body.html in ${templates}`);
+    await writeFile(join(templates, "body.html"), "<p>Hello {{simulationId}}</p>{{pairs}}\n");
+    // The id columns are not placeholders of their own (the pairs are listed by {{pairs}}).
+    const ids = await w.run(["--from-csv", path, "--plan", "--template", templates]);
+    expect(ids.exitCode).toBe(2);
+    expect(ids.stderr).toContain(`--template: ${join(templates, "body.html")} uses {{simulationId}}, which no message has`);
+    await writeFile(join(templates, "subject.txt"), "{{frist}}\n");
+    const subject = await w.run(["--from-csv", path, "--plan", "--template", templates]);
+    expect(subject.stderr).toContain(`${join(templates, "subject.txt")} uses {{frist}}`);
+    await writeFile(join(templates, "subject.txt"), "  {{when}} for {{firstName}}\n");
+    await writeFile(join(templates, "body.txt"), "{{frist}}\n");
+    const text = await w.run(["--from-csv", path, "--plan", "--template", templates]);
+    expect(text.stderr).toContain(`${join(templates, "body.txt")} uses {{frist}}`);
+    await writeFile(join(templates, "body.txt"), "Hello {{firstName}}: {{pairs}}\n");
     await writeFile(join(templates, "body.html"), "<p>Hello {{firstName}}</p>{{pairs}}\n");
     await writeFile(join(templates, "digest-body.html"), "<p>{{firstName}}</p>\n");
     const digest = await w.run(["--from-csv", path, "--plan", "--template", templates]);
@@ -460,6 +590,7 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     expect(digest.stderr).toContain(
       `--template: ${join(templates, "digest-body.html")} uses {{firstName}}, which no message has`,
     );
+    expect(digest.stderr).toContain("known placeholders: manager, today, count, overdue, trainees, pairs");
     await writeFile(join(templates, "digest-body.html"), "<p>{{manager}}: {{pairs}}</p>\n");
     await writeFile(join(templates, "digest-subject.txt"), "  Digest for {{manager}}\n");
     const outbox = join(dir.path, `outbox-${counter}`);

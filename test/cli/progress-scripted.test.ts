@@ -334,23 +334,49 @@ describe("progress with a scripted service", () => {
     expect(both.stderr).toContain("give --out <file> or --split-by with --out-dir <dir>, not both");
   });
 
-  it("options that go together, and those that cannot, are checked before the file is read", async () => {
+  it("options that go together, and those that cannot, are checked before the file is read, each saying what to do", async () => {
     const w = await world();
-    for (const [args, message] of [
-      [["--split-by", "manager"], "--split-by <column> and --out-dir <dir> go together"],
-      [["--out-dir", "x"], "--split-by <column> and --out-dir <dir> go together"],
-      [["--durable"], "--durable applies only with --links"],
-      [["--wait-timeout", "5m"], "--wait-timeout"],
+    for (const [args, message, hint] of [
+      [
+        ["--split-by", "manager"],
+        "--split-by <column> and --out-dir <dir> go together",
+        "give both, e.g. --split-by manager --out-dir ./mail",
+      ],
+      [
+        ["--out-dir", "x"],
+        "--split-by <column> and --out-dir <dir> go together",
+        "give both, e.g. --split-by manager --out-dir ./mail",
+      ],
+      [["--durable"], "--durable applies only with --links", "add --links, or drop --durable"],
+      [["--wait-timeout", "5m"], "--wait-timeout applies only with --wait", "add --wait, or drop --wait-timeout"],
       [
         ["--links", "--durable", "--valid-for", "7d", "--valid-until", "2027-01-01"],
         "--valid-for and --valid-until cannot go together",
+        "give one of them",
       ],
-      [["--links", "--valid-for", "7d"], "--valid-for"],
+      [["--links", "--valid-for", "7d"], "--valid-for applies only with --durable", "add --durable, or drop --valid-for"],
+      [
+        ["--links", "--valid-until", "2027-01-01"],
+        "--valid-until applies only with --durable",
+        "add --durable, or drop --valid-until",
+      ],
     ] as const) {
       const r = await w.run(["--from-csv", "absent.csv", ...args]);
       expect(r.exitCode, args.join(" ")).toBe(2);
       expect(r.stderr, args.join(" ")).toContain(message);
+      expect(r.stderr, args.join(" ")).toContain(hint);
     }
+  });
+
+  it("without --wait-timeout --wait gives up after two hours; without --due-soon, due within 7 days comes first", async () => {
+    const w = await world();
+    const file = await assignments("userId,simulationId,dueDate\nu1,s1,2026-11-29\nu2,s1,2026-12-05\n");
+    const r = await w.run(["--from-csv", file, "--wait", "-o", "json"], { "u1/s1": started, "u2/s1": started });
+    expect(r.exitCode).toBe(9);
+    expect(r.stderr).toContain("waiting for 2 pairs to complete, for up to 2h");
+    expect(w.clock.now() - START).toBe(2 * 3_600_000);
+    // The pair due in 6 days is urgent, the one due in 12 days is not.
+    expect(r.stderr).toContain("(1 overdue or due within 7 days first)");
   });
 });
 

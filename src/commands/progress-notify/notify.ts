@@ -301,12 +301,13 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
       ),
     };
   }
-  const refusedTo = outcome.results.filter((r) => r.status === "refused").map((r) => r.message.to);
+  // One recipient may have had several messages refused (steps of different due dates): named once.
+  const refusedTo = [...new Set(outcome.results.filter((r) => r.status === "refused").map((r) => r.message.to))];
   if (refusedTo.length > 0) {
     return {
       ...table,
       failure: new InvalidDataError(
-        `the mail server refused ${plural(refusedTo.length, "recipient")}: ${[...new Set(refusedTo)].join(", ")}`,
+        `the mail server refused ${plural(refusedTo.length, "recipient")}: ${refusedTo.join(", ")}`,
         {
           hint: "correct their addresses in the file; the next run tries them again",
         },
