@@ -306,12 +306,9 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
   if (refusedTo.length > 0) {
     return {
       ...table,
-      failure: new InvalidDataError(
-        `the mail server refused ${plural(refusedTo.length, "recipient")}: ${refusedTo.join(", ")}`,
-        {
-          hint: "correct their addresses in the file; the next run tries them again",
-        },
-      ),
+      failure: new InvalidDataError(`the mail server refused ${plural(refusedTo.length, "recipient")}: ${refusedTo.join(", ")}`, {
+        hint: "correct their addresses in the file; the next run tries them again",
+      }),
     };
   }
   return table;
