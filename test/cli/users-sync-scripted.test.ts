@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
 import { createFakeClock } from "../../src/clock.js";
@@ -32,20 +33,19 @@ type Answer = unknown;
 /** A client whose uploads answer in turn and whose status questions answer by task id. */
 function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, string | Error>; onUpload?: () => void }) {
   const sent: string[] = [];
+  /** Each uploaded file, its rows as records by the file's own header. */
+  const files: Record<string, string>[][] = [];
   const uploads = [...(script.uploads ?? [])];
   const api = {
     apiVersion: 2,
     postMultipart: async (endpoint: Endpoint, build: () => FormData) => {
       const form = build();
       const file = form.get("file") as File;
-      const rows = (await file.text())
-        .trim()
-        .split("\n")
-        .slice(1)
-        .map((line) => {
-          const cells = line.split(",");
-          return `${cells[7]} ${cells[6]} ${cells[3]}`;
-        });
+      const [header, ...records] = (await file.text()).trim().split("\n");
+      const columns = header!.split(",");
+      const users = records.map((line) => Object.fromEntries(line.split(",").map((cell, i) => [columns[i]!, cell])));
+      files.push(users);
+      const rows = users.map((u) => `${u.action} ${u.status} ${u.email}`);
       sent.push(`${endpoint.path} ${String(form.get("organizationId"))} ${file.name}: ${rows.join("; ")}`);
       script.onUpload?.();
       const answer = uploads.shift();
@@ -59,7 +59,7 @@ function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, 
       return { status };
     },
   } as unknown as ApiClient;
-  return { api, sent };
+  return { api, sent, files };
 }
 
 interface Person {
@@ -96,10 +96,10 @@ async function world(options: { env?: Record<string, string> } = {}) {
     args: string[],
     script: Parameters<typeof scriptedClient>[0] = {},
     extra: InProcessOptions = {},
-  ): Promise<{ exitCode: number; stdout: string; stderr: string; sent: string[] }> => {
-    const { api, sent } = scriptedClient(script);
+  ): Promise<{ exitCode: number; stdout: string; stderr: string; sent: string[]; files: Record<string, string>[][] }> => {
+    const { api, sent, files } = scriptedClient(script);
     const r = await runInProcess(["users", "sync", ...args], { env, clock, fakes: { api, state: store }, ...extra });
-    return { ...r, sent };
+    return { ...r, sent, files };
   };
   /** The users-sync entries kept, by key. */
   const kept = (): Record<string, unknown> =>
@@ -603,9 +603,12 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const r = await w.run([path, "--plan"]);
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/::error file=[^,]+,line=3,title=row 3 rejected::row 3: email: /);
+    // Every problem of a row, in one annotation.
+    const two = await w.run([await roster([1], [",L9,not-an-email,Sales"]), "--plan"]);
+    expect(two.stderr).toMatch(/::error file=[^,]+,line=3,title=row 3 rejected::row 3: firstName: [^:]+; email: /);
     const skipped = await w.run([path, "--plan", "--skip-invalid"]);
     expect(skipped.stderr).toMatch(/::warning file=[^,]+,line=3,title=row 3 skipped::row 3: email: /);
-    expect(await readFile(summary, "utf8")).toContain("1 user, 1 invalid row");
+    expect(await readFile(summary, "utf8")).toContain("| Roster | 1 user, 1 invalid row |");
   });
 
   it("the plan as a table at 60 columns names the columns left out; with --fields or -o json it does not", async () => {
@@ -688,5 +691,249 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const w = await world();
     const r = await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] }, { stderrIsTTY: true });
     expect(r.stderr).toContain("uploading batch 1 of 1 (2 users)…");
+  });
+});
+
+describe("users sync: the last run settled, told and written, with a scripted service", () => {
+  const rowRejected = (row: number, message: string) => ({
+    validUsersCount: 1,
+    invalidUsersCount: 1,
+    errors: [{ row, errors: [message] }],
+  });
+
+  it("a run stopped while waiting with a row rejected: --plan writes nothing; the next run takes the accepted row in and sends the rejected one again", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    const stopped = await w.run([path, "--wait"], {
+      uploads: [{ taskId: "t-1", ...rowRejected(3, "bad team") }],
+      statuses: { "t-1": new InterruptedError() },
+    });
+    expect(stopped.exitCode).toBe(130);
+    const left = structuredClone(w.kept());
+    expect(left.run).toBeDefined();
+
+    const plan = await w.run([path, "--plan"]);
+    expect(plan.sent).toEqual([]);
+    expect(lines(plan.stderr)).toContain(
+      "1 user in 1 import task not known to have ended: planned as if it COMPLETED; a real run asks the service first",
+    );
+    expect(w.kept()).toEqual(left);
+
+    const next = await w.run([path], { uploads: [{ taskId: "t-2" }], statuses: { "t-1": "COMPLETED" } });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(lines(next.stderr)).toContain("the last run's 1 accepted row entered the baseline");
+    expect(lines(next.stderr)).toContain(
+      "1 row of the last run did not reach the service or were not imported (never sent, FAILED or rejected): planned again",
+    );
+    expect(next.stderr).not.toContain("refused as existing");
+    expect(next.sent).toEqual([
+      `${STATUS} ${ORG} t-1`,
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p2@example.com`,
+    ]);
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE"]);
+  });
+
+  it("a re-sent Add refused as existing, in a run stopped while waiting: the next run says it was delivered before and takes both users in", async () => {
+    const w = await world();
+    const path = await roster([1, 2]);
+    await w.run([path], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    const stopped = await w.run([path, "--resend-ambiguous", "--wait"], {
+      uploads: [{ taskId: "t-9", ...rowRejected(2, "user already exists") }],
+      statuses: { "t-9": new InterruptedError() },
+    });
+    expect(stopped.exitCode).toBe(130);
+    const next = await w.run([path], { statuses: { "t-9": "COMPLETED" } });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(lines(next.stderr)).toContain("the last run's 2 accepted rows entered the baseline");
+    expect(lines(next.stderr)).toContain(
+      "1 Add refused as existing were sent before in an upload that may have been received: it was; they are in the baseline",
+    );
+    expect(next.stderr).not.toContain("planned again");
+    expect(next.sent).toEqual([`${STATUS} ${ORG} t-9`]);
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+  });
+
+  it("two tasks not known to have ended are told as 'they', with the users of both", async () => {
+    const w = await world();
+    await w.run([await roster([1])], { uploads: [{ taskId: "t-1" }] });
+    await w.run([await roster([1, 2, 3])], { uploads: [{ taskId: "t-2" }], statuses: { "t-1": "STARTED" } });
+    const plan = await w.run([await roster([1, 2, 3]), "--plan"]);
+    expect(lines(plan.stderr)).toContain(
+      "3 users in 2 import tasks not known to have ended: planned as if they COMPLETED; a real run asks the service first",
+    );
+    const r = await w.run([await roster([1, 2, 3])], { statuses: { "t-1": "STARTED", "t-2": "SCHEDULED" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(lines(r.stderr)).toContain("3 users in 2 import tasks still running: left as they are until they end");
+    expect(r.sent).toEqual([`${STATUS} ${ORG} t-1`, `${STATUS} ${ORG} t-2`]);
+  });
+
+  it("a task found FAILED whose users left the roster: nothing is sent, and the task is dropped so that no later run asks it again", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    await w.run([await roster([1, 2, 3])], { uploads: [{ taskId: "t-2" }] });
+    const r = await w.run([await roster([1, 2])], { statuses: { "t-2": "FAILED" } });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent).toEqual([`${STATUS} ${ORG} t-2`]);
+    expect(w.kept().tasks).toEqual([]);
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE"]);
+    const later = await w.run([await roster([1, 2])]);
+    expect(later.sent).toEqual([]);
+  });
+
+  it("the rows a run cut off by Ctrl-C never sent are kept for --resume by the next run, even one stopped by an invalid roster row", async () => {
+    const w = await world();
+    const many = Array.from({ length: 752 }, (_, i) => i + 1);
+    const big = await roster(many);
+    const controller = new AbortController();
+    const cut = await w.run(
+      [big],
+      { uploads: [new InterruptedError()], onUpload: () => controller.abort() },
+      { signal: controller.signal },
+    );
+    expect(cut.exitCode).toBe(130);
+    const invalid = await w.run([await roster([1], ["F9,L9,not-an-email,Sales"])]);
+    expect(invalid.exitCode).toBe(6);
+    expect(w.kept().unsent).toMatchObject({
+      createdAt: "2026-11-20T02:00:00.000Z",
+      rows: [{ email: "p751@example.com" }, { email: "p752@example.com" }],
+    });
+    const resumed = await w.run([big, "--resume"], { uploads: [{ taskId: "t-2" }] });
+    expect(resumed.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p751@example.com; Add ACTIVE p752@example.com`,
+    ]);
+  });
+
+  it("a first run stopped by invalid roster rows keeps nothing, names them all and asks to fix them", async () => {
+    const w = await world();
+    const path = await roster([1], ["F8,L8,bad-8,Sales", "F9,L9,bad-9,Sales"]);
+    const r = await w.run([path]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain(`2 invalid rows in roster-${counter}.csv; nothing was sent; fix them or pass --skip-invalid`);
+    expect(w.kept()).toEqual({});
+  });
+});
+
+describe("users sync: what is sent and shown, with a scripted service", () => {
+  const plain = (text: string): string => stripVTControlCharacters(text);
+
+  it("each roster user is sent as a trainee whose username is the email, in the users CSV's columns; a clean roster and batch add no problem lines", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1])], { uploads: [{ taskId: "t-1" }] });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files).toEqual([
+      [
+        {
+          firstName: "F1",
+          lastName: "L1",
+          username: "p1@example.com",
+          email: "p1@example.com",
+          role: "trainee",
+          teamName: "Sales",
+          status: "ACTIVE",
+          action: "Add",
+        },
+      ],
+    ]);
+    expect(r.stderr).not.toContain("invalid row");
+    expect(r.stderr).not.toContain("rejected by the service");
+  });
+
+  it("--encoding reads the roster in that encoding; a byte-order mark that says otherwise and blank rows are noted", async () => {
+    const w = await world();
+    const latin = join(dir.path, `latin-${++counter}.csv`);
+    await writeFile(latin, Buffer.from("firstName,lastName,email,teamName\nZo\xEB,L1,p1@example.com,Sales\n", "latin1"));
+    const r = await w.run([latin, "--encoding", "windows-1252"], { uploads: [{ taskId: "t-1" }] });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.files[0]![0]!.firstName).toBe("Zoë");
+
+    const marked = join(dir.path, `marked-${counter}.csv`);
+    await writeFile(
+      marked,
+      "\uFEFFfirstName,lastName,email,teamName\nF2,L2,p2@example.com,Sales\n,,,\nF3,L3,p3@example.com,Sales\n",
+    );
+    const plan = await w.run([marked, "--plan", "--encoding", "windows-1252"]);
+    expect(lines(plan.stderr)).toContain(
+      `warning: marked-${counter}.csv: the file starts with a UTF-8 byte-order mark, so it was read as UTF-8, not as windows-1252 (--encoding)`,
+    );
+    expect(lines(plan.stderr)).toContain(`warning: marked-${counter}.csv: 1 blank row was skipped`);
+  });
+
+  it("a --map naming a column the roster lacks is a usage error naming the roster's header; nothing is sent", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1]), "--map", "email=Work Email"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(
+      'error: --map email="Work Email": the roster has no column "Work Email" (its header: "firstName", "lastName", "email", "teamName"); nothing was sent',
+    );
+    expect(r.sent).toEqual([]);
+  });
+
+  it("rejected rows: each message of a row is shown; a row the service names outside the batch is shown without an email", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1, 2])], {
+      uploads: [
+        {
+          taskId: "t-1",
+          validUsersCount: 0,
+          invalidUsersCount: 2,
+          errors: [
+            { row: 3, errors: ["bad team", "bad name"] },
+            { row: 9, errors: ["unknown row"] },
+          ],
+        },
+      ],
+    });
+    expect(lines(r.stderr)).toContain("batch 1 (rows 2–3): 2 rows rejected by the service");
+    expect(lines(r.stderr)).toContain("  row 3: p2@example.com: bad team; bad name");
+    expect(lines(r.stderr)).toContain("  row ?: unknown row");
+  });
+
+  it("--wait tells each batch's task as it ends; a run stopped by a held batch does not wait", async () => {
+    const w = await world();
+    const waited = await w.run([await roster([1]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    expect(lines(waited.stderr)).toContain("batch 1 (t-1): COMPLETED");
+
+    const many = Array.from({ length: 752 }, (_, i) => i + 10);
+    const stopped = await w.run([await roster(many), "--wait"], {
+      uploads: [{ taskId: "t-2" }, new ServiceError("502 bad gateway", { status: 502 })],
+      statuses: { "t-2": "COMPLETED" },
+    });
+    expect(stopped.exitCode).toBe(8);
+    expect(stopped.sent.map((s) => s.split(":")[0])).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-2.csv`,
+      `${UPLOAD} ${ORG} users-sync.batch-2-of-2.csv`,
+    ]);
+  });
+
+  it("an Update names the fields that changed", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const path = join(dir.path, `changed-${++counter}.csv`);
+    await writeFile(path, "firstName,lastName,email,teamName\nF1,Lee,p1@example.com,Ops\nF2,L2,p2@example.com,Sales\n");
+    const r = await w.run([path, "--plan", "-o", "json"]);
+    expect(JSON.parse(r.stdout)).toMatchObject([{ email: "p1@example.com", change: "update", changed: "lastName,teamName" }]);
+  });
+
+  it("the plan table at 60 columns shows the most wanted columns that fit, in the plan's order, and names the others; at 200 or with no change, no hint", async () => {
+    const w = await world();
+    const path = await roster([{ n: 1, team: "Customer Success Europe" }]);
+    const narrow = await w.run([path, "--plan"], {}, { stdoutIsTTY: true, columns: 60 });
+    // Widths: email 14, change 6, status 6, changed 7, teamName 23, firstName 9, lastName 8,
+    // action 6, row 3, each + 3 for its border and padding, + 1: email, change, status and
+    // changed take 47; teamName does not fit (73), firstName does (59), the rest do not.
+    const header = plain(narrow.stdout).split("\n")[1]!;
+    expect(
+      header
+        .split("│")
+        .map((c) => c.trim())
+        .filter((c) => c !== ""),
+    ).toEqual(["change", "email", "firstName", "status", "changed"]);
+    expect(narrow.stderr).toContain("plan: 5 of 9 columns shown to fit 60 columns; left out: teamName, lastName, action, row (");
+    const wide = await w.run([path, "--plan"], {}, { stdoutIsTTY: true, columns: 200 });
+    expect(wide.stderr).not.toContain("columns shown");
+    await w.run([path, "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const none = await w.run([path, "--plan"], {}, { stdoutIsTTY: true, columns: 60 });
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stderr).not.toContain("columns shown");
   });
 });

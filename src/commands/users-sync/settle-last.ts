@@ -24,7 +24,9 @@ export async function settleLastRun(
   const nowIso = (): string => new Date(ctx.services.clock.now()).toISOString();
   let run = snapshot.run;
   const taskStates = new Map<string, ImportTaskState>();
-  if (!options.plan && (run !== undefined || snapshot.tasks.length > 0)) {
+  if (!options.plan) {
+    // The client a real run built before taking the lock (users-sync.ts); asked only when
+    // something is open.
     const api = await ctx.services.api();
     if (run) {
       const journal = new SyncJournal(state, run);
@@ -74,7 +76,9 @@ export async function settleLastRun(
         : `${users} in ${tasks} still running: left as they are until ${settled.tasks.length === 1 ? "it ends" : "they end"}`,
     );
   }
-  if (!options.plan && (snapshot.run !== undefined || snapshot.tasks.length !== settled.tasks.length || settled.entered > 0))
+  // Written when there was something to settle: a run left, or a task that ended (rows enter
+  // the baseline only from one of the two).
+  if (!options.plan && (snapshot.run !== undefined || snapshot.tasks.length !== settled.tasks.length))
     await state.put({
       baseline: settled.baseline,
       held: settled.held,
