@@ -691,6 +691,10 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const w = await world();
     const r = await w.run([await roster([1, 2])], { uploads: [{ taskId: "t-1" }] }, { stderrIsTTY: true });
     expect(r.stderr).toContain("uploading batch 1 of 1 (2 users)…");
+    // Once the batch is uploaded the line is gone: it is not drawn again below the answer.
+    const after = stripVTControlCharacters(r.stderr).split("accepted: batch 1 of 1, task t-1")[1];
+    expect(after).toBeDefined();
+    expect(after).not.toContain("uploading");
   });
 });
 
