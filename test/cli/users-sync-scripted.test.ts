@@ -308,7 +308,7 @@ describe("users sync guards, plans and the roster, with a scripted service", () 
       ],
       [["--max-deactivate", "ten"], '--max-deactivate: "ten" is neither a whole number nor a percentage like 10%'],
       [["--max-changes", "5x"], '--max-changes: "5x" is neither a whole number nor a percentage like 10%'],
-      [["--wait-timeout", "5m"], "--wait-timeout"],
+      [["--wait-timeout", "5m"], "--wait-timeout applies only with --wait; add --wait, or drop --wait-timeout"],
     ] as const) {
       const r = await w.run([path, ...args]);
       expect(r.exitCode, args.join(" ")).toBe(2);
@@ -354,7 +354,7 @@ describe("users sync guards, plans and the roster, with a scripted service", () 
     const no = await pending;
     expect(no.exitCode).toBe(2);
     expect(no.stderr).toContain(`Send 1 change to ${ORG}?`);
-    expect(no.stderr).toContain("sync cancelled; nothing was sent");
+    expect(no.stderr).toContain("sync cancelled; nothing was sent; pass --yes to skip the question");
     expect(no.sent).toEqual([]);
     const yes = await w.run([path, "--yes"], { uploads: [{ taskId: "t-1" }] }, { stdin: terminalStdin() });
     expect(yes.exitCode, yes.stderr).toBe(0);
@@ -413,7 +413,7 @@ describe("users sync when the service refuses or the upload is cut off, with a s
     const bad = await w.run([path, "--mark-imported", "7"]);
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toContain("--mark-imported:");
-    expect(bad.stderr).toContain("nothing was recorded or sent");
+    expect(bad.stderr).toContain(`nothing was recorded or sent; run \`simadmin users sync ${path}\` to see what is held`);
 
     const resend = await w.run([path, "--resend-ambiguous"], { uploads: [{ taskId: "t-9" }] });
     expect(resend.exitCode, resend.stderr).toBe(0);
@@ -535,6 +535,7 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const path = await roster([1, 2]);
     const stopped = await w.run([path, "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": new InterruptedError() } });
     expect(stopped.exitCode).toBe(130);
+    expect(stopped.stderr).toContain("the state store records what was sent: the next `simadmin users sync");
     expect(w.kept().run).toMatchObject({ batches: [{ number: 1, taskId: "t-1" }] });
 
     const next = await w.run([path], { statuses: { "t-1": "COMPLETED" } });
@@ -939,5 +940,201 @@ describe("users sync: what is sent and shown, with a scripted service", () => {
     const none = await w.run([path, "--plan"], {}, { stdoutIsTTY: true, columns: 60 });
     expect(none.exitCode, none.stderr).toBe(0);
     expect(none.stderr).not.toContain("columns shown");
+  });
+});
+
+describe("users sync: the run's own rules, with a scripted service", () => {
+  /** Two held batches: p1, p2 cut off one night; p3 cut off the next (p1, p2 left alone). */
+  async function twoHeld(w: Awaited<ReturnType<typeof world>>): Promise<string> {
+    const cutOff = { uploads: [new ServiceError("502 bad gateway", { status: 502 })] };
+    await w.run([await roster([1, 2])], cutOff);
+    const path = await roster([1, 2, 3]);
+    await w.run([path], cutOff);
+    expect((w.kept().held as unknown[]).length).toBe(2);
+    return path;
+  }
+
+  it("a real run takes the users-sync lock in the store's name of the command; --plan takes none", async () => {
+    const w = await world();
+    const locks: string[] = [];
+    w.store.lock = async (_tenant, kind, options) => {
+      locks.push(`${kind}: ${options.purpose}`);
+      return { release: async () => {} };
+    };
+    await w.run([await roster([1]), "--plan"]);
+    expect(locks).toEqual([]);
+    await w.run([await roster([1])], { uploads: [{ taskId: "t-1" }] });
+    expect(locks).toEqual(["users-sync: simadmin users sync"]);
+  });
+
+  it("--plan needs no API key; a real run without one stops (exit 3) before it takes the lock", async () => {
+    const w = await world();
+    const locks: string[] = [];
+    w.store.lock = async (_tenant, kind) => {
+      locks.push(kind);
+      return { release: async () => {} };
+    };
+    const env = { SIMADMIN_BASE_URL: SERVICE, SIMADMIN_ORG: ORG, SIMADMIN_CONFIG_DIR: w.configDir };
+    const path = await roster([1]);
+    const plan = await runInProcess(["users", "sync", path, "--plan"], { env, clock: w.clock, fakes: { state: w.store } });
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    const r = await runInProcess(["users", "sync", path], { env, clock: w.clock, fakes: { state: w.store } });
+    expect(r.exitCode, r.stderr).toBe(3);
+    expect(locks).toEqual([]);
+  });
+
+  it("two held batches: --mark-imported 1,2 names both and takes their users in", async () => {
+    const w = await world();
+    const path = await twoHeld(w);
+    const r = await w.run([path, "--mark-imported", "1,2"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(lines(r.stderr)).toContain(
+      "--mark-imported: held batch 1, 2 recorded as imported (3 users entered the baseline); nothing was sent",
+    );
+    expect(baselineEmails(w.kept())).toEqual(["p1@example.com ACTIVE", "p2@example.com ACTIVE", "p3@example.com ACTIVE"]);
+  });
+
+  it("two held batches: --resend-ambiguous names both and sends their users again", async () => {
+    const w = await world();
+    const path = await twoHeld(w);
+    const r = await w.run([path, "--resend-ambiguous"], { uploads: [{ taskId: "t-1" }] });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("--resend-ambiguous: sending the users of held batch 1, held batch 2 again;");
+    expect(r.sent).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Add ACTIVE p1@example.com; Add ACTIVE p2@example.com; Add ACTIVE p3@example.com`,
+    ]);
+  });
+
+  it("--resend-ambiguous: a re-sent Update the service rejects is planned again, not taken as done", async () => {
+    const w = await world();
+    await w.run([await roster([1]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const moved = await roster([{ n: 1, team: "Ops" }]);
+    await w.run([moved], { uploads: [new ServiceError("502 bad gateway", { status: 502 })] });
+    await w.run([moved, "--resend-ambiguous", "--wait"], {
+      uploads: [{ taskId: "t-2", validUsersCount: 0, invalidUsersCount: 1, errors: [{ row: 2, errors: ["team unknown"] }] }],
+      statuses: { "t-2": "COMPLETED" },
+    });
+    const plan = await w.run([moved, "--plan", "-o", "json"]);
+    expect(plan.exitCode, plan.stderr).toBe(12);
+    expect(JSON.parse(plan.stdout)).toMatchObject([{ email: "p1@example.com", change: "update", teamName: "Ops" }]);
+  });
+
+  it("--resume after a run cut off by Ctrl-C sends the rows it never sent; with --resend-ambiguous the held batch's too", async () => {
+    const w = await world();
+    const many = Array.from({ length: 752 }, (_, i) => i + 1);
+    const big = await roster(many);
+    const controller = new AbortController();
+    await w.run([big], { uploads: [new InterruptedError()], onUpload: () => controller.abort() }, { signal: controller.signal });
+    expect(w.kept().run).toBeDefined();
+    const resumed = await w.run([big, "--resume", "--resend-ambiguous"], { uploads: [{ taskId: "t-2" }, { taskId: "t-3" }] });
+    expect(resumed.exitCode, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(
+      `--resume: finishing the plan of 2026-11-20T02:00:00.000Z (752 rows to send); roster-${counter}.csv is not read`,
+    );
+    expect(resumed.sent.map((s) => s.split(":")[0])).toEqual([
+      `${UPLOAD} ${ORG} users-sync.batch-1-of-2.csv`,
+      `${UPLOAD} ${ORG} users-sync.batch-2-of-2.csv`,
+    ]);
+  });
+
+  it("the guards name their numbers and say when the limit is the default; an explicit --max-changes applies to a first run", async () => {
+    const w = await world();
+    const first = await w.run([await roster([1, 2]), "--assume-existing", "--max-changes", "1"]);
+    expect(first.exitCode).toBe(6);
+    expect(first.stderr).toContain("the plan updates 2 users, more than the 1 allowed (");
+    expect(first.sent).toEqual([]);
+    await w.run([await roster([1, 2, 3, 4]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const empty = join(dir.path, `empty-${++counter}.csv`);
+    await writeFile(empty, "firstName,lastName,email,teamName\n");
+    const none = await w.run([empty]);
+    expect(none.exitCode).toBe(6);
+    expect(none.stderr).toContain(
+      "the roster lists no users; nothing was sent; an empty HR export is never a reason to deactivate everyone; check the export",
+    );
+    const two = await w.run([await roster([1, 2])]);
+    expect(two.exitCode).toBe(6);
+    expect(two.stderr).toMatch(/the plan deactivates 2 users, more than the 1 allowed \([^)]*, the default\); nothing was sent/);
+    expect(two.stderr).toContain("check the roster; if these leavers are real, pass --max-deactivate 2");
+    const explicit = await w.run([await roster([1, 2]), "--max-deactivate", "1"]);
+    expect(explicit.exitCode).toBe(6);
+    expect(explicit.stderr).toMatch(/the plan deactivates 2 users, more than the 1 allowed \([^)]*\); nothing was sent/);
+    expect(explicit.stderr).not.toContain("the default");
+  });
+
+  it("a user deactivated this week who is back today still counts against --max-deactivate", async () => {
+    const w = await world();
+    const wait = (id: string) => ({ uploads: [{ taskId: id }], statuses: { [id]: "COMPLETED" } });
+    await w.run([await roster([1, 2, 3, 4]), "--wait"], wait("t-1"));
+    w.clock.advance(24 * 3600_000);
+    expect((await w.run([await roster([1, 2, 4]), "--wait", "--max-deactivate", "1"], wait("t-2"))).exitCode).toBe(0);
+    w.clock.advance(24 * 3600_000);
+    // p3 comes back and p4 leaves: p3's deactivation yesterday and p4's today make two.
+    const r = await w.run([await roster([1, 2, 3]), "--max-deactivate", "1"]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("the plan deactivates 1 users and the syncs of the last 7 days deactivated 1: 2");
+    expect(r.sent).toEqual([]);
+  });
+
+  it("a deactivation exactly 7 days old has left the week: it no longer counts and is no longer kept", async () => {
+    const w = await world();
+    await w.run([await roster([1, 2, 3, 4]), "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    w.clock.advance(24 * 3600_000);
+    const day = w.clock.now();
+    await w.run([await roster([1, 2, 3]), "--max-deactivate", "1"], { uploads: [{ taskId: "t-2" }] });
+    expect(w.kept().deactivations).toEqual({ "p4@example.com": new Date(day).toISOString() });
+    w.clock.advance(7 * 24 * 3600_000);
+    const r = await w.run([await roster([1, 2]), "--max-deactivate", "1"], {
+      uploads: [{ taskId: "t-3" }],
+      statuses: { "t-2": "COMPLETED" },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.sent[1]).toBe(`${UPLOAD} ${ORG} users-sync.batch-1-of-1.csv: Update INACTIVE p3@example.com`);
+    expect(w.kept().deactivations).toEqual({ "p3@example.com": new Date(w.clock.now()).toISOString() });
+  });
+
+  it("on a terminal, a run with nothing to send asks nothing and says so", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    await w.run([path, "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const stdin = terminalStdin();
+    const pending = w.run([path], {}, { stdin });
+    stdin.end("n\n");
+    const r = await pending;
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("Send ");
+    expect(r.stderr).toContain("nothing to do: the roster and the last sync agree; nothing was sent");
+  });
+
+  it("an error while waiting that is not Ctrl-C keeps its own exit code", async () => {
+    const w = await world();
+    const r = await w.run([await roster([1]), "--wait"], {
+      uploads: [{ taskId: "t-1" }],
+      statuses: { "t-1": new ServiceError("503 unavailable", { status: 503 }) },
+    });
+    expect(r.exitCode, r.stderr).toBe(8);
+    expect(r.stderr).not.toContain("the state store records what was sent");
+  });
+
+  it("the settings directory of an earlier version is not read once the store holds state", async () => {
+    const w = await world();
+    const path = await roster([1]);
+    await w.run([path, "--wait"], { uploads: [{ taskId: "t-1" }], statuses: { "t-1": "COMPLETED" } });
+    const old = legacyDir(w.configDir, SERVICE, ORG);
+    await mkdir(old, { recursive: true });
+    await writeFile(
+      join(old, "baseline.json"),
+      JSON.stringify({
+        version: 1,
+        baseUrl: SERVICE,
+        organizationId: ORG,
+        createdAt: "2026-11-01T02:00:00.000Z",
+        updatedAt: "2026-11-01T02:00:00.000Z",
+        users: {},
+      }),
+    );
+    const r = await w.run([path]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("moved the users sync state");
+    expect(await readdir(join(w.configDir, "sync"))).toEqual([old.split("/").pop()]);
   });
 });

@@ -108,6 +108,7 @@ describe("the settings directory of an earlier version", () => {
         `${join(dir, "baseline.json")} (the sync baseline of an earlier version) cannot be read`,
       );
       expect((error as LocalFileError).hint).toBe("restore it from a backup, or move the directory away to start a first sync");
+      expect((error as LocalFileError).path).toBe(join(dir, "baseline.json"));
     }
   });
 
@@ -119,7 +120,7 @@ describe("the settings directory of an earlier version", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(LocalFileError);
-    expect((error as LocalFileError).message).toContain(join(dir, "baseline.json"));
+    expect((error as LocalFileError).message).toMatch(new RegExp(`^cannot read ${join(dir, "baseline.json")}: `));
   });
 
   it("once moved, the directory is renamed <dir>.moved; a rename that fails names the directory", async () => {
@@ -131,6 +132,16 @@ describe("the settings directory of an earlier version", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(LocalFileError);
-    expect((error as LocalFileError).message).toContain(dir);
+    expect((error as LocalFileError).message).toMatch(
+      new RegExp(`^cannot rename \\(its state is in the state store now\\) ${dir}: `),
+    );
+  });
+
+  it("a plan with no manifest beside it is not a run", async () => {
+    const dir = await oldDir({
+      "baseline.json": JSON.stringify(BASELINE),
+      "plan.json": JSON.stringify({ createdAt: "2026-11-19T02:00:00.000Z", rows: [ROW] }),
+    });
+    expect((await readLegacy(dir))?.changes).toEqual({ baseline: BASELINE });
   });
 });

@@ -9,9 +9,8 @@ import {
   guardProblem,
   planSync,
   type SyncedUser,
-  type SyncPlan,
 } from "../../domain/users-sync/sync-plan.js";
-import type { Deactivations } from "../../domain/users-sync/records.js";
+import type { Deactivations, PlannedRow } from "../../domain/users-sync/records.js";
 import { markHeldImported, usersInFlight } from "../../domain/users-sync/settle.js";
 import { keyOf } from "../../domain/users-sync/user-key.js";
 import { defineRun, type CommandOutcome } from "../types.js";
@@ -74,7 +73,8 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
   const now = ctx.services.clock.now();
   const nowIso = new Date(now).toISOString();
   const snapshot = await loadSnapshot(ctx, options, state);
-  const firstRun = snapshot.baseline === undefined && snapshot.run === undefined && snapshot.tasks.length === 0;
+  // The first send writes the baseline with its run (send.ts), so nothing is kept without one.
+  const firstRun = snapshot.baseline === undefined;
   if (firstRun) warnFirstRunInCi(ctx, state);
 
   // 1. What earlier runs left.
@@ -113,7 +113,8 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
   for (const row of released.flatMap((h) => h.rows)) if (row.action === "Add") uncertain[keyOf(row.email)] = row;
 
   // 3. The plan: the last run's unsent rows (--resume) or the roster against the baseline.
-  let syncPlan: SyncPlan;
+  // What is sent: a --resume sends the rows left as they were planned, so it has only rows.
+  let planned: PlannedRow[];
   let result: ReturnType<typeof planResult>;
   if (options.resume) {
     const unsent = snapshot.run ? settled.unsent : (snapshot.unsent?.rows ?? []);
@@ -122,13 +123,8 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     ctx.printer.info(
       `--resume: finishing the plan of ${createdAt} (${plural(rows.length, "row")} to send); ${showPath(basename(setup.rosterPath))} is not read`,
     );
-    syncPlan = {
-      rows,
-      counts: { add: 0, update: 0, deactivate: 0, reactivate: 0, unchanged: 0 },
-      baselineActive: 0,
-      firstRun: false,
-    };
-    result = planResult(ctx, syncPlan);
+    planned = rows;
+    result = planResult(ctx, { rows });
   } else {
     const read = await readRosterFile(ctx, options, setup.rosterPath);
     if ("outcome" in read) return read.outcome;
@@ -139,7 +135,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     // running alone.
     const open = settled.tasks.flatMap((t) => t.rows);
     const planBaseline = options.plan && open.length > 0 ? applyToBaseline(settled.baseline, open, nowIso) : baseline;
-    syncPlan = planSync(roster.users, planBaseline, {
+    const syncPlan = planSync(roster.users, planBaseline, {
       assumeExisting: options.assumeExisting,
       leaveAlone: new Set([...roster.invalidEmails, ...usersInFlight(held, options.plan ? [] : settled.tasks)]),
     });
@@ -148,7 +144,8 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     const summary = summaryLine(syncPlan, organizationId, planBaseline, options.plan);
     ctx.printer.info(summary);
     result = planResult(ctx, syncPlan);
-    const recent = recentDeactivations(snapshot.deactivations, now, syncPlan);
+    planned = syncPlan.rows;
+    const recent = recentDeactivations(snapshot.deactivations, now, planned);
     const guard = guardProblem(syncPlan, {
       roster: { users: roster.users.length, invalid: roster.invalid.length },
       deactivate: { value: options.maxDeactivate ?? DEFAULT_MAX_DEACTIVATE, explicit: options.maxDeactivate !== undefined },
@@ -175,7 +172,7 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
   }
 
   // 4. Send, recorded in the store as it goes; then the outcome in the sync's words.
-  if (syncPlan.rows.length === 0) {
+  if (planned.length === 0) {
     // Held batches released with nothing to send are held still (their users may exist).
     if (snapshot.unsent !== undefined && !options.resume) await state.put({ unsent: null });
     return sendingOutcome(options, { result, next, held, sent: undefined });
@@ -185,9 +182,9 @@ async function sync(ctx: CommandContext, options: Options, setup: Setup): Promis
     baseline,
     held,
     tasks: settled.tasks,
-    rows: syncPlan.rows,
+    rows: planned,
     uncertain,
-    deactivations: withDeactivations(snapshot.deactivations, now, syncPlan),
+    deactivations: withDeactivations(snapshot.deactivations, now, planned),
     organizationId,
   }).catch((error: unknown) => {
     // Ctrl-C: what was sent is in the store; the next sync settles it (never a file of ours).
@@ -234,16 +231,16 @@ function warnFirstRunInCi(ctx: CommandContext, state: SyncState): void {
 }
 
 /** Users sent INACTIVE by the syncs of the last 7 days, other than those this plan deactivates. */
-function recentDeactivations(history: Deactivations, now: number, syncPlan: SyncPlan): { others: number } {
-  const mine = new Set(syncPlan.rows.filter((r) => r.change === "deactivate").map((r) => keyOf(r.email)));
+function recentDeactivations(history: Deactivations, now: number, planned: readonly PlannedRow[]): { others: number } {
+  const mine = new Set(planned.filter((r) => r.change === "deactivate").map((r) => keyOf(r.email)));
   const others = Object.entries(history).filter(([key, at]) => !mine.has(key) && now - Date.parse(at) < WEEK_MS).length;
   return { others };
 }
 
 /** The history written with a run: the last 7 days, and this plan's deactivations now. */
-function withDeactivations(history: Deactivations, now: number, syncPlan: SyncPlan): Deactivations {
+function withDeactivations(history: Deactivations, now: number, planned: readonly PlannedRow[]): Deactivations {
   const kept = Object.fromEntries(Object.entries(history).filter(([, at]) => now - Date.parse(at) < WEEK_MS));
   const at = new Date(now).toISOString();
-  for (const row of syncPlan.rows) if (row.change === "deactivate") kept[keyOf(row.email)] = at;
+  for (const row of planned) if (row.change === "deactivate") kept[keyOf(row.email)] = at;
   return kept;
 }
