@@ -70,13 +70,42 @@ function text(next: () => number, delimiter: string): string {
   return out;
 }
 
-describe("the fast path for lines without quotes", () => {
+/** Rows of cells, each quoted or not, some with what a quoted cell may hold (delimiters, quotes, line breaks). */
+function quotedText(next: () => number, delimiter: string): string {
+  const contents = ["ab", "", " x ", `a${delimiter}b`, 'a""b', "a\nb", "a\r\nb", "é😀", "\r"];
+  let out = "";
+  const rows = 1 + Math.floor(next() * 8);
+  for (let r = 0; r < rows; r++) {
+    const cells = [];
+    const width = 1 + Math.floor(next() * 4);
+    for (let c = 0; c < width; c++) {
+      const content = contents[Math.floor(next() * contents.length)]!;
+      // Unquoted, quoted, or (rarely) quoted badly: text after the closing quote, no closing quote.
+      const how = next();
+      cells.push(how < 0.4 ? content : how < 0.9 ? `"${content}"` : how < 0.95 ? `"${content}"x` : `"${content}`);
+    }
+    out += cells.join(delimiter) + (next() < 0.5 ? "\n" : "\r\n");
+  }
+  return out;
+}
+
+describe("the fast path for simple lines", () => {
   it("reads generated UTF-8 files as csv-parse does, at any chunk size", async () => {
     const next = random(38);
     for (let i = 0; i < 120; i++) {
       const delimiter = [",", ";", "\t"][i % 3]!;
       const data = Buffer.from(text(next, delimiter), "utf8");
       for (const size of [i % 2 === 0 ? 1 : 5, 64 * 1024]) await compare(data, size);
+    }
+  });
+
+  it("reads generated files with quoted cells as csv-parse does, in UTF-8 and UTF-16LE", async () => {
+    const next = random(4180);
+    for (let i = 0; i < 150; i++) {
+      const delimiter = [",", ";", "\t"][i % 3]!;
+      const t = quotedText(next, delimiter);
+      for (const size of [i % 2 === 0 ? 1 : 7, 64 * 1024]) await compare(Buffer.from(t, "utf8"), size);
+      if (i % 5 === 0) await compare(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, "utf16le")]), 64 * 1024);
     }
   });
 

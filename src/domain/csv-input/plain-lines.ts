@@ -1,22 +1,23 @@
-// The reader's fast path (docs/architecture.md, "Reading CSV"): lines without a quote are split
-// here, and csv-parse takes over at the first line that is not that simple.
+// The reader's fast path (docs/architecture.md, "Reading CSV"): simple lines are split here,
+// and csv-parse takes over at the first line that is not that simple.
 //
-// Almost every line of a roster holds no quote, and for such a line CSV is as simple as it
-// gets: its cells are the text between delimiters. csv-parse looks at every character
+// Almost every line of a roster holds no quote, or quotes only around whole cells, and for
+// such a line CSV is as simple as it gets: its cells are the text between delimiters. csv-parse looks at every character
 // through its general state machine, which made it most of the cost of `users import`
 // (about 3.5 s of CPU for a million rows; splitting the same lines here takes 0.7 s).
 //
 // A line is split here only when csv-parse, with the reader's options (dialect.ts:
 // csvParseOptions for LF/CRLF files), would read it as exactly these cells:
 // - it ends with LF or CRLF (a last line without a line break is left to csv-parse);
-// - it holds no quote character (csv-parse's quote and escape are both `"`);
+// - it holds no quote character (csv-parse's quote and escape are both `"`), or only quotes
+//   that open and close whole cells holding no quote (splitQuoted);
 // - it holds no CR except the one of a CRLF ending;
 // - it is at most PLAIN_LINE_LIMIT long (far below csv-parse's max_record_size, whose
 //   error csv-parse then raises itself).
 // An empty line is the one empty cell csv-parse gives for it too ([""]). Everything from
 // the first line that is not plain on goes to csv-parse: it starts there at a record's
 // start, so it reads the rest exactly as it would have read it after the lines before.
-// test/domain/csv-input/plain-lines.test.ts compares both readers on generated files.
+// test/unit/csv-plain-lines.test.ts compares both readers on generated files.
 //
 // Each line is made a string of its own before it is split, so that a cell kept for long
 // (an invalid row in a report) holds on to its line only, never to a whole chunk.
@@ -75,13 +76,22 @@ export class PlainLineSplitter {
       if (lf < 0) break;
       let end = lf;
       if (cr < lf) {
-        if (quote < lf || cr !== lf - 1) return buf.subarray(start);
+        if (cr !== lf - 1) return buf.subarray(start);
         end = cr;
         cr = buf.indexOf(CR, lf + 1);
         if (cr < 0) cr = n;
-      } else if (quote < lf) return buf.subarray(start);
+      }
       if (end - start > PLAIN_LINE_LIMIT) return buf.subarray(start);
-      this.onRecord(buf.toString("utf8", start, end).split(this.delimiter));
+      const line = buf.toString("utf8", start, end);
+      if (quote < lf) {
+        const cells = splitQuoted(line, this.delimiter);
+        if (cells === undefined) return buf.subarray(start);
+        this.onRecord(cells);
+        quote = buf.indexOf(QUOTE, lf + 1);
+        if (quote < 0) quote = n;
+      } else {
+        this.onRecord(line.split(this.delimiter));
+      }
       start = lf + 1;
     }
     if (n - start > PLAIN_LINE_LIMIT) return buf.subarray(start);
@@ -101,18 +111,58 @@ export class PlainLineSplitter {
       if (lf < 0) break;
       let end = lf;
       if (cr < lf) {
-        if (quote < lf || cr !== lf - 1) return text.slice(start);
+        if (cr !== lf - 1) return text.slice(start);
         end = cr;
         cr = text.indexOf("\r", lf + 1);
         if (cr < 0) cr = n;
-      } else if (quote < lf) return text.slice(start);
+      }
       if (end - start > PLAIN_LINE_LIMIT) return text.slice(start);
-      this.onRecord(ownString(text.slice(start, end)).split(this.delimiter));
+      const line = ownString(text.slice(start, end));
+      if (quote < lf) {
+        const cells = splitQuoted(line, this.delimiter);
+        if (cells === undefined) return text.slice(start);
+        this.onRecord(cells);
+        quote = text.indexOf('"', lf + 1);
+        if (quote < 0) quote = n;
+      } else {
+        this.onRecord(line.split(this.delimiter));
+      }
       start = lf + 1;
     }
     if (n - start > PLAIN_LINE_LIMIT) return text.slice(start);
     this.carry = text.slice(start);
     return undefined;
+  }
+}
+
+/**
+ * The cells of a line with quotes, when each quote opens or closes a whole cell and the
+ * cell holds no quote itself (`"Smith, Jr.",Ann` or every cell quoted, as some exports
+ * write them); undefined for anything else (a doubled quote, a quote inside an unquoted
+ * cell, text after a closing quote, a quote not closed on this line), which csv-parse reads.
+ */
+function splitQuoted(line: string, delimiter: string): string[] | undefined {
+  const cells: string[] = [];
+  const n = line.length;
+  let pos = 0;
+  for (;;) {
+    if (line.charCodeAt(pos) === QUOTE) {
+      const close = line.indexOf('"', pos + 1);
+      if (close < 0) return undefined;
+      // The closing quote ends the line or is followed by the delimiter (a doubled quote is not).
+      if (close + 1 < n && line[close + 1] !== delimiter) return undefined;
+      cells.push(line.slice(pos + 1, close));
+      if (close + 1 >= n) return cells;
+      pos = close + 2;
+    } else {
+      let next = line.indexOf(delimiter, pos);
+      if (next < 0) next = n;
+      const quote = line.indexOf('"', pos);
+      if (quote >= 0 && quote < next) return undefined;
+      cells.push(line.slice(pos, next));
+      if (next >= n) return cells;
+      pos = next + 1;
+    }
   }
 }
 

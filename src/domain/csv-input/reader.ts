@@ -1,6 +1,6 @@
 // A streamed CSV record reader for the files spreadsheets write: bytes → decoded text
-// (encoding.ts) → dialect (dialect.ts) → lines without quotes split directly
-// (plain-lines.ts), csv-parse from the first other line on → records with spreadsheet row
+// (encoding.ts) → dialect (dialect.ts) → simple lines split directly (plain-lines.ts),
+// csv-parse from the first other line on → records with spreadsheet row
 // numbers.
 // It knows nothing about what the columns mean: users-csv/ adds the users rules, and the
 // bulk `--from-csv` files (docs/cli-contract.md "Bulk operations": "same reading rules") can
@@ -39,8 +39,8 @@ export interface CsvReadOptions {
    */
   encoding?: string | undefined;
   /**
-   * false: every line goes through csv-parse, without the fast path for lines without
-   * quotes (plain-lines.ts). Only for the tests that compare the two; default true.
+   * false: every line goes through csv-parse, without the fast path for simple lines
+   * (plain-lines.ts). Only for the tests that compare the two; default true.
    */
   plainLines?: boolean | undefined;
 }
@@ -131,7 +131,7 @@ export async function* streamCsvRecords(
     info.lineEnding = dialect.lineEnding;
     info.sepLine = dialect.sepLine;
     nextLine = dialect.sepLine ? 2 : 1;
-    // Lines without quotes are split by the fast path until the first one that is not
+    // Simple lines are split by the fast path until the first one that is not
     // (plain-lines.ts); files with CR line ends go to csv-parse from the start.
     if (dialect.lineEnding !== "cr" && options.plainLines !== false) {
       plain = new PlainLineSplitter(dialect.delimiter, (cells) => sink(cells, ++rows, nextLine++));
