@@ -128,6 +128,29 @@ describe("the fast path for simple lines", () => {
     }
   });
 
+  it("goes on with the simple lines after a record csv-parse reads alone, handing each over as its line ends", async () => {
+    // csv-parse holds back the last record of a piece until it sees what follows; the fast
+    // path hands over every record whose line has ended. So what the sink has seen when the
+    // second chunk is asked for tells which of them read the lines after the doubled quote
+    // and the quoted line break.
+    const seenAtChunk: number[][] = [];
+    const seen: number[] = [];
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('h,i\n"say ""hi""",x\n"two\nlines",y\nd,e\n');
+      seenAtChunk.push([...seen]);
+      yield Buffer.from("f,g\n");
+    }
+    const control = { failure: (): Error | undefined => undefined, info: {} };
+    const lines: number[] = [];
+    const sink = (_: string[], row: number, line: number): void => {
+      seen.push(row);
+      lines.push(line);
+    };
+    for await (const _ of streamCsvRecords(chunks(), sink, control));
+    expect(seenAtChunk).toEqual([[1, 2, 3, 4]]);
+    expect(lines).toEqual([1, 2, 3, 5, 6]);
+  });
+
   it("leaves lines longer than its limit to csv-parse, whose record limit still holds", async () => {
     const long = "x".repeat(PLAIN_LINE_LIMIT + 1);
     await compare(Buffer.from(`h,i\na,b\n${long},y\nc,d\n`), 64 * 1024);

@@ -1,10 +1,11 @@
 // The reader's fast path (docs/architecture.md, "Reading CSV"): simple lines are split here,
-// and csv-parse takes over at the first line that is not that simple.
+// csv-parse reads the other records.
 //
 // Almost every line of a roster holds no quote, or quotes only around whole cells, and for
-// such a line CSV is as simple as it gets: its cells are the text between delimiters. csv-parse looks at every character
-// through its general state machine, which made it most of the cost of `users import`
-// (about 3.5 s of CPU for a million rows; splitting the same lines here takes 0.7 s).
+// such a line CSV is as simple as it gets: its cells are the text between delimiters.
+// csv-parse looks at every character through its general state machine, which made it most
+// of the cost of `users import` (about 3.5 s of CPU for a million rows; splitting the same
+// lines here takes 0.7 s).
 //
 // A line is split here only when csv-parse, with the reader's options (dialect.ts:
 // csvParseOptions for LF/CRLF files), would read it as exactly these cells:
@@ -14,14 +15,18 @@
 // - it holds no CR except the one of a CRLF ending;
 // - it is at most PLAIN_LINE_LIMIT long (far below csv-parse's max_record_size, whose
 //   error csv-parse then raises itself).
-// An empty line is the one empty cell csv-parse gives for it too ([""]). Everything from
-// the first line that is not plain on goes to csv-parse: it starts there at a record's
-// start, so it reads the rest exactly as it would have read it after the lines before.
+// An empty line is the one empty cell csv-parse gives for it too ([""]). Any other record
+// (a doubled quote, a quoted line break, a CR in a cell) is read by csv-parse alone
+// (readRecord); where that cannot be done, everything from that record on goes to the
+// stream's csv-parse: it starts there at a record's start, so it reads the rest exactly as
+// it would have read it after the records before.
 // test/unit/csv-plain-lines.test.ts compares both readers on generated files.
 //
 // Each line is made a string of its own before it is split, so that a cell kept for long
 // (an invalid row in a report) holds on to its line only, never to a whole chunk.
 
+import type { Options as CsvParseOptions } from "csv-parse";
+import { parse as parseSync } from "csv-parse/sync";
 import type { Decoded } from "./encoding.js";
 
 /** Longest line split here (characters, or bytes of UTF-8); longer ones go to csv-parse. */
@@ -34,27 +39,35 @@ const QUOTE = 0x22;
 export class PlainLineSplitter {
   /** The start of a line whose end has not arrived yet. */
   private carry: Decoded = "";
+  private records = 0;
+  /** Records read one by one by csv-parse (readRecord). */
+  private others = 0;
 
   constructor(
     private readonly delimiter: string,
-    /** Gets the cells of each plain line, in order. */
-    private readonly onRecord: (cells: string[]) => void,
+    /** csv-parse's options for this file, for the records read one by one. */
+    private readonly options: CsvParseOptions,
+    /**
+     * Gets the cells of each record, in order; `spans`: a quoted cell may hold line breaks
+     * (a record read by csv-parse), else the record is one line.
+     */
+    private readonly onRecord: (cells: string[], spans: boolean) => void,
   ) {}
 
   /**
-   * Splits the plain lines of the text so far. Returns undefined while every complete line
-   * was plain; otherwise the text from the start of the first line that is not, which
+   * Splits the records of the text so far. Returns undefined while it could read every
+   * complete one; otherwise the text from the start of the first one it cannot, which
    * csv-parse must read from there on (this splitter is then done).
    * `piece`: UTF-8 bytes ending on a whole character, or text.
    */
   push(piece: Decoded): Decoded | undefined {
     if (typeof piece === "string") {
       const text = this.carry.length === 0 ? piece : this.carry.toString() + piece;
-      return this.splitText(text);
+      return this.split(text);
     }
     // Only the first piece (the header's, read as text) can leave text before bytes: UTF-8 both ways.
     const carry = typeof this.carry === "string" ? Buffer.from(this.carry, "utf8") : this.carry;
-    return this.splitBytes(carry.length === 0 ? piece : Buffer.concat([carry, piece]));
+    return this.split(carry.length === 0 ? piece : Buffer.concat([carry, piece]));
   }
 
   /** At the end of the file: a last line without a line break, for csv-parse ("" if none). */
@@ -64,74 +77,86 @@ export class PlainLineSplitter {
     return rest;
   }
 
-  private splitBytes(buf: Buffer): Buffer | undefined {
-    const n = buf.length;
+  private split<T extends Decoded>(input: T): T | undefined {
+    // Bytes and text alike: every character looked for is ASCII, one byte in UTF-8.
+    const text: Decoded = input;
+    const n = text.length;
+    const find = (char: number, from: number): number => {
+      const at = typeof text === "string" ? text.indexOf(String.fromCharCode(char), from) : text.indexOf(char, from);
+      return at < 0 ? n : at;
+    };
+    const rest = (from: number): T => (typeof text === "string" ? text.slice(from) : text.subarray(from)) as T;
     let start = 0;
-    let quote = buf.indexOf(QUOTE);
-    if (quote < 0) quote = n;
-    let cr = buf.indexOf(CR);
-    if (cr < 0) cr = n;
+    let quote = find(QUOTE, 0);
+    let cr = find(CR, 0);
     for (;;) {
-      const lf = buf.indexOf(LF, start);
-      if (lf < 0) break;
-      let end = lf;
-      if (cr < lf) {
-        if (cr !== lf - 1) return buf.subarray(start);
-        end = cr;
-        cr = buf.indexOf(CR, lf + 1);
-        if (cr < 0) cr = n;
+      const lf = find(LF, start);
+      if (lf === n || lf - start > PLAIN_LINE_LIMIT) break;
+      // Only a CRLF's CR: the line is [start, end).
+      if (cr >= lf - 1) {
+        const end = cr === lf - 1 ? cr : lf;
+        const line = typeof text === "string" ? ownString(text.slice(start, end)) : text.toString("utf8", start, end);
+        const cells = quote > lf ? line.split(this.delimiter) : splitQuoted(line, this.delimiter);
+        if (cells !== undefined) {
+          this.records++;
+          this.onRecord(cells, false);
+          start = lf + 1;
+          if (quote < lf) quote = find(QUOTE, start);
+          if (cr < lf) cr = find(CR, start);
+          continue;
+        }
       }
-      if (end - start > PLAIN_LINE_LIMIT) return buf.subarray(start);
-      const line = buf.toString("utf8", start, end);
-      if (quote < lf) {
-        const cells = splitQuoted(line, this.delimiter);
-        if (cells === undefined) return buf.subarray(start);
-        this.onRecord(cells);
-        quote = buf.indexOf(QUOTE, lf + 1);
-        if (quote < 0) quote = n;
-      } else {
-        this.onRecord(line.split(this.delimiter));
-      }
-      start = lf + 1;
+      const end = this.readRecord(text, start);
+      if (end === undefined) return rest(start);
+      if (end < 0) break;
+      start = end + 1;
+      quote = find(QUOTE, start);
+      cr = find(CR, start);
     }
-    if (n - start > PLAIN_LINE_LIMIT) return buf.subarray(start);
-    this.carry = buf.subarray(start);
+    if (n - start > PLAIN_LINE_LIMIT) return rest(start);
+    this.carry = rest(start);
     return undefined;
   }
 
-  private splitText(text: string): string | undefined {
-    const n = text.length;
-    let start = 0;
-    let quote = text.indexOf('"');
-    if (quote < 0) quote = n;
-    let cr = text.indexOf("\r");
-    if (cr < 0) cr = n;
-    for (;;) {
-      const lf = text.indexOf("\n", start);
-      if (lf < 0) break;
-      let end = lf;
-      if (cr < lf) {
-        if (cr !== lf - 1) return text.slice(start);
-        end = cr;
-        cr = text.indexOf("\r", lf + 1);
-        if (cr < 0) cr = n;
+  /**
+   * A record that is no simple line (a doubled quote, a quoted line break, a CR in a cell),
+   * read by csv-parse alone, from `start` to the LF outside quotes that ends it. Returns
+   * that LF's index; -1 when the text so far does not hold the record's end; undefined when
+   * the stream's csv-parse must read from here on: csv-parse finds this record wrong (it then
+   * raises the error itself), or too many records were like this one (csv-parse alone is
+   * several times slower per record than the stream's), or it is too long.
+   */
+  private readRecord(text: Decoded, start: number): number | undefined {
+    // Stryker disable next-line all: only how fast; csv-parse reads the rest the same way
+    if (++this.others > 64 && this.others * 16 > this.records) return undefined;
+    // A quote opens or closes a quoted cell, or is half of a doubled one: either way, a line
+    // break after an even number of quotes ends the record (csv-parse checks the rest).
+    let inQuotes = false;
+    const limit = Math.min(text.length, start + PLAIN_LINE_LIMIT);
+    let end = -1;
+    for (let i = start; i < limit; i++) {
+      const c = typeof text === "string" ? text.charCodeAt(i) : text[i]!;
+      if (c === QUOTE) inQuotes = !inQuotes;
+      else if (c === LF && !inQuotes) {
+        end = i;
+        break;
       }
-      if (end - start > PLAIN_LINE_LIMIT) return text.slice(start);
-      const line = ownString(text.slice(start, end));
-      if (quote < lf) {
-        const cells = splitQuoted(line, this.delimiter);
-        if (cells === undefined) return text.slice(start);
-        this.onRecord(cells);
-        quote = text.indexOf('"', lf + 1);
-        if (quote < 0) quote = n;
-      } else {
-        this.onRecord(line.split(this.delimiter));
-      }
-      start = lf + 1;
     }
-    if (n - start > PLAIN_LINE_LIMIT) return text.slice(start);
-    this.carry = text.slice(start);
-    return undefined;
+    if (end < 0) return limit < text.length ? undefined : -1;
+    let records: string[][];
+    try {
+      records = parseSync(
+        typeof text === "string" ? text.slice(start, end + 1) : text.toString("utf8", start, end + 1),
+        this.options,
+      );
+    } catch {
+      return undefined;
+    }
+    // Stryker disable next-line all: defensive — a text ending at a line break outside quotes that csv-parse reads without an error is one record
+    if (records.length !== 1) return undefined;
+    this.records++;
+    this.onRecord(records[0]!, true);
+    return end;
   }
 }
 

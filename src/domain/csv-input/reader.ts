@@ -134,7 +134,11 @@ export async function* streamCsvRecords(
     // Simple lines are split by the fast path until the first one that is not
     // (plain-lines.ts); files with CR line ends go to csv-parse from the start.
     if (dialect.lineEnding !== "cr" && options.plainLines !== false) {
-      plain = new PlainLineSplitter(dialect.delimiter, (cells) => sink(cells, ++rows, nextLine++));
+      plain = new PlainLineSplitter(dialect.delimiter, csvParseOptions(dialect), (cells, spans) => {
+        const line = nextLine;
+        nextLine += spans ? 1 + lineBreaksIn(cells, false) : 1;
+        sink(cells, ++rows, line);
+      });
     }
     const crIsBreak = dialect.lineEnding === "cr";
     drain = (): void => {
