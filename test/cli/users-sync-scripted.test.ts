@@ -873,6 +873,16 @@ describe("users sync: what is sent and shown, with a scripted service", () => {
     expect(r.sent).toEqual([]);
   });
 
+  it("a roster without an email column is invalid data (exit 6) naming what it lacks, not a usage error", async () => {
+    const w = await world();
+    const path = join(dir.path, `no-email-${++counter}.csv`);
+    await writeFile(path, "firstName,lastName,teamName\nF1,L1,Sales\n");
+    const r = await w.run([path]);
+    expect(r.exitCode).toBe(6);
+    expect(r.stderr).toContain("the roster has no column email");
+    expect(r.sent).toEqual([]);
+  });
+
   it("rejected rows: each message of a row is shown; a row the service names outside the batch is shown without an email", async () => {
     const w = await world();
     const r = await w.run([await roster([1, 2])], {
