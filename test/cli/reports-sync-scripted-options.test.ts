@@ -60,15 +60,27 @@ describe("reports sync's options and targets, refused before anything is asked",
     expect((JSON.parse(r.stdout) as { startDate: string }[]).map((p) => p.startDate)).toEqual(["2026-10-04", "2026-11-03"]);
   });
 
-  it("postgresql:// (any case) is a PostgreSQL target: a server that refuses is exit 11 naming it, never the password", async () => {
-    const w = world();
-    const port = await closedPort();
-    const r = await w.run(["--db", `PostgreSQL://sync:pw-secret@127.0.0.1:${port}/reports`, "--kinds", "users", "--dry-run"]);
-    expect(r.exitCode).toBe(11);
-    expect(r.stderr).toContain(`127.0.0.1:${port}`);
-    expect(r.stderr).not.toContain("pw-secret");
-    expect(existsSync(join(dir.path, "PostgreSQL:"))).toBe(false);
-  });
+  it.each(["PostgreSQL", "postgres"])(
+    "%s:// (any case) is a PostgreSQL target: a server that refuses is exit 11 naming it, never the password",
+    async (scheme) => {
+      const w = world();
+      const port = await closedPort();
+      const r = await w.run(["--db", `${scheme}://sync:pw-secret@127.0.0.1:${port}/reports`, "--kinds", "users", "--dry-run"]);
+      expect(r.exitCode).toBe(11);
+      expect(r.stderr).toContain(`127.0.0.1:${port}`);
+      expect(r.stderr).not.toContain("pw-secret");
+    },
+  );
+
+  it.each(["postgres", "s3"])(
+    "a path holding %s:// further on is a DuckDB file (in a directory that is not there)",
+    async (scheme) => {
+      const w = world();
+      const r = await w.run(["--db", join(dir.path, `exports/${scheme}://old.duckdb`), "--kinds", "users"]);
+      expect(r.exitCode).toBe(11);
+      expect(r.stderr).toContain(`cannot write the database into ${join(dir.path, `exports/${scheme}:`)}: `);
+    },
+  );
 
   it.each([
     ["a directory", (path: string) => mkdir(path)],
