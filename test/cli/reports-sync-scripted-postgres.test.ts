@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/in-process.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
@@ -146,17 +147,27 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
     expect(refused.stderr).toContain("let it finish, or raise --lock-timeout");
     expect(refused.asked).toEqual([]);
 
+    /** Until a run started after `since` has asked who holds the lock (it says so right after). */
+    const untilWaiting = async (since: string): Promise<void> => {
+      const asking = `SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT a.pid, a.application_name%' AND backend_start >= '${since}'`;
+      while ((await sql(url, asking)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    const now = async (): Promise<string> => String((await sql(url, "SELECT now()::text AS t"))[0]!.t);
+
+    // Ctrl-C while it waits: exit 130, nothing asked.
+    const controller = new AbortController();
+    let since = await now();
+    const stopping = second.run(["--kinds", "users"], undefined, { signal: controller.signal });
+    await untilWaiting(since);
+    controller.abort();
+    const stopped = await stopping;
+    expect(stopped.exitCode).toBe(130);
+    expect(stopped.asked).toEqual([]);
+
     // Again with time to wait: once it has said so, the first run ends and this one goes on.
+    since = await now();
     const waiting = second.run(["--kinds", "users"], () => rows({ n: 2 }));
-    while (
-      (
-        await sql(
-          url,
-          "SELECT 1 FROM pg_stat_activity WHERE query LIKE 'SELECT a.pid, a.application_name%' AND pid <> pg_backend_pid()",
-        )
-      ).length === 0
-    )
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilWaiting(since);
     release();
     expect((await first).exitCode).toBe(0);
     const after = await waiting;
@@ -165,5 +176,29 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
     expect(after.stderr).toContain(": waiting up to 60 s (--lock-timeout)");
     expect(after.asked).toEqual(["users 2026-11-03..2026-11-24"]);
     expect(await sql(url, "SELECT n::int AS n FROM users")).toEqual([{ n: 2 }]);
+  });
+
+  it("PGSSLMODE from the run's environment: require against a server without TLS is exit 11 saying so", async () => {
+    const w = world({ db: await database(), env: { PGSSLMODE: "require" } });
+    const r = await w.run(["--kinds", "users"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain("(sslmode=require)");
+    expect(r.asked).toEqual([]);
+  });
+
+  it("a server that accepts connections and never answers: exit 11 after --timeout", async () => {
+    const held: Socket[] = [];
+    const hole = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => hole.listen(0, "127.0.0.1", resolve));
+    const { port } = hole.address() as AddressInfo;
+    try {
+      const w = world({ db: `postgres://u:pw@127.0.0.1:${port}/db` });
+      const r = await w.run(["--kinds", "users", "--timeout", "1"]);
+      expect(r.exitCode).toBe(11);
+      expect(r.stderr).toContain(`cannot connect to PostgreSQL at postgres://u:***@127.0.0.1:${port}/db: no answer within 1 s`);
+    } finally {
+      for (const socket of held) socket.destroy();
+      hole.close();
+    }
   });
 });

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/in-process.js";
+import { rows, syncWorld } from "../helpers/scripted-reports.js";
+
+// reports sync and another process holding its DuckDB file (docs/reports-sync.md, "Targets"):
+// a dashboard is waited for, then exit 11 naming the file and the process; another reports
+// sync, then exit 2. The holder is a real process with the file open (DuckDB locks it per
+// process); the sync runs in this one with the scripted client of test/helpers/scripted-reports.ts.
+
+let dir: { path: string; remove(): Promise<void> };
+let holder: ChildProcessWithoutNullStreams | undefined;
+beforeAll(async () => {
+  dir = await tempDir("simadmin-sync-holders-");
+});
+afterEach(() => {
+  holder?.kill();
+  holder = undefined;
+});
+afterAll(() => dir.remove());
+
+/** A process with `db` open until killed; `args` are its own (what /proc/<pid>/cmdline says of it). */
+async function hold(db: string, args: string[]): Promise<number> {
+  const code = `const { DuckDBInstance } = await import("@duckdb/node-api"); await DuckDBInstance.create(${JSON.stringify(db)}); console.log("open"); setInterval(() => {}, 1000);`;
+  holder = spawn(process.execPath, ["--input-type=module", "-e", code, ...args], { cwd: process.cwd() });
+  await new Promise<void>((resolve, reject) => {
+    holder!.stdout.once("data", () => resolve());
+    holder!.once("exit", (status) => reject(new Error(`the holder exited (${status}) before opening ${db}`)));
+  });
+  return holder.pid!;
+}
+
+describe("reports sync and another holder of the DuckDB file", () => {
+  it("a dashboard: waits, saying so and naming the process, then exit 11 naming the file after --lock-timeout", async () => {
+    const w = syncWorld(dir.path);
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
+    // Its arguments mention reports and simadmin, but it is no sync: not "reports" with "sync", no simadmin entry point.
+    const pid = await hold(w.db, ["reports", "/srv/simadmin.d/notes"]);
+    const r = await w.run(["--kinds", "users", "--lock-timeout", "1"]);
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(
+      `${w.db} is held by process ${pid} (${process.execPath} --input-type=module -e const { DuckDBInstance }`,
+    );
+    expect(r.stderr).toContain(": waiting up to 1 s (--lock-timeout)");
+    expect(r.stderr).toContain(`is held by process ${pid} (`);
+    expect(r.stderr).toContain("; waited 1 s (--lock-timeout)");
+    expect(r.stderr).toContain("close the program that has it open (a dashboard, a DuckDB session), or raise --lock-timeout");
+    expect(r.asked).toEqual([]);
+  });
+
+  it.each([[["reports", "sync", "--db", "reports.duckdb"]], [["/opt/tools/dist/cli.cjs", "--db", "reports.duckdb"]]])(
+    "another reports sync (by its arguments: %j): exit 2, let it finish",
+    async (args) => {
+      const w = syncWorld(dir.path);
+      expect((await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
+      await hold(w.db, args);
+      const r = await w.run(["--kinds", "users", "--lock-timeout", "1"]);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("another reports sync is running into this file: let it finish");
+      expect(r.asked).toEqual([]);
+    },
+  );
+});
