@@ -11,14 +11,10 @@ function yamlText(text: string): string {
   return JSON.stringify(text);
 }
 
-export async function writeDbtSources(
-  path: string,
-  store: SyncStore,
-  tables: string[],
-  target: "duckdb" | "postgres",
-): Promise<void> {
+export async function writeDbtSources(path: string, store: SyncStore, tables: string[]): Promise<void> {
+  // Both databases answer with the schema the tables were made in (`main`, `public`, or the search path's first).
   const [schemaRow] = await store.db.all("SELECT current_schema() AS s");
-  const schema = String(schemaRow?.s ?? (target === "duckdb" ? "main" : "public"));
+  const schema = String(schemaRow!.s);
   const lines = [
     "# Written by `simadmin reports sync --dbt-sources`; written anew by every run.",
     "version: 2",
@@ -33,12 +29,13 @@ export async function writeDbtSources(
     "      error_after: { count: 72, period: hour }",
     "    tables:",
   ];
+  // Every table is there: each kind synced has at least the window holding today, and a
+  // window makes its table even with no records (a run that failed writes no file).
   for (const table of tables) {
     const columns = await store.db.all(
       "SELECT column_name AS n FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position",
       [table],
     );
-    if (columns.length === 0) continue;
     lines.push(`      - name: ${yamlText(table)}`, "        columns:");
     for (const { n } of columns) lines.push(`          - name: ${yamlText(String(n))}`);
   }

@@ -174,7 +174,7 @@ export const run = defineRun(
       const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times, tenant).execute();
       if (options.dbtSources !== undefined) {
         const path = resolve(options.dbtSources);
-        await writeDbtSources(path, store!, kinds.map(kindTable), target.kind);
+        await writeDbtSources(path, store!, kinds.map(kindTable));
         printer.info(`wrote ${showPath(path)}`);
       }
       return {
