@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPort, tempDir } from "../helpers/in-process.js";
@@ -14,6 +15,7 @@ beforeAll(async () => {
   dir = await tempDir("simadmin-sync-scripted-");
 });
 afterAll(() => dir.remove());
+const isRoot = process.getuid?.() === 0;
 const world = (options: { env?: Record<string, string>; db?: string } = {}) => syncWorld(dir.path, options);
 
 describe("reports sync's options and targets, refused before anything is asked", () => {
@@ -82,10 +84,22 @@ describe("reports sync's options and targets, refused before anything is asked",
     },
   );
 
-  it.each([
+  const kinds: [string, (path: string) => Promise<unknown>][] = [
     ["a directory", (path: string) => mkdir(path)],
     ["a named pipe (FIFO)", (path: string) => Promise.resolve(void execFileSync("mkfifo", [path]))],
-  ])("a --db path that is %s: exit 11 naming it, before any request", async (what, make) => {
+    [
+      "a socket",
+      (path: string) =>
+        new Promise<void>((resolve) => {
+          const server = createServer().listen(path, () => resolve());
+          server.unref();
+        }),
+    ],
+    // A device node of its own (the null device's numbers), never the machine's /dev/null: a
+    // mutant that took it for a database must not write there (docs/mutation-testing.md).
+  ];
+  if (isRoot) kinds.push(["a device", (path: string) => Promise.resolve(execFileSync("mknod", [path, "c", "1", "3"]))]);
+  it.each(kinds)("a --db path that is %s: exit 11 naming it, before any request", async (what, make) => {
     const w = world();
     await make(w.db);
     const r = await w.run(["--kinds", "users"]);
