@@ -1,4 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync } from "node:fs";
+import { symlink } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tempDir } from "../helpers/in-process.js";
 import { rows, syncWorld } from "../helpers/scripted-reports.js";
@@ -20,9 +23,9 @@ afterEach(() => {
 afterAll(() => dir.remove());
 
 /** A process with `db` open until killed; `args` are its own (what /proc/<pid>/cmdline says of it). */
-async function hold(db: string, args: string[], options = ""): Promise<number> {
+async function hold(db: string, args: string[], options = "", executable = process.execPath): Promise<number> {
   const code = `const { DuckDBInstance } = await import("@duckdb/node-api"); await DuckDBInstance.create(${JSON.stringify(db)}${options}); console.log("open"); setInterval(() => {}, 1000);`;
-  holder = spawn(process.execPath, ["--input-type=module", "-e", code, ...args], { cwd: process.cwd() });
+  holder = spawn(executable, ["--input-type=module", "-e", code, ...args], { cwd: process.cwd() });
   await new Promise<void>((resolve, reject) => {
     holder!.stdout.once("data", () => resolve());
     holder!.once("exit", (status) => reject(new Error(`the holder exited (${status}) before opening ${db}`)));
@@ -47,18 +50,29 @@ describe("reports sync and another holder of the DuckDB file", () => {
     expect(r.asked).toEqual([]);
   });
 
-  it.each([[["reports", "sync", "--db", "reports.duckdb"]], [["/opt/tools/dist/cli.cjs", "--db", "reports.duckdb"]]])(
-    "another reports sync (by its arguments: %j): exit 2, let it finish",
-    async (args) => {
-      const w = syncWorld(dir.path);
-      expect((await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
-      await hold(w.db, args);
-      const r = await w.run(["--kinds", "users", "--lock-timeout", "1"]);
-      expect(r.exitCode).toBe(2);
-      expect(r.stderr).toContain("another reports sync is running into this file: let it finish");
-      expect(r.asked).toEqual([]);
-    },
-  );
+  it.each([
+    [["reports", "sync", "--db", "reports.duckdb"]],
+    [["/opt/tools/dist/cli.cjs", "--db", "reports.duckdb"]],
+    [["simadmin", "--db", "reports.duckdb"]],
+  ])("another reports sync (by its arguments: %j): exit 2, let it finish", async (args) => {
+    const w = syncWorld(dir.path);
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
+    await hold(w.db, args);
+    const r = await w.run(["--kinds", "users", "--lock-timeout", "1"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("another reports sync is running into this file: let it finish");
+    expect(r.asked).toEqual([]);
+  });
+
+  it("a Node whose executable is named simadmin is no sync by that alone: exit 11", async () => {
+    const w = syncWorld(dir.path);
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ n: 1 }))).exitCode).toBe(0);
+    const named = join(dir.path, "simadmin");
+    if (!existsSync(named)) await symlink(process.execPath, named);
+    await hold(w.db, ["dashboard"], "", named);
+    const r = await w.run(["--kinds", "users", "--lock-timeout", "1"]);
+    expect(r.exitCode).toBe(11);
+  });
 
   it("a reader that opened it read-only does not hold up a --dry-run (read-only too)", async () => {
     const w = syncWorld(dir.path);

@@ -249,7 +249,7 @@ function holderRunsSync(pid: string): boolean {
 /** DuckDB's errors: a full disk or an unreadable file is exit 11 naming the file. */
 function duckDbFailure(error: unknown, path: string): Error {
   const message = error instanceof Error ? error.message : String(error);
-  const first = message.split("\n")[0] ?? message;
+  const first = message.split("\n")[0]!;
   // First: DuckDB says "IO Error" for a file that is not a database too.
   if (/not a valid DuckDB|Serialization|version/i.test(message))
     return new LocalFileError(`cannot open the DuckDB database ${path}: ${first}`, {
