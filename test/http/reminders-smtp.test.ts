@@ -89,8 +89,8 @@ describe("reminders over SMTP", () => {
   it("logs in only after STARTTLS, sends text and HTML parts with the deterministic Message-ID, and marks each step sent", async () => {
     const store = memoryStateStore();
     const messages = groupReminders([
-      { pair: { row: row(2, "u-ann", "ann@example.test"), state: "not-started", attempts: 0 }, to: "ann@example.test", step: 0 },
-      { pair: { row: row(3, "u-bob", "bob@example.test"), state: "in-progress", attempts: 1 }, to: "bob@example.test", step: 0 },
+      { pair: { row: row(2, "u-ann", "ann@example.test"), state: "not-started" }, to: "ann@example.test", step: 0 },
+      { pair: { row: row(3, "u-bob", "bob@example.test"), state: "in-progress" }, to: "bob@example.test", step: 0 },
     ]);
     const before = smtp.received.length;
     const run = await deliver(store, items(messages));
@@ -112,11 +112,11 @@ describe("reminders over SMTP", () => {
     try {
       const messages = groupReminders([
         {
-          pair: { row: row(2, "u-gone", "gone@example.test"), state: "not-started", attempts: 0 },
+          pair: { row: row(2, "u-gone", "gone@example.test"), state: "not-started" },
           to: "gone@example.test",
           step: 0,
         },
-        { pair: { row: row(3, "u-cy", "cy@example.test"), state: "not-started", attempts: 0 }, to: "cy@example.test", step: 0 },
+        { pair: { row: row(3, "u-cy", "cy@example.test"), state: "not-started" }, to: "cy@example.test", step: 0 },
       ]);
       const run = await deliver(store, items(messages));
       expect(run.results.map((r) => [r.message.to, r.status])).toEqual([
@@ -133,7 +133,7 @@ describe("reminders over SMTP", () => {
     const store = memoryStateStore();
     smtp.dropDuringDataTo.add("dee@example.test");
     const messages = groupReminders([
-      { pair: { row: row(2, "u-dee", "dee@example.test"), state: "overdue", attempts: 0 }, to: "dee@example.test", step: 0 },
+      { pair: { row: row(2, "u-dee", "dee@example.test"), state: "overdue" }, to: "dee@example.test", step: 0 },
     ]);
     const before = smtp.received.length;
     const first = await deliver(store, items(messages));

@@ -98,9 +98,9 @@ describe("what is due today", () => {
 
 describe("messages", () => {
   it("groups one trainee's pairs of one step into one reminder, and a manager's pairs overdue first", () => {
-    const a = { row: row(2, "ann", "2026-11-27"), state: "not-started" as const, attempts: 0 };
-    const b = { row: { ...row(3, "ann", "2026-11-27"), simulationId: "sim-002" }, state: "in-progress" as const, attempts: 1 };
-    const c = { row: row(4, "bob", "2026-11-20"), state: "overdue" as const, attempts: 0 };
+    const a = { row: row(2, "ann", "2026-11-27"), state: "not-started" as const };
+    const b = { row: { ...row(3, "ann", "2026-11-27"), simulationId: "sim-002" }, state: "in-progress" as const };
+    const c = { row: row(4, "bob", "2026-11-20"), state: "overdue" as const };
     const reminders = groupReminders([
       { pair: a, to: "Ann@example.test", step: 0 },
       { pair: b, to: "ann@example.test", step: 0 },
@@ -122,7 +122,7 @@ describe("messages", () => {
 
   it("escapes hostile names in the HTML part (script, ampersand, right-to-left override) and keeps them whole in the text part", () => {
     const hostile = "<script>alert(1)</script> & Co \u202Egnp.exe";
-    const pair = { row: { ...row(2, "ann", "2026-11-27"), simulationId: hostile }, state: "not-started" as const, attempts: 0 };
+    const pair = { row: { ...row(2, "ann", "2026-11-27"), simulationId: hostile }, state: "not-started" as const };
     const [message] = groupReminders([{ pair, to: "ann@example.test", step: 0 }]);
     const mail = renderMail(message!, BUILT_IN_TEMPLATES, day("2026-11-27"));
     expect(mail.html).not.toContain("<script>");
@@ -133,7 +133,7 @@ describe("messages", () => {
   });
 
   it("keeps a value from ending the subject line", () => {
-    const pair = { row: row(2, "ann", "2026-11-27"), state: "not-started" as const, attempts: 0 };
+    const pair = { row: row(2, "ann", "2026-11-27"), state: "not-started" as const };
     const [message] = groupReminders([{ pair, to: "ann@example.test", step: 0 }]);
     const mail = renderMail(
       message!,

@@ -122,7 +122,7 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
       }
       const state = pairState(result?.facts, row.dueDate, askedAt, settings.apiVersion);
       if (state === "completed") continue;
-      open.set(row, { row, state, attempts: result?.facts?.attempts ?? 0 });
+      open.set(row, { row, state });
     }
     if (refused > 0) {
       printer.warn(

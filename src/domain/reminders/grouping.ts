@@ -11,7 +11,6 @@ export interface OpenPair {
   row: ProgressRow;
   /** not-started, in-progress or overdue (never completed: those get no mail). */
   state: Exclude<ProgressState, "completed">;
-  attempts: number;
   /** A durable link (docs/cli-contract.md "Durable links") when a links URL is set. */
   link?: string;
 }
