@@ -412,7 +412,8 @@ describe("progress notify with a scripted service", () => {
 });
 
 describe("progress notify through a real SMTP server", () => {
-  const args = (path: string) => ["--from-csv", path, "--smtp", smtp.url, "--from", FROM, "-o", "json"];
+  // --rate 0: no pacing between messages (docs/reminders.md "Pacing"), so a run takes milliseconds.
+  const args = (path: string) => ["--from-csv", path, "--smtp", smtp.url, "--from", FROM, "--rate", "0", "-o", "json"];
 
   it("a recipient refused for two messages is one recipient refused", async () => {
     const w = await world();
