@@ -505,19 +505,36 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     const w = await world();
     const path = await file(COHORT);
     const outbox = join(dir.path, `outbox-${counter}`);
-    for (const [extra, message] of [
-      [["--outbox", outbox], "--from <address> is needed to send"],
-      [["--outbox", outbox, "--from", "Training"], '--from: "Training" is not an email address'],
-      [["--outbox", outbox, "--smtp", "smtp://h:25"], "--smtp and --outbox are two deliveries; give one"],
-      [["--plan", "--resend-ambiguous"], "--resend-ambiguous sends; it cannot go with --plan"],
-      [["--smtp", "not a url", "--from", FROM], "--smtp is not a URL"],
-      [["--smtp", "https://h", "--from", FROM], "--smtp must be an smtp:// or smtps:// URL with a host"],
-      [["--plan", "--schedule", "7,x"], "--schedule: "],
-      [["--plan", "--digest", "boss"], `--digest boss: ${path} has no such column`],
+    for (const [extra, message, hint] of [
+      [["--outbox", outbox], "--from <address> is needed to send", "e.g. --from 'Training <training@example.com>'"],
+      [
+        ["--outbox", outbox, "--from", "Training"],
+        '--from: "Training" is not an email address',
+        "e.g. --from training@example.com or --from 'Training <training@example.com>'",
+      ],
+      [
+        ["--outbox", outbox, "--smtp", "smtp://h:25"],
+        "--smtp and --outbox are two deliveries; give one",
+        "--outbox writes .eml files and sends nothing",
+      ],
+      [["--plan", "--resend-ambiguous"], "--resend-ambiguous sends; it cannot go with --plan", ""],
+      [["--smtp", "not a url", "--from", FROM], "--smtp is not a URL", "use smtp://user:password@host:587 or smtps://host:465"],
+      [
+        ["--smtp", "https://h", "--from", FROM],
+        "--smtp must be an smtp:// or smtps:// URL with a host",
+        "use smtp://user:password@host:587 (STARTTLS when offered) or smtps://host:465 (TLS from the start)",
+      ],
+      [["--plan", "--schedule", "7,x"], "--schedule: ", "give days relative to the due date, e.g. 7,1,0,-3,-7"],
+      [
+        ["--plan", "--digest", "boss"],
+        `--digest boss: ${path} has no such column`,
+        "its columns: userId, simulationId, dueDate, email, managerEmail, firstName",
+      ],
     ] as const) {
       const r = await w.run(["--from-csv", path, ...extra]);
       expect(r.exitCode, extra.join(" ")).toBe(2);
       expect(r.stderr, extra.join(" ")).toContain(message);
+      expect(r.stderr, extra.join(" ")).toContain(hint);
       expect(r.asked, extra.join(" ")).toEqual([]);
     }
     const blank = await world({ SIMADMIN_SMTP_URL: "  " });
@@ -539,6 +556,9 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     expect(r.exitCode).toBe(6);
     expect(r.asked).toEqual([]);
     expect(r.stderr).toContain(`${path}: 2 invalid rows; nothing was sent`);
+    expect(r.stderr).toContain(
+      "fix them (listed above; rows are spreadsheet rows, the header is row 1) and run the command again",
+    );
     // The file's problems and the addresses' together, by row.
     const mixed = await w.run([
       "--from-csv",
@@ -558,6 +578,7 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     const none = await w.run(["--from-csv", await file("userId,simulationId,dueDate\nu1,s1,2026-11-27\n"), "--plan"]);
     expect(none.exitCode).toBe(6);
     expect(none.stderr).toContain("has no email column: reminders need the trainee's address");
+    expect(none.stderr).toContain("add a column named email with each trainee's address");
   });
 
   it("--template: each file needed is named when missing; the digest's own placeholders are checked", async () => {
