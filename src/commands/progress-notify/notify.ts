@@ -84,8 +84,8 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
     managerOf: recipients.managerOf,
   });
   const leftUnsure = [
-    ...due.ambiguous.map((a) => ambiguousRecord(ledger.entries.get(a.key), a.row.userId, a.row.simulationId, a.step)),
-    ...due.ambiguousDigests.map((d) => ambiguousDigestRecord(ledger.entries.get(d.key), d.manager)),
+    ...due.ambiguous.map((a) => ambiguousRecord(ledger.entries.get(a.key)!, a.row.userId, a.row.simulationId, a.step)),
+    ...due.ambiguousDigests.map((d) => ambiguousDigestRecord(ledger.entries.get(d.key)!)),
   ];
   if (leftUnsure.length > 0) {
     const steps = due.ambiguous.length;

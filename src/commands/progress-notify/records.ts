@@ -28,28 +28,29 @@ export function messageRecord(message: NotifyMessage, status: RecordStatus, mess
   };
 }
 
-export function ambiguousRecord(entry: LedgerEntry | undefined, userId: string, simulationId: string, step: number): JsonRecord {
+// A step is ambiguous because its ledger entry is `sending`: the entry is always there to name it.
+export function ambiguousRecord(entry: LedgerEntry, userId: string, simulationId: string, step: number): JsonRecord {
   return {
-    recipient: entry?.to ?? "",
+    recipient: entry.to,
     kind: "reminder",
     step,
     pairs: `${userId}/${simulationId}`,
     status: "ambiguous",
     sent: false,
-    messageId: entry?.messageId ?? "",
-    detail: `left unsure by ${entry?.claimedBy ?? "an earlier run"} at ${entry?.at ?? "?"}: not sent again (check the mailbox, then --resend-ambiguous on its day)`,
+    messageId: entry.messageId,
+    detail: `left unsure by ${entry.claimedBy} at ${entry.at}: not sent again (check the mailbox, then --resend-ambiguous on its day)`,
   };
 }
 
-export function ambiguousDigestRecord(entry: LedgerEntry | undefined, manager: string): JsonRecord {
+export function ambiguousDigestRecord(entry: LedgerEntry): JsonRecord {
   return {
-    recipient: entry?.to ?? manager,
+    recipient: entry.to,
     kind: "digest",
     step: null,
     pairs: "",
     status: "ambiguous",
     sent: false,
-    messageId: entry?.messageId ?? "",
-    detail: `left unsure by ${entry?.claimedBy ?? "an earlier run"} at ${entry?.at ?? "?"}: a digest is not sent again the same day (check the mailbox)`,
+    messageId: entry.messageId,
+    detail: `left unsure by ${entry.claimedBy} at ${entry.at}: a digest is not sent again the same day (check the mailbox)`,
   };
 }
