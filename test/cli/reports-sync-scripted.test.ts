@@ -235,6 +235,15 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     );
   });
 
+  it("--dbt-sources into a directory that is not there: exit 11 naming the file, the windows kept", async () => {
+    const w = world();
+    const file = join(dir.path, "no-such-dir", "sources.yml");
+    const r = await w.run(["--kinds", "users", "--since", "2026-11-20", "--dbt-sources", file], () => rows({ n: 1 }));
+    expect(r.exitCode).toBe(11);
+    expect(r.stderr).toContain(`cannot write ${file}: `);
+    expect(await w.query("SELECT CAST(n AS INTEGER) AS n FROM users")).toEqual([{ n: 1 }]);
+  });
+
   it("a record with more fields than DuckDB takes as columns is kept whole in raw, with a warning naming the window and its first fields; the run goes on", async () => {
     const w = world();
     const wide = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`f${i}`, i]));
