@@ -9,7 +9,9 @@
 //   npm run build && node bench/users-validate.mjs [--rows 100000] [--big-rows 1000000] [--rounds 5]
 //
 // The baseline streams the same file through csv-parse with the very options the
-// validator uses (usersCsvParseOptions) and only counts records. Both sides run in pairs,
+// validator uses (usersCsvParseOptions) and only counts records: what reading the file with
+// that library costs. simadmin's reader splits simple lines itself and leaves the other
+// records to csv-parse (docs/architecture.md, "Reading CSV"), so its ratios can be below 1. Both sides run in pairs,
 // back to back, for several rounds (which side goes first alternates); the reported ratio
 // is the median of the pairs' ratios, so that a neighbour loading a shared machine for a
 // while shifts both sides of a pair rather than the result. CPU time is printed as well,
