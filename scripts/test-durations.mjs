@@ -16,9 +16,16 @@ if (!reportPath) {
   process.exit(2);
 }
 const report = JSON.parse(readFileSync(reportPath, "utf8"));
+// The key is the path in the repository (test/…), as test/sequencer.ts looks it up, whichever
+// checkout ran the report: one taken in another worktree gave "../<worktree>/test/…", which
+// matched no file, and a fresh clone ran the files in name order.
+const inRepository = (name) => {
+  const path = relative(root, name);
+  return path.startsWith("..") ? name.slice(name.lastIndexOf("/test/") + 1) : path;
+};
 const seconds = Object.fromEntries(
   report.testResults
-    .map((file) => [relative(root, file.name), Math.round((file.endTime - file.startTime) / 100) / 10])
+    .map((file) => [inRepository(file.name), Math.round((file.endTime - file.startTime) / 100) / 10])
     .sort(([a], [b]) => (a < b ? -1 : 1)),
 );
 writeFileSync(`${root}test/durations.json`, `${JSON.stringify(seconds, null, 2)}\n`);
