@@ -18,5 +18,7 @@ export default defineConfig({
     isolate: false,
     // Longest files first (test/sequencer.ts), the same order on every machine.
     sequence: { sequencer: LongestFirst },
+    // One PostgreSQL server for the run, a database per file (test/helpers/postgres.ts).
+    globalSetup: ["./test/helpers/postgres-run.ts"],
   },
 });

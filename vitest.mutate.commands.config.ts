@@ -28,6 +28,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude],
     setupFiles: ["test/mutate/preload-commands.ts"],
     isolate: false,
+    globalSetup: ["./test/helpers/postgres-run.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -23,6 +23,7 @@ export default defineConfig({
     // the same as with isolation (table-columns.ts: 143 killed, 63 survived either way) at a
     // fraction of the time (the dynamic mutants of that module: 95 s -> 29 s).
     isolate: false,
+    globalSetup: ["./test/helpers/postgres-run.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -16,10 +16,10 @@ const PASSWORD = "pg-Secret-8812";
 
 let pg: TestPostgres;
 let smtp: TestSmtp;
-let databases = 0;
 const dirs: { remove(): Promise<void> }[] = [];
 beforeAll(async () => {
-  pg = await startPostgres();
+  // Its own server: a test stops it mid-run.
+  pg = await startPostgres({ own: true });
   smtp = await startTestSmtp();
 }, 60_000);
 afterAll(async () => {
@@ -34,15 +34,8 @@ async function twoMachines() {
   const e: TestEnv = await startTestEnv({ ...ROOMY, now: () => clock.now(), scriptedAttemptStepMs: 30_000 });
   const dir = await tempDir();
   dirs.push(dir);
-  const { Client } = await import("pg");
-  const admin = new Client({ connectionString: pg.url });
-  await admin.connect();
-  const name = `notify_${process.pid}_${++databases}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(pg.url);
+  const url = new URL(await pg.createDatabase("notify"));
   url.password = PASSWORD; // trust authentication: carried, never checked
-  url.pathname = `/${name}`;
   // Pairs the sandbox never completes (src/sandbox/progress-script.ts), due today: step 0 for
   // emma (two pairs), grace and hugo, and a digest each for dana and sam — five messages.
   const file = join(dir.path, "cohort.csv");

@@ -7,8 +7,8 @@ import { FAST, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in
 import { startScriptedService } from "../helpers/scripted-service.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
-// `reports sync --db postgres://…` against a real, private PostgreSQL server (issue 24):
-// the same windows, tables and meta rows as DuckDB, read back with pg.
+// `reports sync --db postgres://…` against a real PostgreSQL server (a database of this file's
+// on the run's shared server): the same windows, tables and meta rows as DuckDB, read back with pg.
 
 const DAY = 86_400_000;
 const TODAY = Date.UTC(2026, 10, 24, 10);
@@ -105,8 +105,7 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync into Postgre
   }, 120_000);
 
   it("a view on a column that must widen does not stop the load: the field moves to a wider column, with a warning", async () => {
-    await query("CREATE DATABASE viewed");
-    const url = pg.url.replace(/\/postgres$/, "/viewed");
+    const url = await pg.createDatabase("viewed");
     let answer = '{"rows":[{"score":5},{"score":7}]}';
     const service = await startScriptedService((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -153,8 +152,10 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync into Postgre
   });
 
   it("names the schema and the missing right when the role may not create tables (exit 11, not 8)", async () => {
-    await query("CREATE ROLE sync_reader LOGIN");
-    const url = pg.url.replace("simadmin@", "sync_reader@");
+    // Roles belong to the server, which other files share: a name of this process's.
+    const role = `sync_reader_${process.pid}`;
+    await query(`CREATE ROLE ${role} LOGIN`);
+    const url = pg.url.replace("simadmin@", `${role}@`);
     const result = await env.run(["reports", "sync", "--db", url, "--kinds", "users"], { env: FAST, clock: clockAt(TODAY) });
     expect(result.exitCode).toBe(11);
     expect(result.stderr).toMatch(/permission denied for schema public \(the role lacks the CREATE right\)/);

@@ -67,9 +67,7 @@ async function freshTarget(kind: "duckdb" | "postgres", dir: string): Promise<Ta
     const db = join(dir, `w${++dbCounter}.duckdb`);
     return { name: kind, db, query: (sql) => queryDuckDb(db, sql), text: "VARCHAR" };
   }
-  const name = `w${++dbCounter}`;
-  await pgQuery(pg!.url, `CREATE DATABASE ${name}`);
-  const url = pg!.url.replace(/\/postgres$/, `/${name}`);
+  const url = await pg!.createDatabase("w");
   return { name: kind, db: url, query: (sql) => pgQuery(url, sql), text: "text" };
 }
 

@@ -65,7 +65,7 @@ describe.runIf(postgresAvailable() || process.env.CI)("state show and state push
     const again = await t.run(["state", "push", "--to", pgUrl]);
     expect(again.exitCode).toBe(2);
     expect(again.stderr).toMatch(
-      /the target state store postgres:\/\/simadmin:\*\*\*@127\.0\.0\.1:\d+\/postgres is not empty \(5 entries in 3 kinds\); nothing was copied/,
+      /the target state store postgres:\/\/simadmin:\*\*\*@127\.0\.0\.1:\d+\/\w+ is not empty \(5 entries in 3 kinds\); nothing was copied/,
     );
     expect(again.stderr).toContain("--force");
     const forced = await t.run(["state", "push", "--to", pgUrl, "--force"], { env: { SIMADMIN_STATE: undefined } });
@@ -77,7 +77,7 @@ describe.runIf(postgresAvailable() || process.env.CI)("state show and state push
     const set = await t.run(["config", "set", "state", pgUrl]);
     expect(set.exitCode, set.stderr).toBe(0);
     const get = await t.run(["config", "get", "state"]);
-    expect(get.stdout.trim()).toMatch(/^postgres:\/\/simadmin:\*\*\*@127\.0\.0\.1:\d+\/postgres$/);
+    expect(get.stdout.trim()).toMatch(/^postgres:\/\/simadmin:\*\*\*@127\.0\.0\.1:\d+\/\w+$/);
     const viaProfile = await t.run(["state", "show", "-o", "json"]);
     expect(essentials(JSON.parse(viaProfile.stdout))).toEqual(essentials(JSON.parse(local.stdout)));
     await t.run(["config", "unset", "state"]);

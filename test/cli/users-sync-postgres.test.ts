@@ -13,10 +13,10 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 const UPLOAD = "/v2/access-api/user/bulk-import";
 
 let pg: TestPostgres;
-let databases = 0;
 const dirs: { remove(): Promise<void> }[] = [];
 beforeAll(async () => {
-  pg = await startPostgres();
+  // Its own server: a test stops it mid-run.
+  pg = await startPostgres({ own: true });
 }, 60_000);
 afterAll(async () => {
   await pg?.stop();
@@ -35,13 +35,7 @@ async function twoMachines(options: SandboxOptions = {}) {
   });
   const dir = await tempDir();
   dirs.push(dir);
-  const { Client } = await import("pg");
-  const admin = new Client({ connectionString: pg.url });
-  await admin.connect();
-  const name = `sync_${process.pid}_${++databases}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const state = pg.url.replace(/\/postgres$/, `/${name}`);
+  const state = await pg.createDatabase("sync");
   const machine = (config: string) => (args: string[]) =>
     e.capture(args, { clock, env: { SIMADMIN_STATE: state, SIMADMIN_CONFIG_DIR: join(dir.path, config) } });
   return {

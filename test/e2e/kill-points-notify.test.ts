@@ -14,7 +14,6 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // bench/kill-points.mjs --only progress / --only notify runs every point.
 
 let pg: TestPostgres;
-let databases = 0;
 beforeAll(async () => {
   pg = await startPostgres();
 }, HANG_GUARD_MS);
@@ -22,15 +21,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-async function freshDatabase(): Promise<string> {
-  const { Client } = await import("pg");
-  const admin = new Client({ connectionString: pg.url });
-  await admin.connect();
-  const name = `kill_notify_${process.pid}_${++databases}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return pg.url.replace(/\/postgres$/, `/${name}`);
-}
+const freshDatabase = (): Promise<string> => pg.createDatabase("kill_notify");
 
 describe.runIf(postgresAvailable() || process.env.CI)(
   "kill points: progress and progress notify over PostgreSQL state",

@@ -32,7 +32,6 @@ describe("kill points: reports sync", { timeout: HANG_GUARD_MS }, () => {
 
   describe.runIf(postgresAvailable() || process.env.CI)("into PostgreSQL", () => {
     let pg: TestPostgres;
-    let databases = 0;
     beforeAll(async () => {
       pg = await startPostgres();
     }, HANG_GUARD_MS);
@@ -43,15 +42,10 @@ describe("kill points: reports sync", { timeout: HANG_GUARD_MS }, () => {
     it(
       "killed as window 5 is asked for (window 4 prepared or loaded): every window whole, the re-run converges",
       async () => {
-        await checkPoint({ request: 5, phase: "sent" }, async () => {
-          const { Client } = await import("pg");
-          const admin = new Client({ connectionString: pg.url });
-          await admin.connect();
-          const name = `kill_sync_${process.pid}_${++databases}`;
-          await admin.query(`CREATE DATABASE ${name}`);
-          await admin.end();
-          return { kind: "postgres", url: pg.url.replace(/\/postgres$/, `/${name}`) };
-        });
+        await checkPoint({ request: 5, phase: "sent" }, async () => ({
+          kind: "postgres",
+          url: await pg.createDatabase("kill_sync"),
+        }));
       },
       HANG_GUARD_MS,
     );

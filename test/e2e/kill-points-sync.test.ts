@@ -17,7 +17,6 @@ const POINTS: KillPoint[] = [
 ];
 
 let pg: TestPostgres;
-let databases = 0;
 beforeAll(async () => {
   pg = await startPostgres();
 }, HANG_GUARD_MS);
@@ -25,15 +24,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-async function freshDatabase(): Promise<string> {
-  const { Client } = await import("pg");
-  const admin = new Client({ connectionString: pg.url });
-  await admin.connect();
-  const name = `kill_${process.pid}_${++databases}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return pg.url.replace(/\/postgres$/, `/${name}`);
-}
+const freshDatabase = (): Promise<string> => pg.createDatabase("kill");
 
 describe.runIf(postgresAvailable() || process.env.CI)(
   "kill points: users sync over PostgreSQL state, 1,600 users in 3 batches",

@@ -4,8 +4,9 @@ import { connectPostgres } from "../../src/db/postgres-connect.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
 // The one PostgreSQL connection of simadmin (src/db/postgres-connect.ts) against real servers:
-// PostgreSQL 15 with TLS (a self-signed certificate from openssl), one without, and a "black
-// hole" that accepts TCP and never answers. What psql does with each sslmode is the oracle.
+// PostgreSQL 15 with TLS (a self-signed certificate from openssl, a server of its own), the
+// run's shared one without, and a "black hole" that accepts TCP and never answers. What psql
+// does with each sslmode is the oracle.
 
 const HOME = { HOME: "/nonexistent-home" };
 let tls: TestPostgres;
@@ -87,9 +88,11 @@ describe.runIf(postgresAvailable() || process.env.CI)("connectPostgres", () => {
 
   it("names the object and the missing right when the role may not create tables (exit 11)", async () => {
     const admin = await connectPostgres(plain.url, { timeoutMs: 10_000, env: HOME });
-    await admin.query("CREATE ROLE no_create LOGIN");
+    // Roles belong to the server, which other files share: a name of this process's.
+    const role = `no_create_${process.pid}`;
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
     await admin.close();
-    const session = await connectPostgres(plain.url.replace("simadmin@", "no_create@"), { timeoutMs: 10_000, env: HOME });
+    const session = await connectPostgres(plain.url.replace("simadmin@", `${role}@`), { timeoutMs: 10_000, env: HOME });
     try {
       await expect(session.query("CREATE TABLE t (x int)")).rejects.toMatchObject({
         exitCode: 11,

@@ -24,7 +24,8 @@ let postgres: TestPostgres;
 const dirs: string[] = [];
 const stores: StateStore[] = [];
 beforeAll(async () => {
-  postgres = await startPostgres();
+  // Its own server: a test stops it mid-run.
+  postgres = await startPostgres({ own: true });
 });
 afterAll(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
@@ -32,17 +33,10 @@ afterAll(async () => {
   await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
-let databases = 0;
 /** A database of its own, so that each test starts from an empty store. */
 async function freshDatabase(): Promise<string> {
-  const name = `state_${++databases}`;
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(postgres.url);
+  const url = new URL(await postgres.createDatabase("state"));
   url.password = PASSWORD; // trust authentication: the password is carried, never checked
-  url.pathname = `/${name}`;
   return url.toString();
 }
 

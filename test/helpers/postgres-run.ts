@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { binDir, ownDirectory, stopAllUnder } from "./postgres-cluster.js";
+
+// The run's global set-up (vitest.config.ts): a directory for the run's PostgreSQL clusters —
+// the one server the test files share, each with databases of its own, and the servers a file
+// starts for itself (postgres.ts) — made here and removed with every server in it when the run
+// ends, whatever its outcome. Nothing is started here: the first file that asks for a server
+// starts it, so a run without PostgreSQL tests costs nothing. Every run has its own directory
+// and its own ports, so concurrent runs (CI's Node 20/22/24 at once) never meet.
+//
+// If vitest itself is killed (its teardown never runs), a watchdog process — started detached,
+// it waits on vitest's pid with `tail --pid` — stops the servers left (SIGQUIT: PostgreSQL's
+// immediate shutdown) and removes the directory.
+
+const WATCHDOG = `
+tail --pid="$2" -f /dev/null 2>/dev/null
+for pidfile in "$1"/*/data/postmaster.pid; do
+  [ -f "$pidfile" ] && kill -QUIT "$(head -n 1 "$pidfile")" 2>/dev/null
+done
+sleep 1
+rm -rf "$1"
+`;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The run's PostgreSQL directory (absent when PostgreSQL is not installed). */
+    postgresRunDir?: string;
+  }
+}
+
+export default function setup(project: TestProject): (() => void) | undefined {
+  if (binDir() === undefined) return undefined;
+  const root = mkdtempSync(join(tmpdir(), "simadmin-pg-run-"));
+  ownDirectory(root);
+  const watchdog = spawn("sh", ["-c", WATCHDOG, "watchdog", root, String(process.pid)], {
+    detached: true,
+    stdio: "ignore",
+  });
+  watchdog.unref();
+  project.provide("postgresRunDir", root);
+  return () => {
+    try {
+      stopAllUnder(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+      try {
+        if (watchdog.pid) process.kill(-watchdog.pid);
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+}
