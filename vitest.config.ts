@@ -20,5 +20,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     // One PostgreSQL server for the run, a database per file (test/helpers/postgres.ts).
     globalSetup: ["./test/helpers/postgres-run.ts"],
+    // CPU per test file, when asked: SIMADMIN_TEST_CPU=<file> (scripts/test-cpu.mjs sums it).
+    setupFiles: process.env.SIMADMIN_TEST_CPU ? ["./test/cpu-probe.ts"] : [],
   },
 });

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Sums what test/cpu-probe.ts recorded: CPU seconds per test file (its worker's and its reaped
+// children's), per directory, and the files that cost most (docs/development.md, "How long the
+// suite takes"):
+//
+//   SIMADMIN_TEST_CPU=/tmp/cpu.jsonl npm test
+//   node scripts/test-cpu.mjs /tmp/cpu.jsonl [how many files to list, 30]
+import { readFileSync } from "node:fs";
+
+const [path, top = "30"] = process.argv.slice(2);
+if (!path) {
+  console.error("usage: node scripts/test-cpu.mjs <file written under SIMADMIN_TEST_CPU> [files to list]");
+  process.exit(2);
+}
+const rows = readFileSync(path, "utf8")
+  .trim()
+  .split("\n")
+  .map((line) => JSON.parse(line))
+  .map((r) => ({ ...r, file: r.file.slice(r.file.lastIndexOf("/test/") + 1), total: r.worker + r.children }));
+const sum = (list, key) => list.reduce((s, r) => s + r[key], 0);
+const fixed = (n) => n.toFixed(1).padStart(6);
+console.log(
+  `${rows.length} files: ${fixed(sum(rows, "total"))} s CPU (workers ${fixed(sum(rows, "worker"))}, children ${fixed(sum(rows, "children"))})`,
+);
+const dirs = new Map();
+for (const r of rows) {
+  const dir = r.file.split("/").slice(0, 2).join("/");
+  dirs.set(dir, [...(dirs.get(dir) ?? []), r]);
+}
+for (const [dir, list] of [...dirs].sort((a, b) => sum(b[1], "total") - sum(a[1], "total")))
+  console.log(
+    `${dir.padEnd(12)} ${String(list.length).padStart(3)} files ${fixed(sum(list, "total"))} s (workers ${fixed(sum(list, "worker"))}, children ${fixed(sum(list, "children"))})`,
+  );
+console.log("\n  total  worker children   wall  file");
+for (const r of rows.sort((a, b) => b.total - a.total).slice(0, Number(top)))
+  console.log(`${fixed(r.total)}  ${fixed(r.worker)}  ${fixed(r.children)}  ${fixed(r.wall)}  ${r.file}`);
