@@ -22,6 +22,11 @@ const fixed = (n) => n.toFixed(1).padStart(6);
 console.log(
   `${rows.length} files: ${fixed(sum(rows, "total"))} s CPU (workers ${fixed(sum(rows, "worker"))}, children ${fixed(sum(rows, "children"))})`,
 );
+const lastOfWorker = new Map(rows.map((r) => [r.pid, r.process]));
+const workers = [...lastOfWorker.values()].reduce((s, n) => s + n, 0);
+console.log(
+  `${lastOfWorker.size} workers: ${fixed(workers)} s CPU, of which ${fixed(workers - sum(rows, "worker"))} s outside the files (start-up, imports)`,
+);
 const dirs = new Map();
 for (const r of rows) {
   const dir = r.file.split("/").slice(0, 2).join("/");
