@@ -3,7 +3,7 @@ import { closeSync, constants, openSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Named pipes as targets (docs/local-files.md "Named pipes"): the process is the subject — a
 // blocking open or write of a FIFO held the process past Ctrl-C and SIGTERM, since Node's exit
@@ -37,7 +37,7 @@ describe("FIFOs as targets", () => {
     const before = env.sandbox.requests.length;
     const result = await execa(process.execPath, [BIN, "reports", "sync", "--db", path, "--kinds", "syms"], {
       ...HANG_GUARD,
-      env: cleanEnv({ ...env.env, ...FAST }),
+      env: binaryEnv({ ...env.env, ...FAST }),
       extendEnv: false,
     });
     expect(result.signal, result.stderr).toBeUndefined();
@@ -55,7 +55,7 @@ describe("FIFOs as targets", () => {
       const child = execa(
         process.execPath,
         [BIN, "reports", "syms", "--from", "2025-01-01", "--to", "2025-06-30", "-o", "json", "--out", path],
-        { ...HANG_GUARD, env: cleanEnv({ ...env.env, ...FAST }), extendEnv: false },
+        { ...HANG_GUARD, env: binaryEnv({ ...env.env, ...FAST }), extendEnv: false },
       );
       // The pipe is full when even one more byte has no room (EAGAIN on this non-blocking end).
       for (;;) {

@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { BIN, cleanEnv, FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 import { startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
 
 // progress notify SIGKILLed after its first message (docs/reminders.md "Exactly once"): the
@@ -43,7 +43,7 @@ it("a run killed after the first message: the re-run sends the others once, the 
   const first = [...args, "--connections", "1"];
   const env = { ...t.env, ...FAST, NODE_EXTRA_CA_CERTS: smtp.caFile };
   const child = execa(process.execPath, [BIN, ...first], {
-    env: cleanEnv(env),
+    env: binaryEnv(env),
     extendEnv: false,
     reject: false,
     stdin: "ignore",

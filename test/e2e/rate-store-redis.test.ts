@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execa } from "execa";
-import { BIN, cleanEnv, closedPort, startTestEnv, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, closedPort, startTestEnv, type TestEnv } from "../helpers/cli.js";
 import { startRedis, type TestRedis } from "../helpers/redis.js";
 
 // SIMADMIN_RATE_STORE through the built binary (issue 17): separate settings directories
@@ -41,7 +41,7 @@ describe("SIMADMIN_RATE_STORE=redis://…", () => {
       for (let i = 0; i < 2; i++) expect((await t.run(["token", "--user", "user-demo"], { env: env(a.path) })).exitCode).toBe(0);
       // Machine B has never sent anything, yet waits for the budget machine A spent.
       const third = execa(process.execPath, [BIN, "token", "--user", "user-demo", "--verbose"], {
-        env: cleanEnv({ ...t.env, ...env(b.path) }),
+        env: binaryEnv({ ...t.env, ...env(b.path) }),
         extendEnv: false,
         reject: false,
         stdin: "ignore",

@@ -3,7 +3,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, FAST, startTestEnv, tempDir, usersWindowFailure, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, FAST, startTestEnv, tempDir, usersWindowFailure, type TestEnv } from "../helpers/cli.js";
 
 // Issue 12 items 4 and 8; docs/cli-contract.md "Concurrency" (the resume cache is keyed by
 // base URL, API version, kind, dates and a fingerprint of the key) and "Output files".
@@ -78,7 +78,7 @@ describe("the CSV row spool", () => {
       env.sandbox.faults.delayNext("/v2/report/users", 1, 60_000);
       const child = execa(process.execPath, [BIN, ...args], {
         reject: false,
-        env: cleanEnv({ ...env.env, ...FAST, TMPDIR: privateTmp.path }),
+        env: binaryEnv({ ...env.env, ...FAST, TMPDIR: privateTmp.path }),
         extendEnv: false,
         stdin: "ignore",
       });

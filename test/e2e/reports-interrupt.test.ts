@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Ctrl-C of a running `simadmin reports` process (the signal handler in src/main.ts is the
 // subject, so the built binary runs here); everything else about reports is in test/cli.
@@ -26,7 +26,7 @@ describe("reports: interruption", () => {
       const out = join(dir.path, "syms.json");
       env.sandbox.faults.delayNext("/v2/report/syms", 1, 10_000);
       const child = execa(process.execPath, [BIN, "reports", "syms", ...Q1, "--out", out], {
-        env: cleanEnv({ ...env.env, ...FAST }),
+        env: binaryEnv({ ...env.env, ...FAST }),
         extendEnv: false,
         reject: false,
         stdin: "ignore",

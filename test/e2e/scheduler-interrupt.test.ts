@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { execa, type ResultPromise } from "execa";
 import { afterEach, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Ctrl-C during a request or during a budget wait: the run stops at once, exits 130 and
 // leaves no output file, complete or partial (cli-contract exit 130: "stops within a second,
@@ -33,7 +33,7 @@ interface Spawned {
 
 function spawn(t: TestEnv, args: string[], env: Record<string, string>): Spawned {
   const child = execa(process.execPath, [BIN, ...args], {
-    env: cleanEnv({ ...t.env, ...env }),
+    env: binaryEnv({ ...t.env, ...env }),
     extendEnv: false,
     reject: false,
     stdin: "ignore",

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { execa } from "execa";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { BIN, cleanEnv, tempDir } from "../helpers/cli.js";
+import { BIN, binaryEnv, cleanEnv, tempDir } from "../helpers/cli.js";
 
 // Issue 22 item 2, docs/cli-contract.md "Settings": concurrent runs that write settings never
 // lose one another's changes. Before the settings lock, `auth login --with-key` beside two
@@ -60,7 +60,7 @@ afterEach(async () => {
 describe("settings written by concurrent processes", () => {
   it("binary: auth login --with-key beside two config set runs keeps the key and both values", async () => {
     const configDir = join(dir.path, "config");
-    const env = cleanEnv({ SIMADMIN_CONFIG_DIR: configDir });
+    const env = binaryEnv({ SIMADMIN_CONFIG_DIR: configDir });
     const start = (args: string[], input?: string) =>
       execa(process.execPath, [BIN, ...args], {
         reject: false,

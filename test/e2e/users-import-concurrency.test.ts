@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userCells } from "../../fixtures/users/generate.mjs";
 import { execa } from "execa";
-import { BIN, cleanEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { BIN, binaryEnv, FAST, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Issue 12 item 3, docs/cli-contract.md "Concurrency": two real processes importing the same
 // 1,600-row file at the same time upload its three batches once, not twice. The second run
@@ -38,7 +38,7 @@ describe("two users import runs of the same file", () => {
         execa(process.execPath, [BIN, "users", "import", "staff.csv", "-o", "json"], {
           reject: false,
           cwd: dir.path,
-          env: cleanEnv({ ...env.env, ...FAST }),
+          env: binaryEnv({ ...env.env, ...FAST }),
           extendEnv: false,
           stdin: "ignore",
         });

@@ -1,5 +1,5 @@
 import { execa, type ResultPromise } from "execa";
-import { BIN, cleanEnv } from "./cli.js";
+import { BIN, binaryEnv } from "./cli.js";
 
 // `links serve` as a process of the built binary, for what needs one: signals, a restart
 // after SIGKILL, several instances. start() resolves once it prints `listening on`.
@@ -14,7 +14,7 @@ export interface LinkServeProcess {
 
 export async function startLinkServeProcess(args: string[], env: Record<string, string | undefined>): Promise<LinkServeProcess> {
   const child = execa(process.execPath, [BIN, "links", "serve", ...args], {
-    env: cleanEnv(env),
+    env: binaryEnv(env),
     extendEnv: false,
     reject: false,
     stdin: "ignore",
