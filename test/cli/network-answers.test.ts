@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAST, ROOMY, runBinary, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 import { pour, startScriptedService, type ScriptedService } from "../helpers/scripted-service.js";
 
 // Answers that are not what was asked (issue 13 items 4 and 5; docs/cli-contract.md
 // "Retries"): too large, empty, `null`, not JSON, nested absurdly deep, redirects. Each is
-// exit 8 naming what came back, never an empty export, and none of them is retried.
+// exit 8 naming what came back, never an empty export, and none of them is retried. The
+// program's reading of an answer is the subject, not the process: in-process, against a
+// sandbox or a scripted service on loopback.
 
 const TOKEN_PATH = "/v2/access-api/user/token";
 const REPORT_PATH = "/v2/report/users";
@@ -101,7 +103,7 @@ describe("size caps", () => {
       pour(res, Buffer.alloc(64 * 1024, 0x20));
       written++;
     });
-    const r = await runBinary([...TOKEN, "--retries", "3"], {
+    const r = await runCli([...TOKEN, "--retries", "3"], {
       env: { ...serviceEnv(service), SIMADMIN_MAX_ANSWER_BYTES: String(1024 * 1024) },
     });
     expect(r.exitCode).toBe(8);
@@ -116,7 +118,7 @@ describe("size caps", () => {
       res.writeHead(200, { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) });
       res.write("{");
     });
-    const r = await runBinary(TOKEN, { env: { ...serviceEnv(service), SIMADMIN_MAX_ANSWER_BYTES: String(1024 * 1024) } });
+    const r = await runCli(TOKEN, { env: { ...serviceEnv(service), SIMADMIN_MAX_ANSWER_BYTES: String(1024 * 1024) } });
     expect(r.exitCode).toBe(8);
     expect(lastError(r.stderr)).toMatch(/answer too large \(50 MiB announced, over 1 MiB\)/);
     expect(service.paths).toHaveLength(1);
@@ -127,7 +129,7 @@ describe("size caps", () => {
       res.writeHead(503, { "content-type": "text/plain" });
       pour(res, Buffer.from("down for maintenance ".repeat(1000)));
     });
-    const r = await runBinary([...TOKEN, "--retries", "1"], { env: serviceEnv(service) });
+    const r = await runCli([...TOKEN, "--retries", "1"], { env: serviceEnv(service) });
     expect(r.exitCode).toBe(8);
     expect(lastError(r.stderr)).toMatch(/the service failed \(503\): down for maintenance/);
     expect(service.paths).toHaveLength(2);
@@ -142,7 +144,7 @@ describe("size caps", () => {
     const dir = await tempDir();
     try {
       const out = join(dir.path, "users.json");
-      const r = await runBinary(["reports", "users", "--from", "2026-01-01", "--to", "2026-01-10", "--out", out], {
+      const r = await runCli(["reports", "users", "--from", "2026-01-01", "--to", "2026-01-10", "--out", out], {
         env: { ...serviceEnv(service), SIMADMIN_MAX_REPORT_BYTES: String(2 * 1024 * 1024) },
       });
       expect(r.exitCode).toBe(8);
