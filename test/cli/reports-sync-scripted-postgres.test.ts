@@ -4,11 +4,10 @@ import { tempDir } from "../helpers/in-process.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 import { rows, syncWorld, TODAY } from "../helpers/scripted-reports.js";
 
-// reports sync into a real PostgreSQL server started by the test (test/helpers/postgres.ts),
+// reports sync into a real PostgreSQL server (a database of this file's: test/helpers/postgres.ts),
 // with the scripted client of test/helpers/scripted-reports.ts: COPY of awkward values, the
 // types, times read in UTC, and two runs into one database.
 
-let counter = 0;
 let dir: { path: string; remove(): Promise<void> };
 beforeAll(async () => {
   dir = await tempDir("simadmin-sync-scripted-");
@@ -33,12 +32,8 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
       await client.end();
     }
   }
-  /** A database of its own on the test's server. */
-  async function database(): Promise<string> {
-    const name = `s${++counter}`;
-    await sql(pg.url, `CREATE DATABASE ${name}`);
-    return pg.url.replace(/\/postgres$/, `/${name}`);
-  }
+  /** A database of its own on the server. */
+  const database = (): Promise<string> => pg.createDatabase("s");
 
   it("COPY takes tabs, line breaks and backslashes as they are, and a field that appears after the first record; PostgreSQL's types", async () => {
     const url = await database();
@@ -137,7 +132,7 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
     const refused = await second.run(["--kinds", "users", "--lock-timeout", "1"]);
     expect(refused.exitCode).toBe(2);
     const holder = String.raw`\(server process \d+ from 127\.0\.0\.1\)`;
-    const where = String.raw`postgres://simadmin@127\.0\.0\.1:\d+/s\d+`;
+    const where = String.raw`postgres://simadmin@127\.0\.0\.1:\d+/s_\d+_\d+`;
     expect(refused.stderr).toMatch(
       new RegExp(`another reports sync into ${where} runs ${holder}: waiting up to 1 s \\(--lock-timeout\\)`),
     );
