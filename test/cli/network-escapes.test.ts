@@ -1,10 +1,11 @@
 import { copyFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // Terminal injection on stderr (issue 13 item 6; docs/cli-contract.md "Output"): text from
 // the service or from input files never reaches stderr raw — the final error line included.
+// What the program writes is the subject: in-process, its stderr kept byte for byte.
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/; // eslint-disable-line no-control-regex -- finding them is the point;
 const EVIL = "t-1\u001b]0;owned\u0007\u001b[2J";
