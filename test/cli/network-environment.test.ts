@@ -2,11 +2,12 @@ import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { FAST, ROOMY, runBinary, startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
+import { FAST, ROOMY, runCli, startTestEnv, tempDir, type TestEnv } from "../helpers/in-process.js";
 
 // Environment errors are not bugs (issue 13 items 7 and 8; docs/cli-contract.md exit 11):
 // a port in use, a file system in the way — exit 2 or 11 with the path and the cause,
-// never "internal error … this is a bug".
+// never "internal error … this is a bug". How the program meets them is the subject:
+// in-process.
 
 let t: TestEnv | undefined;
 let dir: { path: string; remove(): Promise<void> } | undefined;
@@ -23,7 +24,7 @@ describe("sandbox --port", () => {
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as AddressInfo;
     try {
-      const r = await runBinary(["sandbox", "--port", String(port)]);
+      const r = await runCli(["sandbox", "--port", String(port)]);
       expect(r.exitCode).toBe(2);
       expect(r.stderr).toBe(
         `error: --port ${port}: 127.0.0.1:${port} is already in use (EADDRINUSE); pick another --port, or --port 0 for any free one\n`,
@@ -59,7 +60,7 @@ describe("the file system in the way: exit 11 naming the path", () => {
   });
 });
 
-describe("settings modes through the binary", () => {
+describe("settings modes", () => {
   it("a settings directory writable by everyone is tightened with a warning, and the command goes on", async () => {
     t = await startTestEnv(ROOMY);
     await mkdir(t.configDir, { recursive: true });
