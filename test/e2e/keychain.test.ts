@@ -7,7 +7,10 @@ import { startSecretService, type SecretService } from "../helpers/secret-servic
 
 // The API key in the OS keychain, or in the 0600 settings file when there is none (issue 16
 // item 4; docs/cli-contract.md "Secrets"). The fallback is tested always; the keychain path
-// against a private Secret Service (gnome-keyring on a D-Bus session of the test's own).
+// against a private Secret Service (gnome-keyring on a D-Bus session of the test's own). The
+// binary, because the keychain library finds the session bus in the process's environment
+// (DBUS_SESSION_BUS_ADDRESS); SIMADMIN_KEYCHAIN=off and the key's age, which need no bus, are
+// test/cli/auth-key-file.test.ts, in-process.
 
 let t: TestEnv;
 const dirs: { path: string; remove(): Promise<void> }[] = [];
@@ -76,21 +79,6 @@ describe("no keychain: the settings file", () => {
     expect((await status(env)).exitCode).toBe(3);
   });
 
-  it("SIMADMIN_KEYCHAIN=off stores in the file too; SIMADMIN_API_KEY wins and status says 'environment'", async () => {
-    const cfg = await freshConfig();
-    const env = { SIMADMIN_KEYCHAIN: "off", SIMADMIN_CONFIG_DIR: cfg, SIMADMIN_API_KEY: undefined };
-    const r = await login(env);
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/no OS keychain \(SIMADMIN_KEYCHAIN=off\)/);
-    const s = await status({ ...env, SIMADMIN_API_KEY: "sk_from_env_7777" });
-    expect(s.value).toMatchObject({
-      apiKey: "****7777",
-      apiKeySource: "env",
-      apiKeyLocation: "environment",
-      apiKeyCreatedAt: null,
-    });
-  });
-
   it("a settings file that says the key is in an unreachable keychain: exit 3 naming the keychain; SIMADMIN_API_KEY still works", async () => {
     const cfg = await freshConfig();
     const env = { ...NO_BUS, SIMADMIN_CONFIG_DIR: cfg, SIMADMIN_API_KEY: undefined };
@@ -109,51 +97,6 @@ describe("no keychain: the settings file", () => {
       env: { ...env, ...FAST, SIMADMIN_API_KEY: t.sandbox.keys.full },
     });
     expect(withEnv.exitCode, withEnv.stderr).toBe(0);
-  });
-});
-
-describe("key age", () => {
-  async function settingsWithKeyAged(days: number): Promise<string> {
-    const cfg = await freshConfig();
-    await login({ SIMADMIN_CONFIG_DIR: cfg, SIMADMIN_API_KEY: undefined });
-    const path = join(cfg, "settings.json");
-    const file = JSON.parse(await readFile(path, "utf8")) as { profiles: { default: Record<string, unknown> } };
-    file.profiles.default.apiKeyCreatedAt = new Date(Date.now() - days * 86_400_000).toISOString();
-    await writeFile(path, JSON.stringify(file), { mode: 0o600 });
-    return cfg;
-  }
-
-  it("warns once a day when the stored key is older than 90 days", async () => {
-    const cfg = await settingsWithKeyAged(120);
-    const env = { SIMADMIN_CONFIG_DIR: cfg, SIMADMIN_API_KEY: undefined, ...FAST };
-    const first = await runBinary(["token", "--user", "user-demo", "-o", "json"], { env });
-    expect(first.exitCode, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(
-      /^warning: the stored API key of profile 'default' is 120 days old; .*every 90 days.*simadmin auth login/m,
-    );
-    const second = await runBinary(["token", "--user", "user-demo", "-o", "json"], { env });
-    expect(second.exitCode, second.stderr).toBe(0);
-    expect(second.stderr).not.toMatch(/days old/);
-    const warned = JSON.parse(await readFile(join(cfg, "key-age-warned.json"), "utf8")) as Record<string, string>;
-    expect(warned).toEqual({ default: new Date().toISOString().slice(0, 10) });
-    // The state is the day of the last warning: yesterday's does not silence today's.
-    await writeFile(join(cfg, "key-age-warned.json"), JSON.stringify({ default: "2000-01-01" }));
-    expect((await runBinary(["token", "--user", "user-demo", "-o", "json"], { env })).stderr).toMatch(/120 days old/);
-    // A key from the environment is not the stored one: no warning about the stored key's age.
-    await writeFile(join(cfg, "key-age-warned.json"), "{}");
-    const fromEnv = await runBinary(["token", "--user", "user-demo", "-o", "json"], {
-      env: { ...env, SIMADMIN_API_KEY: t.sandbox.keys.full },
-    });
-    expect(fromEnv.stderr).not.toMatch(/days old/);
-  });
-
-  it("says nothing for a key younger than 90 days", async () => {
-    const cfg = await settingsWithKeyAged(89);
-    const r = await runBinary(["token", "--user", "user-demo", "-o", "json"], {
-      env: { SIMADMIN_CONFIG_DIR: cfg, SIMADMIN_API_KEY: undefined, ...FAST },
-    });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).not.toMatch(/days old/);
   });
 });
 
