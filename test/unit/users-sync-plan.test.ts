@@ -264,6 +264,9 @@ describe("guardProblem, the exact lines (issue 27 item 3)", () => {
         "the roster lists 9 users, under half of the 20 active users of the last sync; it looks truncated; nothing was sent",
       hint: "check the HR export; if so many users really left, pass --max-deactivate 11",
     });
+    expect(guard3(planSync(roster(1), base), { users: 1, invalid: 0 }, implicit)?.message).toBe(
+      "the roster lists 1 user, under half of the 20 active users of the last sync; it looks truncated; nothing was sent",
+    );
     // Exactly half is not under half; it is the deactivation limit that stops this one.
     expect(guard3(planSync(roster(9), base), { users: 9, invalid: 1 }, implicit)?.message).toBe(
       "the plan deactivates 11 users, more than the 2 allowed (10% of 20 active users, the default); nothing was sent",

@@ -182,7 +182,7 @@ export function guardProblem(syncPlan: SyncPlan, guard: GuardContext): { message
   // listed is at least 1 here: an empty baseline never looks truncated.
   if (!guard.deactivate.explicit && listed * 2 < syncPlan.baselineActive) {
     return {
-      message: `the roster lists ${listed} users, under half of the ${syncPlan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
+      message: `the roster lists ${listed} ${listed === 1 ? "user" : "users"}, under half of the ${syncPlan.baselineActive} active users of the last sync; it looks truncated; nothing was sent`,
       hint: `check the HR export; if so many users really left, pass --max-deactivate ${syncPlan.counts.deactivate}`,
     };
   }
