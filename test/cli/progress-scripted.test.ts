@@ -284,6 +284,19 @@ describe("progress with a scripted service", () => {
     expect(r.sent.filter((s) => !s.startsWith(COMPLETION))).toEqual([]);
   });
 
+  it("--links --durable takes --valid-for or --valid-until alone (only the two together are refused)", async () => {
+    const w = await world({ SIMADMIN_LINKS_URL: "https://links.example.com" });
+    const file = await assignments("userId,simulationId\nu1,s1\n");
+    for (const validity of [
+      ["--valid-for", "7d"],
+      ["--valid-until", "2027-01-01"],
+    ]) {
+      const r = await w.run(["--from-csv", file, "--links", "--durable", ...validity, "-o", "json"]);
+      expect(r.exitCode, `${validity.join(" ")}: ${r.stderr}`).toBe(0);
+      expect(String((JSON.parse(r.stdout) as Row[])[0]!.link)).toMatch(/^https:\/\/links\.example\.com\/l\/\S+$/);
+    }
+  });
+
   it("--fields is checked against the record's fields before anything is sent", async () => {
     const w = await world();
     const file = await assignments("userId,simulationId,team\nu1,s1,A\n");
