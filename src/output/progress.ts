@@ -1,5 +1,6 @@
 import type { IOStreams } from "./io.js";
 import { escapeForLine } from "../text/sanitize.js";
+import { formatDuration } from "../domain/durations.js";
 
 // Long work shows progress on stderr, never on stdout (docs/cli-contract.md, "Progress").
 // - On a terminal: a spinner with counts, its line cut to the terminal's width.
@@ -84,15 +85,6 @@ function everyReal(ms: number, check: () => void): () => void {
   return () => clearInterval(timer);
 }
 
-/** "45s", "2m05s", "1h02m". */
-export function formatElapsed(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
-}
-
 /**
  * Without a terminal: the latest progress text as a plain line whenever HEARTBEAT_MS have
  * passed since the last one (or since the start), on the next update or on a timer tick,
@@ -107,7 +99,8 @@ function heartbeat(io: IOStreams, now: () => number, every: NonNullable<Progress
     const at = now();
     if (at - last < HEARTBEAT_MS) return;
     last = at;
-    io.stderr.write(`${escapeForLine(text)} (${formatElapsed(at - started)} so far)\n`);
+    // Whole seconds passed, written as every other duration ("2m 5s", domain/durations.ts).
+    io.stderr.write(`${escapeForLine(text)} (${formatDuration(Math.floor((at - started) / 1000) * 1000)} so far)\n`);
   };
   stop = every(1000, check);
   return {

@@ -102,7 +102,7 @@ describe("progress with a scripted service", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(asked(r.sent)).toEqual(["u2/s1", "u1/s1", "u3/s2"]);
     expect(r.stderr).toContain("3 pairs to ask, 0 cached: ");
-    expect(r.stderr).toContain("at 100 per 5 min (1 overdue or due within 7 days first)");
+    expect(r.stderr).toContain("at 100 per 5m (1 overdue or due within 7 days first)");
     const rows = JSON.parse(r.stdout) as Row[];
     expect(
       rows.map((x) => `${String(x.userId)} ${String(x.state)} ${String(x.manager)} ${String(x.bestScore)} ${String(x.attempts)}`),
@@ -133,10 +133,10 @@ describe("progress with a scripted service", () => {
       toAsk: 2,
       urgent: 1,
       minimumSeconds: 0,
-      budget: "100 per 5 min",
+      budget: "100 per 5m",
     });
     expect(r.stderr).toContain(
-      "dry run: 2 pairs to ask, 0 cached: no wait at 100 per 5 min (1 overdue or due within 3 days first); nothing was sent",
+      "dry run: 2 pairs to ask, 0 cached: no wait at 100 per 5m (1 overdue or due within 3 days first); nothing was sent",
     );
   });
 
@@ -309,7 +309,7 @@ describe("progress with a scripted service", () => {
     // A dry run answers with its own fields (the plan), checked by the output.
     const dry = await w.run(["--from-csv", file, "--fields", "toAsk,budget", "--dry-run", "-o", "csv"]);
     expect(dry.exitCode, dry.stderr).toBe(0);
-    expect(dry.stdout).toBe("toAsk,budget\n1,100 per 5 min\n");
+    expect(dry.stdout).toBe("toAsk,budget\n1,100 per 5m\n");
   });
 
   it("--split-by writes one file per value, named on stderr with its rows", async () => {

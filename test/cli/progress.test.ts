@@ -272,7 +272,7 @@ describe("progress", () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(asked(r.sent)).toHaveLength(120);
     expect(r.sent.filter((s) => s.status === 429)).toHaveLength(0);
-    expect(r.stderr).toContain("120 pairs to ask, 0 cached: at least 20s at 50 per 10 s");
+    expect(r.stderr).toContain("120 pairs to ask, 0 cached: at least 20s at 50 per 10s");
     const elapsed = clock.now() - START;
     // The budget minimum: 2 windows; the scheduler's margin (150 ms a window) on top, nothing more.
     expect(elapsed).toBeGreaterThanOrEqual(20_000);

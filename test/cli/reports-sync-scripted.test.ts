@@ -310,7 +310,7 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), { onAsk: () => w.clock.advance(60_000) });
     expect(r.exitCode, r.stderr).toBe(0);
     // 4 requests at 1 a minute, none finished yet: 3 more windows of 60 s and the 900 ms margin.
-    expect(r.stderr).toContain("users 2026-08-05..2026-09-03: window 1 of 4, about 3m 3s left (1m00s so far)");
+    expect(r.stderr).toContain("users 2026-08-05..2026-09-03: window 1 of 4, about 3m 3s left (1m so far)");
     // The later windows' time left follows the pace of the loads, which run beside the fetches.
     expect(r.stderr).toContain("users 2026-09-04..2026-10-03: window 2 of 4, about ");
     expect(r.stderr).toContain("users 2026-10-04..2026-11-02: window 3 of 4, about ");

@@ -60,4 +60,11 @@ describe("BudgetTimes", () => {
     expect(times.timeLeftText(1_000)).toBe("about 1s left");
     expect(times.timeLeftText(999)).toBeUndefined();
   });
+
+  it("a countdown is whole seconds rounded up, in the same words: never 0s while it lasts", () => {
+    expect(times.countdown(1)).toBe("1s");
+    expect(times.countdown(3_001)).toBe("4s");
+    expect(times.countdown(60_900)).toBe("1m 1s");
+    expect(times.countdown(120_000)).toBe("2m");
+  });
 });

@@ -200,7 +200,7 @@ describe("planProgress", () => {
     // 4 requests at 2 per minute: the first two at once, the next two one window (+ margin) later.
     expect(plan.minimumMs).toBeGreaterThanOrEqual(60_000);
     expect(plan.line).toMatch(
-      /^4 pairs to ask, 1 cached: at least 1m( \d+s)? at 2 per 1 min \(2 overdue or due within 7 days first\)$/,
+      /^4 pairs to ask, 1 cached: at least 1m( \d+s)? at 2 per 1m \(2 overdue or due within 7 days first\)$/,
     );
     expect(dryRunValue("pairs.csv", plan)).toEqual({
       file: "pairs.csv",
@@ -209,30 +209,30 @@ describe("planProgress", () => {
       toAsk: 4,
       urgent: 2,
       minimumSeconds: Math.ceil(plan.minimumMs / 1000),
-      budget: "2 per 1 min",
+      budget: "2 per 1m",
     });
   });
 
   it("one pair, nothing urgent: no wait", () => {
     const plan = planProgress([row(2, "u-1", "2027-01-01")], () => undefined, budget, NOW, 7);
-    expect(plan.line).toBe("1 pair to ask, 0 cached: no wait at 2 per 1 min");
+    expect(plan.line).toBe("1 pair to ask, 0 cached: no wait at 2 per 1m");
     expect(plan.urgent).toBe(0);
     expect(plan.minimumMs).toBe(0);
   });
 
   it("the budget named in seconds when its window is", () => {
     const fast = new BudgetTimes({ reports: { limit: 10, windowMs: 60_000 }, access: { limit: 100, windowMs: 30_000 } });
-    expect(planProgress([], () => undefined, fast, NOW, 7).line).toBe("0 pairs to ask, 0 cached: no wait at 100 per 30 s");
+    expect(planProgress([], () => undefined, fast, NOW, 7).line).toBe("0 pairs to ask, 0 cached: no wait at 100 per 30s");
   });
 
   it("a window of minutes and seconds, or of hours and minutes, is named in one way", () => {
     const odd = (windowMs: number) =>
       new BudgetTimes({ reports: { limit: 10, windowMs: 60_000 }, access: { limit: 20, windowMs } });
     expect(planProgress([], () => undefined, odd(90_000), NOW, 7).line).toBe(
-      "0 pairs to ask, 0 cached: no wait at 20 per 1 min 30 s",
+      "0 pairs to ask, 0 cached: no wait at 20 per 1m 30s",
     );
     expect(planProgress([], () => undefined, odd(5_400_000), NOW, 7).line).toBe(
-      "0 pairs to ask, 0 cached: no wait at 20 per 1h 30 min",
+      "0 pairs to ask, 0 cached: no wait at 20 per 1h 30m",
     );
   });
 });

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { IOStreams } from "../../src/output/io.js";
-import { createProgress, fitWidth, formatElapsed, HEARTBEAT_BOUND_MS, HEARTBEAT_MS } from "../../src/output/progress.js";
+import { createProgress, fitWidth, HEARTBEAT_BOUND_MS, HEARTBEAT_MS } from "../../src/output/progress.js";
 
 // Progress on stderr (docs/cli-contract.md "Progress", "CI and cron"), driven with an
 // in-memory stderr and an injected clock and timer. Through commands: test/cli/progress.test.ts.
@@ -71,21 +71,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("formatElapsed", () => {
-  it.each([
-    [0, "0s"],
-    [59_999, "59s"],
-    [60_000, "1m00s"],
-    [125_000, "2m05s"],
-    [3_599_999, "59m59s"],
-    [3_600_000, "1h00m"],
-    [3_725_000, "1h02m"],
-    [36_000_000 + 540_000, "10h09m"],
-  ])("%i ms → %s", (ms, text) => {
-    expect(formatElapsed(ms)).toBe(text);
-  });
-});
-
 describe("fitWidth", () => {
   it.each([
     ["abcdef", 6, "abcdef"],
@@ -139,6 +124,17 @@ describe("progress without a terminal (heartbeat lines)", () => {
     timer.move(25_000);
     progress.update("page 3");
     expect(stderr.text).toBe("page 2 (25s so far)\npage 3 (50s so far)\n");
+  });
+
+  it("says the whole seconds passed as every other duration is written", async () => {
+    const stderr = new Stderr(false);
+    const timer = fakeTimer();
+    const progress = await createProgress(io(stderr), { quiet: false, color: false, now: timer.now, every: timer.every });
+    timer.move(125_999);
+    progress.update("page 9");
+    timer.move(3_725_000 - 125_999);
+    progress.update("page 99");
+    expect(stderr.text).toBe("page 9 (2m 5s so far)\npage 99 (1h 2m so far)\n");
   });
 
   it("says 'working' until told more; an update after done starts the timer again", async () => {

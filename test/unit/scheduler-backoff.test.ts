@@ -1,4 +1,4 @@
-import { describeWait, formatDuration } from "../../src/api/rate/scheduler.js";
+import { describeWait } from "../../src/api/rate/scheduler.js";
 import { describe, expect, it } from "vitest";
 import { backoffDelayMs, parseRetryAfter } from "../../src/api/rate/backoff.js";
 
@@ -50,32 +50,14 @@ describe("parseRetryAfter", () => {
 describe("describeWait (what a long wait on a terminal says it waits for)", () => {
   it("names the budget or the retry, the wait and the request", () => {
     expect(describeWait({ group: "access", reason: "budget", waitMs: 42_000, attempt: 1, label: "token" })).toBe(
-      "waiting 42 s for the access rate budget before token",
+      "waiting 42s for the access rate budget before token",
     );
     expect(describeWait({ group: "reports", reason: "retry", waitMs: 3_000, attempt: 3, label: "report syms" })).toBe(
-      "waiting 3 s before retry 2 of report syms",
+      "waiting 3s before retry 2 of report syms",
     );
-    expect(formatDuration(589_000)).toBe("9 min 49 s");
-  });
-});
-
-describe("formatDuration (waits in messages)", () => {
-  it.each([
-    [0, "0 s"],
-    [1, "1 s"],
-    [61_000, "61 s"],
-    [119_000, "119 s"],
-    [119_001, "2 min"],
-    [121_000, "2 min 1 s"],
-    [1_000_000, "16 min 40 s"],
-    [7_199_000, "119 min 59 s"],
-    [7_200_000, "2 h"],
-    [7_201_000, "2 h"],
-    [7_260_000, "2 h 1 min"],
-    [172_740_000, "47 h 59 min"],
-    [172_800_000, "2 d 0 h"],
-    [1_000_000_000, "11 d 13 h"],
-  ])("%i ms is %j", (ms, text) => {
-    expect(formatDuration(ms)).toBe(text);
+    // Written as every other duration is (domain/durations.ts), not in a style of its own.
+    expect(describeWait({ group: "reports", reason: "budget", waitMs: 589_000, attempt: 1, label: "report syms" })).toBe(
+      "waiting 9m 49s for the reports rate budget before report syms",
+    );
   });
 });

@@ -244,7 +244,7 @@ describe("Scheduler deadline", () => {
     await expect(run).rejects.toMatchObject({
       exitCode: 7,
       message:
-        "report syms: the service asks to wait 2 min (Retry-After, until 2026-11-21T00:02:00.000Z), longer than this request may take",
+        "report syms: the service asks to wait 2m (Retry-After, until 2026-11-21T00:02:00.000Z), longer than this request may take",
       hint: "try again after 2026-11-21T00:02:00.000Z",
     });
     expect(times).toHaveLength(1);
@@ -263,7 +263,7 @@ describe("Scheduler deadline", () => {
     // No 429 was received: not exit 7 (issue 12 item 10).
     await expect(run).rejects.toThrow(ServiceError);
     await expect(run).rejects.toThrow(
-      /no reports request slot within this request's time limit \(next in 61 s; budget 10\/60s, memory\); nothing was sent/,
+      /no reports request slot within this request's time limit \(next in 1m 1s; budget 10\/60s, memory\); nothing was sent/,
     );
     await expect(run).rejects.toMatchObject({
       exitCode: 8,
@@ -423,7 +423,7 @@ describe("Scheduler edges (issue 27: survivors of npm run mutate on scheduler.ts
     // 1 per 15 min: the second would wait 15 min 13.5 s.
     const fifteen = setup({ limits: { ...DEFAULT_RATE_LIMITS, reports: { limit: 1, windowMs: 900_000 } } });
     await fifteen.scheduler.run(report, async () => "ok");
-    await expect(fifteen.scheduler.run(report, async () => "ok")).rejects.toThrow(/next in 15 min 14 s; budget 1\/900s/);
+    await expect(fifteen.scheduler.run(report, async () => "ok")).rejects.toThrow(/next in 15m 14s; budget 1\/900s/);
   });
 
   it("waits for a Retry-After that ends exactly at the deadline", async () => {

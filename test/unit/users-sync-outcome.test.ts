@@ -166,7 +166,7 @@ describe("sendingOutcome", () => {
       [
         "baseline: 1 row accepted by the service entered it",
         "1 Add refused as existing were sent before in an upload that may have been received: it was; they are in the baseline",
-        "1 row in 1 import task not known to have ended (no --wait): the next sync asks the service and takes them into the baseline when COMPLETED",
+        "1 row in 1 import task not known to have ended (no --wait): the next sync asks the service and takes it into the baseline when COMPLETED",
         "1 row not accepted (yet): the next sync plans them again",
       ].join("\n"),
     );

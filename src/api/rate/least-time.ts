@@ -51,6 +51,11 @@ export class BudgetTimes {
     return formatDuration(ms);
   }
 
+  /** A wait still to go, in whole seconds rounded up ("4s", "1m 1s"): it never reads "0s" while it lasts. */
+  countdown(ms: number): string {
+    return formatDuration(Math.ceil(ms / 1000) * 1000);
+  }
+
   /** "about 9m 8s left", or undefined under a second (not worth saying). */
   timeLeftText(ms: number): string | undefined {
     return ms >= 1000 ? `about ${formatDuration(ms)} left` : undefined;

@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.js";
+import { formatDuration } from "../../domain/durations.js";
 import { BudgetFullError, InterruptedError, RateLimitError, ServiceError, throwIfAborted } from "../../errors.js";
 import { DEFAULT_BASE_BACKOFF_MS, DEFAULT_MAX_BACKOFF_MS, backoffDelayMs } from "./backoff.js";
 import type { Reservation } from "./budget.js";
@@ -216,18 +217,7 @@ function withRetryTime(error: unknown, now: number): unknown {
   return new RateLimitError(error.message, { hint: `try again after ${at}`, retryAfterMs: error.retryAfterMs, cause: error });
 }
 
-/** "61 s", "16 min 40 s", "11 d 13 h" — for messages. */
-export function formatDuration(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 120) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
-}
-
-/** "waiting 42 s for the access rate budget before token" — a wait, in words, for stderr. */
+/** "waiting 42s for the access rate budget before token" — a wait, in words, for stderr. */
 export function describeWait(event: WaitEvent): string {
   const duration = formatDuration(event.waitMs);
   return event.reason === "budget"

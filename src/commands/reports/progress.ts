@@ -72,8 +72,8 @@ export class ReportProgress {
     const now = this.clock.now();
     const parts = [this.current, `${this.done} of ${this.total} done`];
     if (this.waitUntil !== undefined && this.waitUntil > now) {
-      const seconds = Math.ceil((this.waitUntil - now) / 1000);
-      parts.push(this.waitReason === "budget" ? `next report request in ${seconds} s` : `retrying in ${seconds} s`);
+      const wait = this.budget.countdown(this.waitUntil - now);
+      parts.push(this.waitReason === "budget" ? `next report request in ${wait}` : `retrying in ${wait}`);
     }
     const eta = Math.max(this.etaMs() ?? 0, (this.waitUntil ?? 0) - now);
     const timeLeft = this.budget.timeLeftText(eta);

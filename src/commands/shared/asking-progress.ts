@@ -27,7 +27,7 @@ export function askingProgress(ctx: CommandContext, budget: BudgetTimes): Asking
   const text = (): string => {
     const parts = [`${step.label} ${step.done}/${step.total} pairs`];
     const now = services.clock.now();
-    if (waitUntil !== undefined && waitUntil > now) parts.push(`next request in ${Math.ceil((waitUntil - now) / 1000)} s`);
+    if (waitUntil !== undefined && waitUntil > now) parts.push(`next request in ${budget.countdown(waitUntil - now)}`);
     const asked = asker?.asked ?? 0;
     const eta = budget.timeLeftText(budget.timeLeftMs("access", { sent: asked, startedAt, now, left: expected - asked }));
     if (eta) parts.push(eta);

@@ -120,7 +120,7 @@ export class BulkRun {
     const parts = [`${this.command} ${this.done}/${total} rows`, `${this.failures} failed`];
     const now = this.ctx.services.clock.now();
     if (this.waitUntil !== undefined && this.waitUntil > now) {
-      parts.push(`next request in ${Math.ceil((this.waitUntil - now) / 1000)} s`);
+      parts.push(`next request in ${this.budget.countdown(this.waitUntil - now)}`);
     }
     const left = this.budget.timeLeftMs("access", {
       sent: this.sent,

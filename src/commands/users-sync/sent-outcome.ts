@@ -40,13 +40,14 @@ export function sendingOutcome(
       `${plural(settled.rejectedExisting, "Add")} refused as existing were sent before in an upload that may have been received: it was; they are in the baseline`,
     );
   const open = settled.tasks.filter((t) => run.batches.some((b) => b.taskId === t.taskId));
-  if (open.length > 0)
+  if (open.length > 0) {
+    const rows = open.reduce((n, t) => n + t.rows.length, 0);
     lines.push(
-      `${plural(
-        open.reduce((n, t) => n + t.rows.length, 0),
-        "row",
-      )} in ${plural(open.length, "import task")} not known to have ended (no --wait): the next sync asks the service and takes them into the baseline when COMPLETED`,
+      `${plural(rows, "row")} in ${plural(open.length, "import task")} not known to have ended (no --wait): the next sync asks the service and takes ${
+        rows === 1 ? "it" : "them"
+      } into the baseline when COMPLETED`,
     );
+  }
   const left = settled.notSent + settled.failed + settled.rejected;
   if (left > 0) lines.push(`${plural(left, "row")} not accepted (yet): the next sync plans them again`);
   const done = { ...result, note: lines.join("\n") };

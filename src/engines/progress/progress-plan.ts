@@ -28,11 +28,9 @@ export interface ProgressPlan {
   line: string;
 }
 
-/** "100 per 5 min", "20 per 1 min 30 s": every part of the window spelt the same way. */
+/** "100 per 5m", "20 per 1m 30s": written as every other duration is (domain/durations.ts). */
 function describeRate(rate: RateLimit): string {
-  return `${rate.limit} per ${formatDuration(rate.windowMs)
-    .replace(/(\d+)m\b/g, "$1 min")
-    .replace(/(\d+)s\b/g, "$1 s")}`;
+  return `${rate.limit} per ${formatDuration(rate.windowMs)}`;
 }
 
 export function planProgress(
