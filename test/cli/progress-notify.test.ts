@@ -302,7 +302,7 @@ describe("progress notify", () => {
     expect(moved.exitCode, moved.stderr).toBe(0);
     expect(moved.stderr).toContain(`moved the reminder ledger (4 entries) from ${legacy} into the state store ${stateDir}`);
     expect(smtp.received.length - before).toBe(3);
-    await expect(readdir(join(t.configDir, "reminders"))).rejects.toThrow();
+    await expect(readdir(join(t.configDir, "reminders"))).rejects.toMatchObject({ code: "ENOENT" });
     const again = await notify(t, file);
     expect(again.stderr).not.toContain("moved the reminder ledger");
     const shown = await t.capture(["state", "show", "-o", "json"], { clock });

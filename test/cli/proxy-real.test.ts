@@ -94,7 +94,9 @@ describe.skipIf(skip)("through squid", () => {
   it("--ping-url through squid: the start and end pings go through it, and the run is not crashed by their unread answers", async () => {
     const pinged: string[] = [];
     const monitor = createServer((req, res) => {
-      pinged.push(`${req.method} ${req.url}`);
+      // Squid names itself in Via on what it forwards: proof each ping went through it, read
+      // from the request itself (squid's access log is written when it is done, maybe later).
+      pinged.push(`${req.method} ${req.url} ${/simadmin-test/.test(String(req.headers.via)) ? "via squid" : "direct"}`);
       res.end("OK".repeat(10_000));
     });
     await new Promise<void>((resolve) => monitor.listen(0, "127.0.0.1", resolve));
@@ -105,8 +107,7 @@ describe.skipIf(skip)("through squid", () => {
       });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(r.stderr).not.toContain("--ping-url");
-      expect(pinged).toEqual(["POST /check/start", "POST /check"]);
-      expect(squid.accessLog().filter((line) => line.includes("/check")).length).toBe(2);
+      expect(pinged).toEqual(["POST /check/start via squid", "POST /check via squid"]);
     } finally {
       await new Promise((resolve) => monitor.close(resolve));
     }

@@ -240,7 +240,7 @@ describe("--fields with an unknown name is found before any work", () => {
     const bad = await e.capture(["users", "import", "staff.csv", "--yes", "--fields", "bogus"], { cwd: dir });
     expect(bad.exitCode).toBe(2);
     expect(bad.sent).toEqual([]);
-    await expect(readFile(join(dir, "staff.import.json"))).rejects.toThrow();
+    await expect(readFile(join(dir, "staff.import.json"))).rejects.toMatchObject({ code: "ENOENT" });
     // `wouldSend` is a dry run's field: a real run prints it empty instead of failing after the upload.
     const ok = await e.capture(["users", "import", "staff.csv", "--yes", "-o", "json", "--fields", "batch,wouldSend"], {
       cwd: dir,
@@ -255,7 +255,7 @@ describe("--fields with an unknown name is found before any work", () => {
     const r = await e.capture(["reports", "sync", "--db", db, "--kinds", "users", "--fields", "bogus"], { cwd: dir });
     expect(r.exitCode).toBe(2);
     expect(r.sent).toEqual([]);
-    await expect(readFile(db)).rejects.toThrow();
+    await expect(readFile(db)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
   it("progress --links --fields bogus: exit 2 before the service is asked; a column of the file is a field", async () => {

@@ -231,7 +231,7 @@ describe.runIf(postgresAvailable() || process.env.CI)("the directory state store
     expect(await readFile(journal, "utf8")).not.toContain("k3");
     // One store writes the file whole (the end of its run) while the other goes on.
     await b.close();
-    await expect(stat(journal)).rejects.toThrow();
+    await expect(stat(journal)).rejects.toMatchObject({ code: "ENOENT" });
     expect(JSON.parse(await readFile(file, "utf8")).entries).toMatchObject({ k2: { value: 2 }, k4: { value: 4 } });
     await a.put(tenant, "reminders", { k5: 5 });
     expect(Object.fromEntries(await a.list(tenant, "reminders"))).toEqual({ k2: 2, k4: 4, k5: 5 });
