@@ -87,7 +87,7 @@ function isDate(text: string): boolean {
 }
 
 /** The type a string needs: DATE for YYYY-MM-DD, TIMESTAMP for ISO date-times, else text. */
-function stringType(text: string): WarehouseType {
+export function stringType(text: string): WarehouseType {
   const c = text.charCodeAt(0);
   if (c < 0x30 || c > 0x39 || text.length < 10) return "text";
   if (text.length === 10) return isDate(text) ? "date" : "text";

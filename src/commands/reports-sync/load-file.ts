@@ -2,6 +2,7 @@ import { renameSync } from "node:fs";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
 import { parseExactJson } from "../../domain/exact-json.js";
+import { RecordLayout } from "../../domain/record-layout.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "./as-sent.js";
 import { LineFile, readLines } from "./line-file.js";
@@ -24,8 +25,14 @@ import { LineFile, readLines } from "./line-file.js";
 // fit (a list, a NUL, a number kept as text, a field whose column is text getting a number,
 // names differing only by case, …) turns the window to the columns file, written for the
 // records before it from the `raw` file: the stored values are the same either way.
+// While a window loads straight from `raw`, records laid out like one parsed before (the
+// same keys in the same order, plain values: domain/record-layout.ts) are not parsed at all:
+// their values' types are read from the text, the rest is known from that record.
 
 export type LoadFormat = "ndjson" | "copy";
+
+/** Layouts a window keeps (records of a few shapes, e.g. with and without an optional field). */
+const MAX_LAYOUTS = 4;
 
 /** A field of a table as the run knows it: a number for load files, its path and its stored key. */
 export interface KnownField {
@@ -119,6 +126,10 @@ export class WindowLoadWriter {
   private readonly names = new Map<string, { path: string; leaf: boolean }>();
   /** A field's name that DuckDB could not tell apart, seen in the record being added. */
   private misfit = false;
+  /** The layouts of the window's records read so far (while direct), the last one used first. */
+  private readonly layouts: RecordLayout[] = [];
+  /** The record being added fitted no layout but may be read by one: learn its layout if it loads as sent. */
+  private learnNext = false;
 
   constructor(
     file: string,
@@ -158,6 +169,8 @@ export class WindowLoadWriter {
   };
 
   add(text: string): void {
+    this.learnNext = false;
+    if (this.direct && this.addByLayout(text)) return;
     let value = parseExactJson(text);
     let rewritten = false;
     if (this.redaction.mayHold(text)) {
@@ -192,8 +205,10 @@ export class WindowLoadWriter {
       // whitespace between tokens: they become spaces.
       const line = raw.includes("\n") || raw.includes("\r") ? raw.replace(/[\n\r]/g, " ") : raw;
       if (this.direct) {
-        if (keep && raw === text && isRecordObject(value) && this.placeAsSent(cells) && keysInText(text) === keysInValue(value))
+        if (keep && raw === text && isRecordObject(value) && this.placeAsSent(cells) && keysInText(text) === keysInValue(value)) {
+          if (this.learnNext) this.learn(value, cells);
           return this.out.write(`${line}\n`);
+        }
         this.leaveDirect(row - 1);
         this.count = 0;
         visitFields(value, this.collect);
@@ -213,6 +228,50 @@ export class WindowLoadWriter {
       }
     this.lineFields.push(values.length);
     this.out.write(`${this.prefix}${row}\t${copyEscape(raw)}${values.length > 0 ? `\t${values.join("\t")}` : ""}\n`);
+  }
+
+  /**
+   * A record read by one of the window's layouts (domain/record-layout.ts) when one fits, as
+   * the direct case of add() would take it, without parsing it; false: add() reads it.
+   */
+  private addByLayout(text: string): boolean {
+    if (this.redaction.mayHold(text)) return false;
+    const layouts = this.layouts;
+    let layout: RecordLayout | undefined;
+    for (let i = 0; i < layouts.length; i++) {
+      if (!layouts[i]!.read(text, this.types)) continue;
+      layout = layouts[i]!;
+      if (i > 0) layouts.unshift(...layouts.splice(i, 1));
+      break;
+    }
+    if (layout === undefined) {
+      this.learnNext = true;
+      return false;
+    }
+    // A layout is learned from a record kept as sent: its fields are within the limits and
+    // already in the registry.
+    const keys = layout.keys;
+    const cells = keys.length;
+    for (let i = 0; i < cells; i++) {
+      const key = keys[i]!;
+      this.keys[i] = key;
+      this.plain[i] = true;
+      this.found[i] = this.registry.get(key);
+    }
+    this.count = cells;
+    if (!this.placeAsSent(cells)) return false;
+    this.rows++;
+    this.out.write(text);
+    this.out.write("\n");
+    return true;
+  }
+
+  /** Keeps the layout of a record just taken as sent, for the records after it (the last few kept). */
+  private learn(value: Record<string, unknown>, cells: number): void {
+    const layout = RecordLayout.learn(value, this.keys.slice(0, cells));
+    if (layout === undefined) return;
+    this.layouts.unshift(layout);
+    if (this.layouts.length > MAX_LAYOUTS) this.layouts.pop();
   }
 
   /** The record's line of the columns file (DuckDB): its row number and its fields by position. */
