@@ -35,12 +35,19 @@ function userId(name: string): { uid: number; gid: number } | undefined {
 
 /** As root, the user the clusters belong to; undefined otherwise (the tools run as ourselves). */
 function owner(): { name: string; uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+  // Asked once per process: every tool run (initdb, pg_ctl, cp) needs it.
+  ownerFound ??= findOwner();
+  return ownerFound === null ? undefined : ownerFound;
+}
+let ownerFound: { name: string; uid: number; gid: number } | null | undefined;
+
+function findOwner(): { name: string; uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
   for (const name of ["postgres", "nobody"]) {
     const id = userId(name);
     if (id) return { name, ...id };
   }
-  return undefined;
+  return null;
 }
 
 /** A directory the clusters' owner may use (mode 0700, theirs). */
