@@ -140,6 +140,8 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
       new RegExp(`another reports sync into ${where} ${holder} still runs after 1 s \\(--lock-timeout\\)`),
     );
     expect(refused.stderr).toContain("let it finish, or raise --lock-timeout");
+    // Said once, not at every poll of the lock.
+    expect(refused.stderr.match(/waiting up to/g)).toHaveLength(1);
     expect(refused.asked).toEqual([]);
 
     /** Until a run started after `since` has asked who holds the lock (it says so right after). */
