@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  holdsAsSent,
-  isRecordObject,
-  keysInText,
-  keysInValue,
-  kindOf,
-} from "../../src/commands/reports-sync/as-sent.js";
+import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "../../src/commands/reports-sync/as-sent.js";
 import { JsonNumber } from "../../src/domain/exact-json.js";
 
 // Whether DuckDB may read a window's columns straight from the records' JSON

@@ -145,9 +145,7 @@ describe("LineFile", () => {
   it("a move that fails names the new path", () => {
     const out = new LineFile(path());
     const target = join(dir, "missing", "moved.txt");
-    expect(() => out.moveTo(target)).toThrow(
-      `cannot write the load file ${target}: no such file or directory (ENOENT)`,
-    );
+    expect(() => out.moveTo(target)).toThrow(`cannot write the load file ${target}: no such file or directory (ENOENT)`);
   });
 
   it("a load file removed before its move is an error, not a new empty file", () => {

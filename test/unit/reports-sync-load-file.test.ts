@@ -101,7 +101,15 @@ describe("PostgreSQL's COPY lines", () => {
       // 3 fields known and 1 new: 4 of 8.
       copyLine("4", `{"id":"z","s":1}`, "z", String.raw`\N`, String.raw`\N`, "1"),
       // 4 known and 4 new: exactly 8.
-      copyLine("5", `{"k1":1,"k2":2,"k3":3,"k4":4}`, ...[String.raw`\N`, String.raw`\N`, String.raw`\N`, String.raw`\N`], "1", "2", "3", "4"),
+      copyLine(
+        "5",
+        `{"k1":1,"k2":2,"k3":3,"k4":4}`,
+        ...[String.raw`\N`, String.raw`\N`, String.raw`\N`, String.raw`\N`],
+        "1",
+        "2",
+        "3",
+        "4",
+      ),
       // 8 known and 5 new.
       copyLine("6", fiveNew),
       "",
