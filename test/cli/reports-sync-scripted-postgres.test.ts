@@ -102,6 +102,22 @@ describe.runIf(postgresAvailable() || process.env.CI)("reports sync with a scrip
     ]);
   });
 
+  it("a window of several MiB, read in chunks of 1 MiB: lines and characters cut between chunks arrive whole, short lines padded", async () => {
+    const url = await database();
+    const w = world({ db: url });
+    // "€" is 3 bytes: a run of them over the 1, 2 and 3 MiB marks has a character cut at two of them.
+    const big = "€".repeat(1_200_000);
+    const r = await w.run(["--kinds", "users", "--since", "2026-11-20"], () => rows({ id: "a" }, { id: "b", big }, { id: "c" }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(
+      await sql(url, "SELECT id, length(big) AS n, big = repeat('€', 1200000) AS same FROM users ORDER BY row_number"),
+    ).toEqual([
+      { id: "a", n: null, same: null },
+      { id: "b", n: 1_200_000, same: true },
+      { id: "c", n: null, same: null },
+    ]);
+  });
+
   it("reads its windows' times in UTC whatever the server's time zone: a window fetched the day after its end is asked again", async () => {
     const url = await database();
     await sql(url, `ALTER DATABASE ${url.slice(url.lastIndexOf("/") + 1)} SET timezone = 'Pacific/Kiritimati'`);

@@ -1,11 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SqlConnection } from "../../src/commands/reports-sync/connection.js";
 import { WindowLoadWriter } from "../../src/commands/reports-sync/load-file.js";
 import { openPostgres } from "../../src/commands/reports-sync/postgres.js";
 import { SyncStore, type Tenant } from "../../src/commands/reports-sync/store.js";
+import { LocalFileError } from "../../src/errors.js";
 import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/postgres.js";
 
 // The reports sync store as a library in PostgreSQL (docs/reports-sync.md), where a window's
@@ -23,10 +24,14 @@ describe.runIf(postgresAvailable() || process.env.CI)("the reports sync store in
 
   beforeAll(async () => {
     [pg, dir] = await Promise.all([startPostgres(), mkdtemp(join(tmpdir(), "simadmin-store-pg-"))]);
-    db = await openPostgres(pg.url, { timeoutMs: 10_000 });
   }, 60_000);
+  // A connection per test: what openPostgres decides is then part of each test (under
+  // mutation, code run in beforeAll is not counted as covered by the tests).
+  beforeEach(async () => {
+    db = await openPostgres(pg.url, { timeoutMs: 10_000 });
+  });
+  afterEach(() => db?.close());
   afterAll(async () => {
-    await db?.close();
     await pg?.stop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -63,6 +68,14 @@ describe.runIf(postgresAvailable() || process.env.CI)("the reports sync store in
     await load(store, "logins", "2026-01-01", [{ who: "a" }]);
     await expect(load(store, "logins", "2026-01-02", [{ who: "b", extra: 1 }], join(dir, "gone.copy"))).rejects.toThrow(
       /ENOENT: no such file or directory, open .*gone\.copy/,
+    );
+    // A load file the server refuses (a number column given a word): exit 11, the server's words.
+    const broken = join(dir, "broken.copy");
+    await writeFile(broken, "2026-01-02\t2026-01-02\t2026-02-03T10:00:00.000Z\t1\t{}\tb\tnot-a-number\n");
+    const failed = load(store, "logins", "2026-01-02", [{ who: "b", extra: 1 }], broken);
+    await expect(failed).rejects.toThrow(LocalFileError);
+    await expect(failed).rejects.toThrow(
+      `PostgreSQL at ${db.label}: invalid input syntax for type bigint: "not-a-number" (SQLSTATE 22P02)`,
     );
     const columns = await db.all(
       "SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'logins' ORDER BY ordinal_position",
