@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NotifyMessage } from "../../src/domain/reminders/grouping.js";
 import type { Delivery, DeliveryOutcome, OutgoingMail } from "../../src/engines/reminders/delivery.js";
 import { isLedgerEntry, ReminderLedger, type LedgerEntry } from "../../src/engines/reminders/ledger.js";
@@ -75,6 +75,24 @@ function scripted(outcomes: Record<string, DeliveryOutcome | Error>, concurrency
 
 const pairsOf = (m: NotifyMessage): number[] => (m as unknown as { pairs: number[] }).pairs;
 
+/**
+ * `promise`, or a failure naming `what` if it has not settled after `turns` turns of the event
+ * loop. The store and deliveries here answer without timers, so a claim or a run that is still
+ * pending by then waits for something that never comes (a claim never written): the test fails
+ * at once instead of hanging until its timeout. Counted in turns, not time: load cannot change it.
+ */
+async function answered<T>(promise: Promise<T>, what: string, turns = 2_000): Promise<T> {
+  let outcome: { value: T } | { error: unknown } | undefined;
+  promise.then(
+    (value) => (outcome = { value }),
+    (error: unknown) => (outcome = { error }),
+  );
+  for (let turn = 0; turn < turns && outcome === undefined; turn++) await new Promise((resolve) => setImmediate(resolve));
+  if (outcome === undefined) throw new Error(`${what} never answered: it waits for a write that is never made`);
+  if ("error" in outcome) throw outcome.error;
+  return outcome.value;
+}
+
 async function deliver(
   store: ReturnType<typeof memoryStateStore>,
   items: SendItem[],
@@ -83,7 +101,7 @@ async function deliver(
 ) {
   const ledger = await ReminderLedger.open(store, TENANT);
   const results: string[] = [];
-  const run = await sendAll(items, {
+  const sending = sendAll(items, {
     ledger,
     delivery,
     compose: (m) => ({
@@ -101,6 +119,7 @@ async function deliver(
     ...(options.signal ? { signal: options.signal } : {}),
     onResult: (r) => results.push(`${r.message.to} ${r.status}`),
   });
+  const run = await answered(sending, "the run");
   return { run, results, ledger };
 }
 
@@ -236,22 +255,25 @@ describe("sendAll", () => {
       "lost@x.test#1": entry("lost@x.test", { messageId: "<other>" }),
     });
     const { delivery, sent } = scripted({});
-    const run = await sendAll([item("race@x.test", 3), item("lost@x.test")], {
-      ledger,
-      delivery,
-      compose: (m) => ({
-        from: "f",
-        to: m.to,
-        subject: `pairs ${pairsOf(m).join("+")}`,
-        text: "",
-        html: "",
-        messageId: `<${m.to}>`,
-        kind: "reminder",
+    const run = await answered(
+      sendAll([item("race@x.test", 3), item("lost@x.test")], {
+        ledger,
+        delivery,
+        compose: (m) => ({
+          from: "f",
+          to: m.to,
+          subject: `pairs ${pairsOf(m).join("+")}`,
+          text: "",
+          html: "",
+          messageId: `<${m.to}>`,
+          kind: "reminder",
+        }),
+        narrow: (m, won) => ({ ...m, pairs: pairsOf(m).filter((p) => won.has(`${m.to}#${p}`)) }) as unknown as NotifyMessage,
+        now: () => SENT_AT,
+        resendAmbiguous: false,
       }),
-      narrow: (m, won) => ({ ...m, pairs: pairsOf(m).filter((p) => won.has(`${m.to}#${p}`)) }) as unknown as NotifyMessage,
-      now: () => SENT_AT,
-      resendAmbiguous: false,
-    });
+      "the run",
+    );
     expect(sent).toEqual([
       "race@x.test <race@x.test> pairs 1+2+3",
       "race@x.test <race@x.test> pairs 1+3",
@@ -324,6 +346,140 @@ describe("the ledger", () => {
     expect(await stored(store)).toEqual({ "k#sent": `sent ${AT}`, "k#junk": "maybe m", "k#new": `sent <b> ${SENT_AT}` });
     expect(ledger.entries.get("k#new")?.status).toBe("sent");
     expect(ledger.entries.has("k#gone")).toBe(false);
+  });
+
+  it("claims made while a write is under way go to the store together next, each answered with its own keys", async () => {
+    const store = memoryStateStore();
+    await store.put(TENANT, "reminders", { "c#1": entry("c@x.test", { status: "sent" }) });
+    const ledger = await ReminderLedger.open(store, TENANT);
+    // Recorded by another run after this one read the ledger.
+    await store.put(TENANT, "reminders", { "b#2": entry("b@x.test", { messageId: "<other>" }) });
+    const writes: string[][] = [];
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const claimMany = store.claimMany.bind(store);
+    store.claimMany = async (tenant, kind, claims) => {
+      writes.push(Object.keys(claims));
+      if (writes.length === 1) await gate;
+      return claimMany(tenant, kind, claims);
+    };
+    const claim = (...keys: string[]) =>
+      ledger.claim(
+        keys.map((key) => ({ key, entry: entry(`${key.slice(0, 1)}@x.test`) })),
+        () => false,
+      );
+    const turns = async () => {
+      for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const first = claim("a#1");
+    await turns();
+    expect(writes).toEqual([["a#1"]]);
+    const second = claim("b#1", "b#2");
+    const third = claim("c#1", "c#2");
+    await turns();
+    expect(writes).toEqual([["a#1"]]);
+    openGate();
+    expect([...(await answered(first, "the first claim"))]).toEqual(["a#1"]);
+    expect([...(await answered(second, "a claim made during a write"))]).toEqual(["b#1"]);
+    expect([...(await answered(third, "a claim made during a write"))]).toEqual(["c#2"]);
+    expect(writes).toEqual([["a#1"], ["b#1", "b#2", "c#2"]]);
+    expect(ledger.entries.get("b#2")?.messageId).toBe("<other>");
+    // Once nothing is under way, a claim is written on its own.
+    expect([...(await answered(claim("d#1"), "a claim after the others"))]).toEqual(["d#1"]);
+    expect(writes).toEqual([["a#1"], ["b#1", "b#2", "c#2"], ["d#1"]]);
+  });
+
+  it("a claim whose write fails is answered with the store's error, as is every claim written with it", async () => {
+    const store = memoryStateStore();
+    const ledger = await ReminderLedger.open(store, TENANT);
+    const lost = new Error("connection to the state store lost");
+    store.claimMany = () => Promise.reject(lost);
+    const first = ledger.claim([{ key: "a#1", entry: entry("a@x.test") }], () => false);
+    const second = ledger.claim([{ key: "b#1", entry: entry("b@x.test") }], () => false);
+    const answers = await Promise.allSettled([answered(first, "the first claim"), answered(second, "a claim written with it")]);
+    expect(answers).toEqual([
+      { status: "rejected", reason: lost },
+      { status: "rejected", reason: lost },
+    ]);
+    await expect(ledger.flush()).rejects.toBe(lost);
+  });
+
+  it("a key left sending is taken over with a put (not an insert) only when takeOver says so", async () => {
+    const store = memoryStateStore();
+    await store.put(TENANT, "reminders", {
+      "amb#1": entry("a@x.test", { messageId: "<old>" }),
+      "amb#2": entry("b@x.test", { messageId: "<old>" }),
+    });
+    const ledger = await ReminderLedger.open(store, TENANT);
+    const won = await answered(
+      ledger.claim(
+        [
+          { key: "amb#1", entry: entry("a@x.test", { messageId: "<new>" }) },
+          { key: "amb#2", entry: entry("b@x.test", { messageId: "<new>" }) },
+        ],
+        (key) => key === "amb#1",
+      ),
+      "the claim",
+    );
+    expect([...won]).toEqual(["amb#1"]);
+    expect(await stored(store)).toEqual({ "amb#1": "sending <new>", "amb#2": "sending <old>" });
+    expect(ledger.entries.get("amb#1")?.messageId).toBe("<new>");
+  });
+
+  it("marks and releases reach the store 250 ms later without a flush, those made meanwhile in the same write", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
+    try {
+      const store = memoryStateStore();
+      await store.put(TENANT, "reminders", { "c#1": entry("c@x.test") });
+      const ledger = await ReminderLedger.open(store, TENANT);
+      const puts: string[][] = [];
+      const put = store.put.bind(store);
+      store.put = (tenant, kind, changes) => {
+        puts.push(Object.keys(changes));
+        return put(tenant, kind, changes);
+      };
+      const settle = async () => {
+        for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      ledger.markSent([{ key: "a#1", entry: entry("a@x.test") }], SENT_AT);
+      vi.advanceTimersByTime(100);
+      ledger.markSent([{ key: "b#1", entry: entry("b@x.test") }], SENT_AT);
+      ledger.release(["c#1"]);
+      vi.advanceTimersByTime(149);
+      await settle();
+      expect(puts).toEqual([]);
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(puts).toEqual([["a#1", "b#1", "c#1"]]);
+      expect(await stored(store)).toEqual({ "a#1": `sent ${SENT_AT}`, "b#1": `sent ${SENT_AT}` });
+      // The next mark starts a delay of its own.
+      ledger.release(["a#1"]);
+      vi.advanceTimersByTime(249);
+      await settle();
+      expect(puts).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(puts).toEqual([["a#1", "b#1", "c#1"], ["a#1"]]);
+      expect(await stored(store)).toEqual({ "b#1": `sent ${SENT_AT}` });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a failure that is not an Error is thrown by the next claim as one with its text", async () => {
+    const store = memoryStateStore();
+    const ledger = await ReminderLedger.open(store, TENANT);
+    store.put = () => Promise.reject("EIO"); // eslint-disable-line @typescript-eslint/prefer-promise-reject-errors
+    ledger.release(["k#1"]);
+    await ledger.flush().catch(() => undefined);
+    const error = await (async () => ledger.claim([{ key: "k#2", entry: entry("a@x.test") }], () => false))().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe("EIO");
   });
 
   it("a write that failed is thrown by flush and by the next claim", async () => {

@@ -178,9 +178,10 @@ export class ReminderLedger {
   }
 
   /**
-   * Written within MARK_DELAY_MS, in one write with whatever else is waiting by then (or
-   * sooner, with the next claim): a directory store parses and rewrites its whole file on each
-   * write, so marks written one by one would keep the CPU from the SMTP connections.
+   * Written MARK_DELAY_MS after the first of them, in one write with whatever else is waiting
+   * by then (or sooner, by flush; a claim does not carry them): a directory store parses and
+   * rewrites its whole file on each write, so marks written one by one would keep the CPU from
+   * the SMTP connections.
    */
   private schedule(): void {
     if (this.flushScheduled) return;
