@@ -8,7 +8,7 @@ import { createFakeClock } from "../../src/clock.js";
 import { NotFoundError } from "../../src/errors.js";
 import { memoryStateStore } from "../helpers/memory-state.js";
 import { closedPort, runInProcess, tempDir } from "../helpers/in-process.js";
-import { SMTP_PASSWORD, startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
+import { SMTP_PASSWORD, SMTP_USER, startTestSmtp, type TestSmtp } from "../helpers/smtp.js";
 
 // progress notify (docs/cli-contract.md "Reminders", docs/reminders.md) in this process with no
 // sandbox: a client that answers completion-data from the test's script and records what was
@@ -139,6 +139,7 @@ describe("progress notify with a scripted service", () => {
     ]);
     const first = (JSON.parse(r.stdout) as Row[])[0]!;
     expect(first.sent).toBe(false);
+    expect(first.detail).toBe("");
     expect(String(first.messageId)).toMatch(/^<[0-9a-f]{32}\.simadmin@simadmin\.invalid>$/);
     expect(r.stderr).toContain(`plan: 3 reminders and 0 digests due on ${TODAY}; nothing was sent or recorded`);
     expect(r.stderr).toContain("plan: 3 messages to send; nothing was sent");
@@ -299,6 +300,7 @@ describe("progress notify with a scripted service", () => {
         "left unsure by other-host pid 7 at 2026-11-27T05:00:00.000Z: not sent again (check the mailbox, then --resend-ambiguous on its day)",
     });
     expect(String(rows[0]!.messageId)).toMatch(/^<[0-9a-f]{32}\.simadmin@example\.test>$/);
+    expect(rows[1]!.sent).toBe(false);
     expect(rows[1]!.detail).toBe(
       "left unsure by other-host pid 7 at 2026-11-27T05:00:00.000Z: a digest is not sent again the same day (check the mailbox)",
     );
@@ -480,6 +482,21 @@ describe("progress notify through a real SMTP server", () => {
     expect(await w.ledger()).toContain("sending ann@example.test u1/s1 due 2026-11-27 step 0");
   });
 
+  it("the URL's password is redacted even from the server's own words", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    smtp.echoPassword = true;
+    try {
+      const r = await w.run(args(path), { "u5/s1": done });
+      expect(r.exitCode).toBe(8);
+      expect(r.stderr).toContain(`cannot reach the mail server smtp://127.0.0.1:${smtp.port}: `);
+      expect(r.stderr).toContain(`no login ${SMTP_USER} with password `);
+      expect(r.stderr).not.toContain("s3cret");
+    } finally {
+      smtp.echoPassword = false;
+    }
+  });
+
   it("a server that cannot be reached: exit 8 naming it without the password; nothing recorded", async () => {
     const w = await world();
     const path = await file(COHORT);
@@ -572,13 +589,43 @@ describe("progress notify: what is checked before anything is asked or sent", ()
       "3 userId",
       "4 email",
     ]);
-    expect(r.stdout).toContain("required but empty");
-    expect(r.stdout).toContain("not a valid email address");
-    expect(r.stdout).toContain("not a valid email address (--digest)");
+    expect((JSON.parse(r.stdout) as Row[]).map((x) => `${String(x.row)} ${String(x.field)}: ${String(x.message)}`)).toEqual([
+      "2 E-Mail: required but empty",
+      "3 E-Mail: not a valid email address",
+      "3 boss: not a valid email address (--digest)",
+    ]);
     const none = await w.run(["--from-csv", await file("userId,simulationId,dueDate\nu1,s1,2026-11-27\n"), "--plan"]);
     expect(none.exitCode).toBe(6);
     expect(none.stderr).toContain("has no email column: reminders need the trainee's address");
     expect(none.stderr).toContain("add a column named email with each trainee's address");
+  });
+
+  it("addresses are read without the spaces around them (a blank manager is none); --digest names a column exactly before by its normalised name", async () => {
+    const w = await world();
+    const path = await file(
+      "userId,simulationId,dueDate,email,Manager Email,managerEmail\nu1,s1,2026-11-27, ann@example.test , x@example.test , dana@example.test \nu2,s1,2026-11-27,bob@example.test,,  \n",
+    );
+    const r = await w.run(["--from-csv", path, "--plan", "--digest", "managerEmail", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(12);
+    expect(brief(r.stdout)).toEqual([
+      "ann@example.test reminder 0 [u1/s1] planned",
+      "bob@example.test reminder 0 [u2/s1] planned",
+      "dana@example.test digest null [u1/s1] planned",
+    ]);
+    const normalised = await w.run(["--from-csv", path, "--plan", "--digest", "manager_email", "-o", "json"]);
+    expect(brief(normalised.stdout)).toContain("x@example.test digest null [u1/s1] planned");
+  });
+
+  it("an smtps:// URL is taken (TLS from the start); an smtp:// URL without a host is refused", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    const port = await closedPort();
+    const tls = await w.run(["--from-csv", path, "--from", FROM, "--smtp", `smtps://127.0.0.1:${port}`], { "u5/s1": done });
+    expect(tls.exitCode, tls.stderr).toBe(8);
+    expect(tls.stderr).toContain(`cannot reach the mail server smtps://127.0.0.1:${port}: `);
+    const hostless = await w.run(["--from-csv", path, "--from", FROM, "--smtp", "smtp://"]);
+    expect(hostless.exitCode).toBe(2);
+    expect(hostless.stderr).toContain("--smtp must be an smtp:// or smtps:// URL with a host");
   });
 
   it("--template: each file needed is named when missing; the digest's own placeholders are checked", async () => {
@@ -586,11 +633,19 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     const path = await file(COHORT);
     const templates = join(dir.path, `templates-${counter}`);
     await mkdir(templates, { recursive: true });
-    await writeFile(join(templates, "subject.txt"), "  {{when}} for {{firstName}}\n");
-    await writeFile(join(templates, "body.txt"), "Hello {{firstName}}: {{pairs}}\n");
+    for (const [name, text] of [
+      ["subject.txt", "  {{when}} for {{firstName}}\n"],
+      ["body.txt", "Hello {{firstName}}: {{pairs}}\n"],
+    ]) {
+      const before = await w.run(["--from-csv", path, "--plan", "--template", templates]);
+      expect(before.exitCode, before.stderr).toBe(11);
+      expect(before.stderr).toContain(`cannot read ${join(templates, name!)}: `);
+      expect(before.stderr).toContain(`--template needs ${name!} in ${templates}`);
+      await writeFile(join(templates, name!), text!);
+    }
     const missing = await w.run(["--from-csv", path, "--plan", "--template", templates]);
     expect(missing.exitCode).toBe(11);
-    expect(missing.stderr).toContain(join(templates, "body.html"));
+    expect(missing.stderr).toContain(`cannot read ${join(templates, "body.html")}: `);
     expect(missing.stderr).toContain(`--template needs body.html in ${templates}`);
     await writeFile(join(templates, "body.html"), "<p>Hello {{simulationId}}</p>{{pairs}}\n");
     // The id columns are not placeholders of their own (the pairs are listed by {{pairs}}).
@@ -624,7 +679,12 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     );
     expect(r.exitCode, r.stderr).toBe(0);
     const mails = await outboxMails(outbox);
-    expect(mails.map((m) => m.mail.subject).sort()).toEqual([
+    // Read from the files themselves: mailparser trims a subject, the template's spaces and
+    // line break must not reach the header.
+    const subjects = await Promise.all(
+      mails.map(async (m) => /^Subject: (.*)$/m.exec(await readFile(join(outbox, m.name), "utf8"))?.[1]),
+    );
+    expect(subjects.sort()).toEqual([
       "Digest for dana@example.test",
       "Digest for sam@example.test",
       "Due today for Ann",

@@ -38,6 +38,8 @@ export interface TestSmtp {
    * the moment to break something else (the sender's state store) while the message is taken.
    */
   beforeAccept: ((to: string[]) => void) | undefined;
+  /** Refuse AUTH with a 535 that repeats the password tried (as careless relays do). */
+  echoPassword: boolean;
   /** Sessions that logged in, and whether they were secure (STARTTLS) when they did. */
   logins: { secure: boolean }[];
   close(): Promise<void>;
@@ -52,11 +54,18 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   const refuse = new Set<string>();
   const dropDuringDataTo = new Set<string>();
   const logins: { secure: boolean }[] = [];
-  const state: { hold: TestSmtp["hold"]; held: boolean; data: number; beforeAccept: TestSmtp["beforeAccept"] } = {
+  const state: {
+    hold: TestSmtp["hold"];
+    held: boolean;
+    data: number;
+    beforeAccept: TestSmtp["beforeAccept"];
+    echoPassword: boolean;
+  } = {
     hold: undefined,
     held: false,
     data: 0,
     beforeAccept: undefined,
+    echoPassword: false,
   };
   const server = new SMTPServer({
     secure: false,
@@ -68,6 +77,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     logger: false,
     disableReverseLookup: true,
     onAuth(auth, session, callback) {
+      if (state.echoPassword) return callback(new Error(`no login ${auth.username} with password ${auth.password}`));
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD) {
         logins.push({ secure: session.secure });
         return callback(null, { user: auth.username });
@@ -139,6 +149,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     set beforeAccept(value) {
       state.beforeAccept = value;
+    },
+    get echoPassword() {
+      return state.echoPassword;
+    },
+    set echoPassword(value) {
+      state.echoPassword = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -44,7 +44,8 @@ export function readRecipients(path: string, file: ProgressFile, digest: string 
     }
   }
   return {
-    emailOf: (row) => (row.extra[email] ?? "").trim(),
+    // The spaces around it are the grouping's to drop (domain/reminders/grouping.ts); a blank cell was refused above.
+    emailOf: (row) => row.extra[email] ?? "",
     managerOf:
       manager === undefined
         ? undefined

@@ -37,7 +37,8 @@ function check(dir: string, set: TemplateSet, known: readonly string[], prefix: 
 export async function loadTemplates(dir: string | undefined, columns: readonly string[]): Promise<Templates> {
   if (dir === undefined) return BUILT_IN_TEMPLATES;
   const reminder: TemplateSet = {
-    subject: (await readPart(dir, "subject.txt", false))!.trim(),
+    // Not trimmed here: renderMail trims the subject once it is filled (domain/reminders/templates.ts).
+    subject: (await readPart(dir, "subject.txt", false))!,
     text: (await readPart(dir, "body.txt", false))!,
     html: (await readPart(dir, "body.html", false))!,
   };
@@ -46,7 +47,7 @@ export async function loadTemplates(dir: string | undefined, columns: readonly s
     ["digest-subject.txt", "digest-body.txt", "digest-body.html"].map((name) => readPart(dir, name, true)),
   );
   const digest: TemplateSet = {
-    subject: digestParts[0]?.trim() ?? BUILT_IN_TEMPLATES.digest.subject,
+    subject: digestParts[0] ?? BUILT_IN_TEMPLATES.digest.subject,
     text: digestParts[1] ?? BUILT_IN_TEMPLATES.digest.text,
     html: digestParts[2] ?? BUILT_IN_TEMPLATES.digest.html,
   };
