@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -279,9 +279,9 @@ describe("sendAll", () => {
       "race@x.test <race@x.test> pairs 1+3",
       "lost@x.test <lost@x.test> pairs 1",
     ]);
-    expect(run.results.map((r) => [r.message.to, r.status, r.detail])).toEqual([
-      ["race@x.test", "sent", "250 ok race@x.test"],
-      ["lost@x.test", "skipped", "already recorded by another run"],
+    expect(run.results.map((r) => [r.message.to, r.status, r.messageId, r.detail])).toEqual([
+      ["race@x.test", "sent", "<race@x.test>", "250 ok race@x.test"],
+      ["lost@x.test", "skipped", "", "already recorded by another run"],
     ]);
     expect(pairsOf(run.results[0]!.message)).toEqual([1, 3]);
     expect(await stored(store)).toEqual({
@@ -313,6 +313,58 @@ describe("sendAll", () => {
     expect(Object.keys(await stored(store))).toHaveLength(20);
   });
 
+  it("a delivery that fails before the claim: the run throws its error, and releases nothing another run holds", async () => {
+    const store = memoryStateStore();
+    const ledger = await ReminderLedger.open(store, TENANT);
+    // Claimed by another run after this one read the ledger.
+    await store.put(TENANT, "reminders", { "b@x.test#1": entry("b@x.test", { messageId: "<other>" }) });
+    const broken = new Error("cannot compose");
+    const delivery: Delivery = {
+      ...scripted({}).delivery,
+      send: (mail) =>
+        mail.to === "a@x.test" ? Promise.reject(broken) : Promise.resolve({ status: "unreachable", reason: "ECONNREFUSED" }),
+    };
+    const deps = {
+      ledger,
+      delivery,
+      compose: (m: NotifyMessage) => ({
+        from: "f",
+        to: m.to,
+        subject: "",
+        text: "",
+        html: "",
+        messageId: `<${m.to}>`,
+        kind: "reminder",
+      }),
+      narrow: (m: NotifyMessage) => m,
+      now: () => SENT_AT,
+      resendAmbiguous: false,
+    };
+    await expect(answered(sendAll([item("a@x.test")], deps), "the run")).rejects.toBe(broken);
+    const down = await answered(sendAll([item("b@x.test")], deps), "the run");
+    expect(down.results.map((r) => r.status)).toEqual(["not-sent"]);
+    expect(await stored(store)).toEqual({ "b@x.test#1": "sending <other>" });
+  });
+
+  it("a claim the store cannot write: the run throws the store's error; a server lost after the claim releases it", async () => {
+    const store = memoryStateStore();
+    const lost = new Error("connection to the state store lost");
+    const claimMany = store.claimMany.bind(store);
+    store.claimMany = () => Promise.reject(lost);
+    await expect(deliver(store, [item("a@x.test")], scripted({}).delivery)).rejects.toBe(lost);
+    store.claimMany = claimMany;
+    const delivery: Delivery = {
+      ...scripted({}).delivery,
+      send: async (_mail, beforeData) => {
+        await beforeData();
+        return { status: "unreachable", reason: "421 shutting down" };
+      },
+    };
+    const { run } = await deliver(store, [item("b@x.test")], delivery);
+    expect(run.results.map((r) => [r.status, r.detail])).toEqual([["not-sent", "421 shutting down"]]);
+    expect(await stored(store)).toEqual({});
+  });
+
   it("no messages: nothing claimed, nothing sent", async () => {
     const store = memoryStateStore();
     const { delivery, sent } = scripted({});
@@ -340,6 +392,11 @@ describe("the ledger", () => {
       () => true,
     );
     expect([...won].sort()).toEqual(["k#gone", "k#new"]);
+    // A key sent is never claimable, even to take over.
+    expect(ledger.claimable("k#sent", () => true)).toBe(false);
+    expect(ledger.claimable("k#new", () => true)).toBe(true);
+    expect(ledger.claimable("k#new", () => false)).toBe(false);
+    expect(ledger.claimable("k#other", () => false)).toBe(true);
     ledger.markSent([{ key: "k#new", entry: entry("b@x.test", { messageId: "<b>" }) }], SENT_AT);
     ledger.release(["k#gone"]);
     await ledger.flush();
@@ -413,6 +470,10 @@ describe("the ledger", () => {
       "amb#2": entry("b@x.test", { messageId: "<old>" }),
     });
     const ledger = await ReminderLedger.open(store, TENANT);
+    const calls: string[] = [];
+    const { put, claimMany } = store;
+    store.put = (...args) => (calls.push(`put ${Object.keys(args[2]).join(" ")}`), put(...args));
+    store.claimMany = (...args) => (calls.push(`claimMany ${Object.keys(args[2]).join(" ")}`), claimMany(...args));
     const won = await answered(
       ledger.claim(
         [
@@ -424,7 +485,20 @@ describe("the ledger", () => {
       "the claim",
     );
     expect([...won]).toEqual(["amb#1"]);
-    expect(await stored(store)).toEqual({ "amb#1": "sending <new>", "amb#2": "sending <old>" });
+    // Only the put: no insert of nothing; and a flush with nothing waiting writes nothing.
+    await ledger.flush();
+    expect(calls).toEqual(["put amb#1"]);
+    // A key another run filled with something that is no entry: not won, and not taken in.
+    await put(TENANT, "reminders", { "odd#1": { status: "maybe" } });
+    expect([
+      ...(await answered(
+        ledger.claim([{ key: "odd#1", entry: entry("o@x.test") }], () => true),
+        "a claim",
+      )),
+    ]).toEqual([]);
+    expect(calls).toEqual(["put amb#1", "claimMany odd#1"]);
+    expect(ledger.entries.has("odd#1")).toBe(false);
+    expect(await stored(store)).toEqual({ "amb#1": "sending <new>", "amb#2": "sending <old>", "odd#1": "maybe" });
     expect(ledger.entries.get("amb#1")?.messageId).toBe("<new>");
   });
 
@@ -508,6 +582,7 @@ describe("the ledger", () => {
     expect(isLedgerEntry({ ...entry("a@x.test"), to: 7 })).toBe(false);
     expect(isLedgerEntry({ ...entry("a@x.test"), messageId: undefined })).toBe(false);
     expect(isLedgerEntry(null)).toBe(false);
+    expect(isLedgerEntry(undefined)).toBe(false);
     expect(isLedgerEntry("sent")).toBe(false);
   });
 });
@@ -547,6 +622,24 @@ describe("the outbox", () => {
     await delivery.close();
   });
 
+  it("an outbox is made with its parents, private (0700, files 0600), and opened again as it is", async () => {
+    const outbox = join(dir, "nested", "deeper", "outbox");
+    const first = await openOutboxDelivery(outbox);
+    expect((await stat(outbox)).mode & 0o777).toBe(0o700);
+    await first.send(mail, () => Promise.resolve());
+    expect((await stat(join(outbox, "digest-0123abcd.simadmin.eml"))).mode & 0o777).toBe(0o600);
+    const again = await openOutboxDelivery(outbox);
+    expect(again.describe).toBe(outbox);
+  });
+
+  it("a claim that fails withholds the message: no file, the claim's failure handed back", async () => {
+    const outbox = join(dir, "outbox-withheld");
+    const delivery = await openOutboxDelivery(outbox);
+    const held = new Error("held elsewhere");
+    expect(await delivery.send(mail, () => Promise.reject(held))).toEqual({ status: "withheld", cause: held });
+    expect(await readdir(outbox)).toEqual([]);
+  });
+
   it("a message it cannot write is a LocalFileError naming the file, and no temp file is left", async () => {
     const outbox = join(dir, "outbox-blocked");
     const delivery = await openOutboxDelivery(outbox);
@@ -560,13 +653,19 @@ describe("the outbox", () => {
       );
     expect(error).toBeInstanceOf(LocalFileError);
     expect((error as LocalFileError).path).toBe(join(outbox, "digest-0123abcd.simadmin.eml"));
+    expect((error as LocalFileError).message).toMatch(/^cannot write .*digest-0123abcd\.simadmin\.eml: /);
     expect((await readdir(outbox)).sort()).toEqual(["digest-0123abcd.simadmin.eml"]);
   });
 
   it("an outbox that cannot be made is a LocalFileError naming it", async () => {
     const file = join(dir, "a-file");
     await writeFile(file, "");
-    await expect(openOutboxDelivery(join(file, "outbox"))).rejects.toBeInstanceOf(LocalFileError);
+    const error = await openOutboxDelivery(join(file, "outbox")).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LocalFileError);
+    expect((error as LocalFileError).message).toMatch(new RegExp(`^cannot create the outbox ${file}/outbox: `));
   });
 });
 
@@ -662,7 +761,9 @@ describe("the ledger of the earlier version", () => {
       "k%2F3.json": JSON.stringify(entry("c@x.test", { messageId: "<file-c>" })),
       "k%2F4.json": JSON.stringify(entry("d@x.test", { messageId: "<file-d>" })),
       "half.json": '{"status":"se',
-      "other.txt": "not an entry",
+      "odd.json": '{"status":"maybe"}',
+      "other.txt": JSON.stringify(entry("x@x.test", { status: "sent" })),
+      "step%2F12.json": JSON.stringify(entry("e@x.test", { status: "sent", messageId: "<file-e>" })),
     });
     const lines: string[] = [];
     await moveLegacyLedger(store, TENANT, state, (line) => lines.push(line));
@@ -671,17 +772,30 @@ describe("the ledger of the earlier version", () => {
       "k/2": `sent <file-b> ${AT}`,
       "k/3": `sent <store-c> ${AT}`,
       "k/4": "sending <store-d>",
+      "step/12": `sent <file-e> ${AT}`,
     });
-    expect(lines).toEqual([`moved the reminder ledger (4 entries) from ${ledgerDir} into the state store memory`]);
+    expect(lines).toEqual([`moved the reminder ledger (5 entries) from ${ledgerDir} into the state store memory`]);
     expect(await readdir(state)).toEqual([]);
   });
 
   it("one entry is one entry; a missing ledger is nothing to move; an unreadable one is left with a line", async () => {
     const store = memoryStateStore();
+    const writes: string[] = [];
+    const { put, claimMany } = store;
+    store.put = (...args) => (writes.push(`put ${Object.keys(args[2]).join(" ")}`), put(...args));
+    store.claimMany = (...args) => (writes.push(`claimMany ${Object.keys(args[2]).join(" ")}`), claimMany(...args));
     const { state, dir: ledgerDir } = await legacy({ "k.json": JSON.stringify(entry("a@x.test")) });
+    // The old version's lock file may be gone already.
+    await rm(join(ledgerDir, "..", `${ledgerDir.split("/").pop()!}.lock`));
     const lines: string[] = [];
     await moveLegacyLedger(store, TENANT, state, (line) => lines.push(line));
     expect(lines).toEqual([`moved the reminder ledger (1 entry) from ${ledgerDir} into the state store memory`]);
+    expect(await readdir(state)).toEqual([]);
+    // Nothing to upgrade: the one insert, no put.
+    expect(writes).toEqual(["claimMany k"]);
+    const empty = await legacy({ "half.json": '{"status":"se' });
+    await moveLegacyLedger(store, TENANT, empty.state, (line) => lines.push(line));
+    expect(writes).toEqual(["claimMany k"]);
     lines.length = 0;
     await moveLegacyLedger(store, TENANT, state, (line) => lines.push(line));
     expect(lines).toEqual([]);

@@ -68,9 +68,8 @@ export class ReminderLedger {
   private writing: Promise<void> = Promise.resolve();
   private flushScheduled = false;
   private failure: unknown;
-  /** Claims waiting for the next write, and whether that write is queued. */
+  /** Claims waiting for the next write. */
   private claims: ClaimRequest[] = [];
-  private claimWriteQueued = false;
 
   private constructor(
     private readonly store: LedgerStore,
@@ -131,12 +130,9 @@ export class ReminderLedger {
     this.throwIfFailed();
     return new Promise((resolve, reject) => {
       this.claims.push({ claims, takeOver, resolve, reject });
-      if (this.claimWriteQueued) return;
-      this.claimWriteQueued = true;
-      void this.step(async () => {
-        this.claimWriteQueued = false;
-        await this.claimTogether(this.claims.splice(0));
-      }).catch(() => undefined); // each claim's own promise carries the failure
+      // Each claim queues a write of every claim waiting when it runs: the first takes them
+      // all, those queued behind it find none left (and write nothing).
+      void this.step(() => this.claimTogether(this.claims.splice(0))).catch(() => undefined); // each claim's own promise carries the failure
     });
   }
 

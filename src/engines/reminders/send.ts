@@ -59,7 +59,7 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
   const one = async (item: SendItem): Promise<SendResult> => {
     // What the ledger already shows held (by another run since the plan) is left out before
     // the transaction; the claim inside it settles any race.
-    let claims = item.claims.filter((c) => deps.ledger.claimable(c.key, takeOver));
+    const claims = item.claims.filter((c) => deps.ledger.claimable(c.key, takeOver));
     if (claims.length === 0) {
       return { message: item.message, status: "skipped", messageId: "", detail: "already recorded by another run" };
     }
@@ -90,9 +90,9 @@ export async function sendAll(items: readonly SendItem[], deps: SendDeps): Promi
           if (won!.size === 0) {
             return { message: item.message, status: "skipped", messageId: "", detail: "already recorded by another run" };
           }
-          // Another run holds some of its pairs: sent again with only this run's.
+          // Another run holds some of its pairs: sent again with only this run's (the keys
+          // marked or released below are those won).
           message = deps.narrow(item.message, won!);
-          claims = claims.filter((c) => won!.has(c.key));
           continue;
         case "sent":
           deps.ledger.markSent(mine, deps.now());
