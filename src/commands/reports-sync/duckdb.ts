@@ -184,9 +184,12 @@ async function createWaiting(
       return await duckdb.DuckDBInstance.create(path, {
         ...(options.readOnly ? { access_mode: "READ_ONLY" } : {}),
         // A CLI beside other work: DuckDB would take 80 % of the memory and every core. The
-        // JSON reader needs buffers of twice its largest object (16 MB here).
+        // JSON reader needs buffers of twice its largest object (16 MB here). One thread: the
+        // window being loaded takes one core while the run prepares the next on the other —
+        // a second DuckDB thread cost a quarter more CPU for the same load (docs/reports-sync.md,
+        // Figures).
         memory_limit: MEMORY_LIMIT,
-        threads: "2",
+        threads: "1",
         // DuckDB's own allocator (a bundled jemalloc, so glibc's MALLOC_* settings do not
         // reach it) keeps freed memory for reuse up to 128 MB by default: the JSON reader's
         // buffers and each window's rows freed are given back to the system at once instead
