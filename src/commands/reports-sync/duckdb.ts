@@ -196,6 +196,9 @@ async function createWaiting(
         // (docs/reports-sync.md, Figures: peak memory).
         allocator_flush_threshold: ALLOCATOR_FLUSH,
         allocator_bulk_deallocation_flush_threshold: ALLOCATOR_FLUSH,
+        // With one thread the load runs on the caller's thread, whose freed memory DuckDB's
+        // own flushing does not reach: jemalloc's background thread gives it back.
+        allocator_background_threads: "true",
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
