@@ -11,7 +11,12 @@
 // and the CLI's peak RSS, which must stay flat (< 200 MiB; xlsx < 250 MiB).
 //
 //   npm run build && node bench/exports.mjs [--records 1000000] [--rounds 3] [--formats csv,ndjson,xlsx]
-//       [--ca with|without|both] [--bin path/to/bin/simadmin.js]
+//       [--ca with|without|both] [--bin path/to/bin/simadmin.js] [--cpu-prof dir]
+//
+// --cpu-prof dir: every measured process (CLI and bare) also writes a V8 CPU profile into dir
+// (`node --cpu-prof`; NODE_OPTIONS does not reach them); `node bench/parts/profile-summary.mjs
+// file.cpuprofile` sums its self time per function. Profiling slows both sides: ratios
+// printed with it are not the goal's.
 //
 // Each figure is the median of paired ratios: every round runs the CLI and its baseline back
 // to back, which goes first alternating — once without NODE_EXTRA_CA_CERTS and once with it
@@ -38,6 +43,8 @@ const PER_DAY = 2_500;
 const DAYS = Math.ceil(RECORDS / PER_DAY);
 const TARGETS = { csv: 1.3, ndjson: 1.3, xlsx: 2.0 };
 const RSS_LIMITS = { csv: 200, ndjson: 200, xlsx: 250 };
+const CPU_PROF = arg("--cpu-prof", undefined);
+const PROFILE_FLAGS = CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", resolve(CPU_PROF)] : [];
 
 const CA_CERTS =
   process.env.NODE_EXTRA_CA_CERTS ??
@@ -78,7 +85,7 @@ let RSS_PRELOAD;
 function timeProcess(args, env) {
   return new Promise((done, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["-r", RSS_PRELOAD, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [...PROFILE_FLAGS, "-r", RSS_PRELOAD, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk) => (stderr += chunk));

@@ -1,5 +1,6 @@
 import { once } from "node:events";
-import { stringify, type Stringifier } from "csv-stringify";
+import { stringify, type Options, type Stringifier } from "csv-stringify";
+import { stringify as stringifyRows } from "csv-stringify/sync";
 import { JsonNumber } from "../domain/exact-json.js";
 import type { Cell } from "../domain/records.js";
 import type { Delimiter, LineEnding } from "../domain/csv-input/dialect.js";
@@ -43,24 +44,28 @@ export function sideFileForm(input: CsvInputForm, flags: { delimiter?: Delimiter
   };
 }
 
-/** A value holding either line-break character must be quoted, whatever the record delimiter. */
-export const LINE_BREAK = /[\r\n]/;
+/**
+ * Cells quoted beyond csv-stringify's own rules, as one pattern (csv-stringify tries each
+ * pattern of `quoted_match` on every cell: one search instead of three per cell of a
+ * million-row export, docs/architecture.md "Exports"):
+ * - either line-break character: csv-stringify quotes a value holding the record delimiter
+ *   (LF) but not a lone CR, which every reader takes for a line end: the row would split;
+ * - a cell starting with `::` or holding `##[`, so that no line of the CSV reads as a GitHub
+ *   Actions workflow command (workflow-guard.ts), the data unchanged.
+ */
+const QUOTED = /[\r\n]|^\s*::|##\[/;
 
 /**
- * A csv-stringify stream for spreadsheet-bound CSV. Rows are arrays of cells; `null` and
+ * csv-stringify's options for spreadsheet-bound CSV. Rows are arrays of cells; `null` and
  * `undefined` are empty cells, numbers and booleans their JSON text, strings pass the
  * formula guard (a real number such as -5 is not a string and stays a number).
  */
-export function csvStringifier(options: CsvOptions = {}): Stringifier {
-  return stringify({
+function csvOptions(options: CsvOptions): Options {
+  return {
     delimiter: options.delimiter ?? ",",
     bom: options.bom === true,
     record_delimiter: RECORD_DELIMITERS[options.lineEnding ?? "lf"],
-    // csv-stringify quotes a value holding the record delimiter (LF) but not a lone CR, which
-    // every reader takes for a line end: the row would split.
-    // A cell starting with `::` or holding `##[` is quoted too, so that no line of the CSV
-    // reads as a GitHub Actions workflow command (workflow-guard.ts), the data unchanged.
-    quoted_match: [LINE_BREAK, /^\s*::/, /##\[/],
+    quoted_match: QUOTED,
     cast: {
       string: (value) => neutralizeCsvCell(value),
       // csv-stringify's default writes true as "1" and false as "": keep the JSON words.
@@ -68,7 +73,23 @@ export function csvStringifier(options: CsvOptions = {}): Stringifier {
       // A number kept as its text (exact-json.ts) is written as its digits, unguarded like any number.
       object: (value) => (value instanceof JsonNumber ? value.text : JSON.stringify(value)),
     },
-  });
+  };
+}
+
+/** A csv-stringify stream for spreadsheet-bound CSV (csvOptions). */
+export function csvStringifier(options: CsvOptions = {}): Stringifier {
+  return stringify(csvOptions(options));
+}
+
+/**
+ * Rows as CSV text, each ended by the record delimiter, without a byte-order mark: what
+ * csvStringifier writes for the same rows, made by the same library in one call rather than
+ * a stream chunk (and a promise) per row. Joined one after the other, the texts of several
+ * calls are the text of all their rows (csv-stringify quotes cell by cell; it carries
+ * nothing from row to row but the header and BOM, which this never writes).
+ */
+export function csvRowsText(rows: readonly (readonly (Cell | undefined)[])[], options: CsvOptions = {}): string {
+  return stringifyRows(rows as unknown as unknown[][], { ...csvOptions(options), bom: false });
 }
 
 /** Where CsvRowWriter sends its text; awaited, so a slow file or pipe slows the rows. */

@@ -26,8 +26,8 @@ export class XlsxRows implements RowOutput {
     await this.sheet.header(columns);
   }
 
-  row(cells: readonly (Cell | undefined)[]): Promise<void> {
-    return this.sheet!.row(cells);
+  async rows(rows: readonly (readonly (Cell | undefined)[])[]): Promise<void> {
+    for (const cells of rows) await this.sheet!.row(cells);
   }
 
   async end(): Promise<void> {

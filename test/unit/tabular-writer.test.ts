@@ -22,8 +22,8 @@ function recordingOutput(): RowOutput & { calls: Call[] } {
     async begin(columns) {
       calls.push(["begin", [...columns]]);
     },
-    async row(cells) {
-      calls.push(["row", [...cells]]);
+    async rows(rows) {
+      for (const cells of rows) calls.push(["row", [...cells]]);
     },
     async end() {
       calls.push(["end"]);
