@@ -85,7 +85,10 @@ let RSS_PRELOAD;
 function timeProcess(args, env) {
   return new Promise((done, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [...PROFILE_FLAGS, "-r", RSS_PRELOAD, ...args], { env, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [...PROFILE_FLAGS, "-r", RSS_PRELOAD, ...args], {
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.setEncoding("utf8");
     child.stderr.on("data", (chunk) => (stderr += chunk));
