@@ -63,16 +63,22 @@ export function flattenRecord(
     const value = record[key];
     const name = prefix ? `${prefix}.${key}` : key;
     if (isPlainObject(value) && Object.keys(value).length > 0) flattenRecord(value, name, out, listJoin);
-    else if (isPlainObject(value)) out[name] = null;
-    else if (Array.isArray(value) && value.every(isListItem)) out[name] = value.map(String).join(listJoin);
-    else if (Array.isArray(value)) out[name] = exactJsonText(value);
-    else if (value === undefined) out[name] = null;
-    else if (typeof value === "number" || typeof value === "boolean" || value === null || value instanceof JsonNumber)
-      out[name] = value;
-    // A string is itself; a bigint, a symbol… their text.
-    else out[name] = String(value);
+    else out[name] = cellOf(value, listJoin);
   }
   return out;
+}
+
+/**
+ * The cell of a value flattenRecord does not descend into (anything but an object with
+ * keys): an empty object or undefined is null, a list of plain values one text joined by
+ * `listJoin`, any other list its JSON text, a string, number, boolean or null itself.
+ */
+export function cellOf(value: unknown, listJoin = ";"): Cell {
+  if (Array.isArray(value)) return value.every(isListItem) ? value.map(String).join(listJoin) : exactJsonText(value);
+  if (value === undefined || isPlainObject(value)) return null;
+  if (typeof value === "number" || typeof value === "boolean" || value === null || value instanceof JsonNumber) return value;
+  // A string is itself; a bigint, a symbol… their text.
+  return String(value);
 }
 
 /** Keeps column order stable: the union of keys in first-seen order. */

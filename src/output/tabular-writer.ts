@@ -1,4 +1,5 @@
 import { exactJsonText, parseExactJson } from "../domain/exact-json.js";
+import { FlatColumns } from "../domain/flat-columns.js";
 import { flattenRecord, type Cell, type JsonRecord } from "../domain/records.js";
 import { FieldsGate } from "./fields-check.js";
 import type { RecordStreamOptions, RecordWriter } from "./record-types.js";
@@ -87,8 +88,7 @@ class JsonWaitingRows implements WaitingRows {
 export class TabularRecordWriter implements RecordWriter {
   count = 0;
   private readonly gate: FieldsGate;
-  private readonly columnIndex = new Map<string, number>();
-  private readonly columns: string[] = [];
+  private readonly flat = new FlatColumns();
   private readonly waiting: WaitingRows;
   private begun = false;
   private finished = false;
@@ -121,25 +121,11 @@ export class TabularRecordWriter implements RecordWriter {
       this.count += rows.length;
       return;
     }
-    const rows: Row[] = [];
-    for (const record of records) {
-      const flat = flattenRecord(record);
-      const row: Cell[] = [];
-      // for…in over the flat record flattenRecord made: no array per record and per pair.
-      for (const key in flat) {
-        const value = flat[key]!;
-        let index = this.columnIndex.get(key);
-        if (index === undefined) {
-          index = this.columns.length;
-          this.columnIndex.set(key, index);
-          this.columns.push(key);
-        }
-        row[index] = value;
-      }
-      // Holes (columns this record lacks) are empty cells.
-      rows.push(row);
-    }
-    await this.waiting.add(rows, this.columns.length);
+    // Each record's cells in their columns, as flattenRecord names them (flat-columns.ts);
+    // holes (columns this record lacks) are empty cells.
+    const rows: Cell[][] = [];
+    for (const record of records) rows.push(this.flat.row(record));
+    await this.waiting.add(rows, this.flat.columns.length);
     this.count += rows.length;
   }
 
@@ -151,8 +137,9 @@ export class TabularRecordWriter implements RecordWriter {
       if (this.options.fields) {
         await this.begin(this.options.fields);
       } else {
-        await this.begin(this.count > 0 ? this.columns : (this.options.knownFields ?? []));
-        await this.waiting.writeAll(this.columns.length);
+        const { columns } = this.flat;
+        await this.begin(this.count > 0 ? columns : (this.options.knownFields ?? []));
+        await this.waiting.writeAll(columns.length);
       }
       await this.output.end();
     } catch (error) {
