@@ -143,6 +143,11 @@ describe("progress notify with a scripted service", () => {
     expect(String(first.messageId)).toMatch(/^<[0-9a-f]{32}\.simadmin@simadmin\.invalid>$/);
     expect(r.stderr).toContain(`plan: 3 reminders and 0 digests due on ${TODAY}; nothing was sent or recorded`);
     expect(r.stderr).toContain("plan: 3 messages to send; nothing was sent");
+    expect(r.stderr).toContain("5 pairs to ask, 0 cached: ");
+    // Overdue or due within 7 days: u1 twice, u4, u5 (u2 is due in 7 days).
+    expect(r.stderr).toContain("(4 overdue or due within 7 days first)");
+    expect(r.stderr).not.toContain("left unsure");
+    expect(r.stderr).not.toContain("refused by the service");
     expect(await w.ledger()).toEqual([]);
 
     const one = await w.run(["--from-csv", path, "--plan", "--schedule", "-3", "-o", "json"]);
@@ -151,6 +156,7 @@ describe("progress notify with a scripted service", () => {
     const none = await w.run(["--from-csv", path, "--plan", "--schedule", "30"]);
     expect(none.exitCode, none.stderr).toBe(0);
     expect(none.asked).toEqual([]);
+    expect(none.stderr).not.toContain("to ask");
   });
 
   it("--outbox: one .eml per message, each step recorded sent with its pair; a re-run sends nothing and asks nothing", async () => {
@@ -190,6 +196,7 @@ describe("progress notify with a scripted service", () => {
     ]);
     const entry = [...(await w.store.list(TENANT, "reminders")).values()][0] as Record<string, unknown>;
     expect(entry.claimedBy).toBe(`${hostname()} pid ${process.pid}`);
+    expect(entry.kind).toBe("reminder");
     expect(entry.at).toBe(new Date(NOW).toISOString());
 
     const again = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "-o", "json"], { "u5/s1": done });
@@ -199,6 +206,9 @@ describe("progress notify with a scripted service", () => {
     // Every step sent is in the ledger, and u5 is cached completed: no request at all.
     expect(again.asked).toEqual([]);
     expect(await outboxMails(outbox)).toHaveLength(3);
+    // --refresh asks the cached pair again.
+    const refreshed = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "--refresh"], { "u5/s1": done });
+    expect(refreshed.asked).toEqual(["u5/s1"]);
   });
 
   it("--digest: one digest per manager listing the open pairs; recorded per manager and day", async () => {
@@ -306,6 +316,7 @@ describe("progress notify with a scripted service", () => {
     );
 
     const digestOnly = await w.run(["--from-csv", path, "--plan", "--schedule", "5", "--digest", "managerEmail"]);
+    expect(digestOnly.stderr).not.toContain("reminder step");
     expect(digestOnly.stderr).toContain(
       "2 digests left unsure by an earlier run (killed or cut off during the SMTP transaction, or its state store gone) are not sent again: listed with status ambiguous; check the recipients' mailboxes\n",
     );
@@ -344,8 +355,10 @@ describe("progress notify with a scripted service", () => {
     const other = join(dir.path, `other-${counter}`);
     // The other run sends dee's step while this one waits for the lock.
     const lock = w.store.lock.bind(w.store);
+    const locks: string[] = [];
     w.store.lock = async (...args) => {
       w.store.lock = lock;
+      locks.push(`${args[1]} ${String(args[2].purpose)}`);
       await w.run(["--from-csv", path, "--outbox", other, "--from", FROM, "--schedule", "-3"], { "u5/s1": done });
       return lock(...args);
     };
@@ -359,6 +372,46 @@ describe("progress notify with a scripted service", () => {
     ]);
     expect((JSON.parse(r.stdout) as Row[])[0]!.detail).toBe("already recorded by another run");
     expect(r.stderr).toContain(`2 reminders and 0 digests due on ${TODAY}: 1 sent through ${outbox}, 1 skipped (another run)\n`);
+    expect((await outboxMails(outbox)).map((m) => m.mail.subject)).toEqual([`Due today: 2 simulation(s) due today, ${TODAY}`]);
+    expect(locks).toEqual(["reminders simadmin progress notify"]);
+  });
+
+  it("--resend-ambiguous takes over only the steps the plan found ambiguous, not one left sending while it waited", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    const outbox = join(dir.path, `outbox-${counter}`);
+    // ann's first pair left sending by a killed run: her message (both pairs) goes again.
+    await w.run(["--from-csv", path, "--outbox", join(dir.path, `other-${counter}`), "--from", FROM, "--schedule", "0"], {
+      "u5/s1": done,
+    });
+    const [key, value] = [...(await w.store.list(TENANT, "reminders")).entries()].find(
+      ([, v]) => (v as { userId: string; simulationId: string }).simulationId === "s1",
+    )!;
+    await w.store.put(TENANT, "reminders", { [key]: { ...(value as object), status: "sending" } });
+    const other = [...(await w.store.list(TENANT, "reminders")).keys()].find((k) => k !== key)!;
+    await w.store.put(TENANT, "reminders", { [other]: null });
+    // While this run waits for the lock, a killed run leaves dee's step sending.
+    const lock = w.store.lock.bind(w.store);
+    w.store.lock = async (...args) => {
+      w.store.lock = lock;
+      await w.run(["--from-csv", path, "--outbox", join(dir.path, `third-${counter}`), "--from", FROM, "--schedule", "-3"], {
+        "u5/s1": done,
+      });
+      const dee = [...(await w.store.list(TENANT, "reminders")).entries()].find(
+        ([, v]) => (v as { to: string }).to === "dee@example.test",
+      )!;
+      await w.store.put(TENANT, "reminders", { [dee[0]]: { ...(dee[1] as object), status: "sending" } });
+      return lock(...args);
+    };
+    const r = await w.run(
+      ["--from-csv", path, "--outbox", outbox, "--from", FROM, "--schedule", "-3,0", "--resend-ambiguous", "-o", "json"],
+      { "u5/s1": done },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(brief(r.stdout)).toEqual([
+      "dee@example.test reminder -3 [u4/s1] skipped",
+      "ann@example.test reminder 0 [u1/s1 u1/s2] sent",
+    ]);
     expect((await outboxMails(outbox)).map((m) => m.mail.subject)).toEqual([`Due today: 2 simulation(s) due today, ${TODAY}`]);
   });
 
@@ -432,6 +485,9 @@ describe("progress notify through a real SMTP server", () => {
         "bob@example.test reminder 7 [u1/s2] refused",
       ]);
       expect(r.stderr, r.stderr).toContain("the mail server refused 1 recipient: bob@example.test;");
+      smtp.refuse.add("cy@example.test");
+      const two = await (await world()).run(args(path));
+      expect(two.stderr, two.stderr).toContain("the mail server refused 2 recipients: bob@example.test, cy@example.test;");
     } finally {
       smtp.refuse.clear();
     }
@@ -482,6 +538,30 @@ describe("progress notify through a real SMTP server", () => {
     expect(await w.ledger()).toContain("sending ann@example.test u1/s1 due 2026-11-27 step 0");
   });
 
+  it("a server that refuses the sender after the login: exit 8, the messages not tried listed not sent, nothing recorded", async () => {
+    const w = await world();
+    const path = await file(COHORT);
+    smtp.refuseSender = true;
+    try {
+      const r = await w.run([...args(path), "--connections", "1", "--max", "2"], { "u5/s1": done });
+      expect(r.exitCode).toBe(8);
+      const host = `smtp://127.0.0.1:${smtp.port}`;
+      expect(r.stderr).toContain(`the mail server ${host} could not be reached after 0 messages: sender refused: 553 `);
+      expect(r.stderr).toContain("the messages not sent are not recorded: run again once the server is back");
+      expect(r.stderr).toContain(
+        `3 reminders and 0 digests due on ${TODAY}: 0 sent through ${host}, 2 not sent, 1 held by --max\n`,
+      );
+      expect(brief(r.stdout)).toEqual([
+        "dee@example.test reminder -3 [u4/s1] not-sent",
+        "ann@example.test reminder 0 [u1/s1 u1/s2] not-sent",
+        "bob@example.test reminder 7 [u2/s1] held",
+      ]);
+      expect(await w.ledger()).toEqual([]);
+    } finally {
+      smtp.refuseSender = false;
+    }
+  });
+
   it("the URL's password is redacted even from the server's own words", async () => {
     const w = await world();
     const path = await file(COHORT);
@@ -530,6 +610,11 @@ describe("progress notify: what is checked before anything is asked or sent", ()
         "e.g. --from training@example.com or --from 'Training <training@example.com>'",
       ],
       [
+        ["--outbox", outbox, "--from", "Training <training@example.test> today"],
+        '--from: "Training <training@example.test> today" is not an email address',
+        "e.g. --from training@example.com",
+      ],
+      [
         ["--outbox", outbox, "--smtp", "smtp://h:25"],
         "--smtp and --outbox are two deliveries; give one",
         "--outbox writes .eml files and sends nothing",
@@ -559,6 +644,11 @@ describe("progress notify: what is checked before anything is asked or sent", ()
     const env = await world({ SIMADMIN_SMTP_URL: "ftp://h" });
     const fromEnv = await env.run(["--from-csv", path, "--from", FROM]);
     expect(fromEnv.stderr).toContain("SIMADMIN_SMTP_URL must be an smtp:// or smtps:// URL with a host");
+    // An address with spaces around it, inside or outside the angle brackets, is taken.
+    for (const from of ["Training <training@example.test>  ", " training@example.test "]) {
+      const taken = await w.run(["--from-csv", path, "--outbox", `${outbox}-from`, "--from", from, "--schedule", "30"]);
+      expect(taken.exitCode, `${from}: ${taken.stderr}`).toBe(0);
+    }
     const digest = await w.run(["--from-csv", path, "--plan", "--digest", "manager_email", "-o", "json"], { "u5/s1": done });
     expect(digest.exitCode, digest.stderr).toBe(12);
     expect(brief(digest.stdout)).toContain("dana@example.test digest null [u1/s1 u1/s2 u2/s1] planned");

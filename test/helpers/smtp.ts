@@ -40,6 +40,8 @@ export interface TestSmtp {
   beforeAccept: ((to: string[]) => void) | undefined;
   /** Refuse AUTH with a 535 that repeats the password tried (as careless relays do). */
   echoPassword: boolean;
+  /** Refuse every sender with 553 at MAIL FROM (after a login that worked). */
+  refuseSender: boolean;
   /** Sessions that logged in, and whether they were secure (STARTTLS) when they did. */
   logins: { secure: boolean }[];
   close(): Promise<void>;
@@ -60,12 +62,14 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     data: number;
     beforeAccept: TestSmtp["beforeAccept"];
     echoPassword: boolean;
+    refuseSender: boolean;
   } = {
     hold: undefined,
     held: false,
     data: 0,
     beforeAccept: undefined,
     echoPassword: false,
+    refuseSender: false,
   };
   const server = new SMTPServer({
     secure: false,
@@ -83,6 +87,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         return callback(null, { user: auth.username });
       }
       return callback(new Error("Invalid username or password"));
+    },
+    onMailFrom(_address, _session, callback) {
+      if (!state.refuseSender) return callback();
+      const error = new Error("5.7.1 sender not allowed") as Error & { responseCode: number };
+      error.responseCode = 553;
+      return callback(error);
     },
     onRcptTo(address, _session, callback) {
       if (refuse.has(address.address.toLowerCase())) {
@@ -155,6 +165,12 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     set echoPassword(value) {
       state.echoPassword = value;
+    },
+    get refuseSender() {
+      return state.refuseSender;
+    },
+    set refuseSender(value) {
+      state.refuseSender = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -264,7 +264,7 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
   const count = (status: string): number => outcome.results.filter((r) => r.status === status).length;
   const sent = count("sent");
   const note =
-    `${summary}: ${sent} sent${delivery === undefined ? "" : ` through ${delivery.describe}`}` +
+    `${summary}: ${sent} sent through ${delivery.describe}` +
     [
       ["refused", count("refused")],
       ["ambiguous", count("ambiguous")],
