@@ -53,9 +53,9 @@ const KEY_OR_CLOSE = 3; // right after "{": a key or "}"
 const COLON = 4;
 const AFTER = 5; // after a value: "," or the container's close (or the end at the top)
 
-/** A run of string characters that need no look: anything but a quote, a backslash or a control character. */
+/** A control character, which JSON allows in no string. */
 // eslint-disable-next-line no-control-regex
-const STRING_RUN = /[^"\\\u0000-\u001f]*/y;
+const CONTROL = /[\u0000-\u001f]/g;
 
 function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
@@ -176,6 +176,8 @@ export class JsonShapeScanner {
   /** A value begins at `index` (its first character is `c`). */
   private valueStarts(c: number, index: number): void {
     const level = this.stack.length;
+    // Inside a record (a value nested deeper than the list's elements) nothing is noted.
+    if (level > 2) return;
     if (level === 0) {
       this.topIsArray = c === 0x5b;
     } else if (level === 1 && this.stack[0] === OBJ) {
@@ -217,16 +219,30 @@ export class JsonShapeScanner {
 
   feed(chunk: string): void {
     const length = chunk.length;
+    // Where the next quote, backslash and control character are in this chunk, at or after
+    // the place they were last looked for from (-1: none left): each is looked for again only
+    // once passed, so that the text between is read by indexOf, not by this loop.
+    let quote = -2;
+    let backslash = -2;
+    let control = -2;
     for (let i = 0; i < length; i++) {
       if (this.inString && !this.escaped) {
-        // Most of a report's text is inside strings: skip the plain run at once (the regular
-        // expression engine's loop, not this one's), to the quote, backslash or control character.
-        STRING_RUN.lastIndex = i;
-        STRING_RUN.test(chunk);
-        i = STRING_RUN.lastIndex;
+        // Most of a report's text is inside strings: skip the plain run at once, to the
+        // quote, backslash or control character (a regular expression per string cost more:
+        // its strings are short, docs/architecture.md "Exports").
+        if (quote !== -1 && quote < i) quote = chunk.indexOf('"', i);
+        if (backslash !== -1 && backslash < i) backslash = chunk.indexOf("\\", i);
+        if (control !== -1 && control < i) {
+          CONTROL.lastIndex = i;
+          control = CONTROL.exec(chunk)?.index ?? -1;
+        }
+        let stop = quote === -1 ? length : quote;
+        if (backslash !== -1 && backslash < stop) stop = backslash;
+        if (control !== -1 && control < stop) stop = control;
+        i = stop;
         if (i >= length) break;
       }
-      const c = chunk.charCodeAt(i);
+      let c = chunk.charCodeAt(i);
       if (this.inString) {
         if (this.escaped) this.escaped = false;
         else if (c === 0x5c) this.escaped = true;
@@ -249,7 +265,11 @@ export class JsonShapeScanner {
         continue;
       }
       if (this.inScalar) {
-        if (isScalarChar(c)) continue;
+        if (isScalarChar(c)) {
+          // The rest of the number (or word) at once.
+          while (++i < length && isScalarChar((c = chunk.charCodeAt(i))));
+          if (i >= length) break;
+        }
         this.inScalar = false;
         if (this.capturing || this.indexOpen !== undefined) this.scalarEnds(chunk, i);
         this.valueEnds(chunk, i);

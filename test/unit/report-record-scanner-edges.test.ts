@@ -54,6 +54,40 @@ describe("JsonShapeScanner at every chunk boundary", () => {
   });
 });
 
+describe("JsonShapeScanner's skips over strings and numbers, at every chunk boundary", () => {
+  /** Pass 2's elements with their exact flags, or the fault. */
+  function exactCapture(pieces: string[]): string {
+    const elements: string[] = [];
+    const scanner = new JsonShapeScanner({
+      capture: { target: "top-array", onElement: (t, exact) => elements.push(`${t}:${exact}`) },
+    });
+    try {
+      for (const piece of pieces) scanner.feed(piece);
+      scanner.end();
+      return elements.join(" ");
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  it("finds each string's end past escaped quotes and backslashes, and each number's end, however cut", () => {
+    const text = String.raw`[{"k\\":"a\\\"b\\","l":"\u0022}]"},{"n":12345.5e1,"m":-1e400},{"x":12345678901234567},"é\"",7]`;
+    const whole = exactCapture([text]);
+    expect(whole).toBe(
+      String.raw`{"k\\":"a\\\"b\\","l":"\u0022}]"}:false {"n":12345.5e1,"m":-1e400}:true {"x":12345678901234567}:true "é\"":false 7:false`,
+    );
+    for (const pieces of splits(text)) expect(exactCapture(pieces)).toBe(whole);
+  });
+
+  it("refuses a control character inside a string at its own position, however cut, after an escape too", () => {
+    for (const text of ['[{"a":"xy\u0001z"}]', String.raw`[{"a":"x\\n` + '\u0007"}]', String.raw`["ok","\t` + '\u001f"]']) {
+      const whole = exactCapture([text]);
+      expect(whole).toMatch(/^control character inside a string at character \d+$/);
+      for (const pieces of splits(text)) expect(exactCapture(pieces)).toBe(whole);
+    }
+  });
+});
+
 describe("JsonShapeScanner edges", () => {
   it("reads a run of letters (a-z, A-Z), digits and + - . as one loose scalar", () => {
     expect(capture("top-array", ["[zA,Z,a9+-.e,0]"])).toEqual({
