@@ -31,6 +31,12 @@ describe("reports sync's DuckDB connection", () => {
       expect((failure as LocalFileError).exitCode).toBe(11);
       expect((failure as LocalFileError).message).toContain(path);
       expect((failure as LocalFileError).message).toMatch(/out of memory/i);
+      expect(
+        (failure as LocalFileError).message.startsWith(`DuckDB ran out of memory writing ${path} (it may use 128MB): `),
+      ).toBe(true);
+      expect((failure as LocalFileError).hint).toBe(
+        "the windows written so far are kept: free memory and run again; if a window fails again, its records may be too large for DuckDB: sync into PostgreSQL instead",
+      );
     } finally {
       await db.close();
     }
