@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -204,9 +204,9 @@ describe("DuckDB: a window loaded straight from raw", () => {
     expect(lines(result.rawFile)).toEqual([`{"k":"ok"}`, `{"k":"***"}`, ""]);
     expect(lines(result.file)).toEqual([`{"r":1,"c0":"ok"}`, `{"r":2,"c0":"***"}`, ""]);
     // Nothing to redact after all: as sent.
-    const kept = write("ndjson", [`{"k":"sk"}`], { redaction: { mayHold: () => true, redact: (value) => value } });
+    const kept = write("ndjson", [`{"k": "sk"}`], { redaction: { mayHold: () => true, redact: (value) => value } });
     expect(kept.direct).toBe(true);
-    expect(lines(kept.file)).toEqual([`{"k":"sk"}`, ""]);
+    expect(lines(kept.file)).toEqual([`{"k": "sk"}`, ""]);
   });
 
   it("a record kept in raw only turns the window to the columns file, its line holding its row number only", () => {
@@ -234,6 +234,53 @@ describe("DuckDB: a window loaded straight from raw", () => {
   });
 });
 
+describe("DuckDB: records laid out like one read before", () => {
+  it("are written as sent, one a line, counted, their kinds kept", () => {
+    const texts = [`{"a":"x","b":1,"c":{"d":true}}`, `{"a":"y","b":2,"c":{"d":false}}`, `{"a":"z","b":3,"c":{"d":null}}`];
+    const result = write("ndjson", texts);
+    expect(result.direct).toBe(true);
+    expect(lines(result.file)).toEqual([...texts, ""]);
+    expect(result.rows).toBe(3);
+    expect(result.kinds).toEqual([1, 2, 4]);
+  });
+
+  it("a value of another kind in a record of a known layout turns the window to the columns file", () => {
+    const result = write("ndjson", [`{"a":"x"}`, `{"a":"y"}`, `{"a":1}`, `{"a":"w"}`]);
+    expect(result.direct).toBe(false);
+    expect(lines(result.file)).toEqual([`{"r":1,"c0":"x"}`, `{"r":2,"c0":"y"}`, `{"r":3,"c0":"1"}`, `{"r":4,"c0":"w"}`, ""]);
+    expect(lines(result.rawFile)).toEqual([`{"a":"x"}`, `{"a":"y"}`, `{"a":1}`, `{"a":"w"}`, ""]);
+  });
+
+  it("the records before are placed by their own keys when the window turns to the columns file", () => {
+    const result = write("ndjson", [`{"a":"x","b":"y"}`, `{"b":1,"a":"z"}`]);
+    expect(result.direct).toBe(false);
+    expect(lines(result.file)).toEqual([`{"r":1,"c0":"x","c1":"y"}`, `{"r":2,"c1":"1","c0":"z"}`, ""]);
+  });
+});
+
+describe("FieldRegistry", () => {
+  it("one field per key, numbered in order; a key known twice is one field", () => {
+    const registry = new FieldRegistry([["a"], ["b", "c"], ["a"]]);
+    expect(registry.fields).toEqual([
+      { id: 0, key: '["a"]', path: ["a"] },
+      { id: 1, key: '["b","c"]', path: ["b", "c"] },
+    ]);
+    expect(registry.get("b\u0001c")).toBe(registry.fields[1]);
+    expect(registry.field("a")).toBe(registry.fields[0]);
+    expect(registry.get("d")).toBeUndefined();
+  });
+
+  it("a record of known fields is kept however many fields the table has; one new field more than it may take is not", () => {
+    const registry = new FieldRegistry([["a"], ["b"], ["c"], ["d"], ["e"], ["f"], ["g"], ["h"], ["i"]]);
+    const result = write("copy", [`{"a":1,"i":2}`, `{"a":1,"z":2}`], {
+      registry,
+      limits: { maxFieldsPerRecord: 10, maxFields: 8 },
+    });
+    expect(lines(result.file)).toEqual([copyLine("1", `{"a":1,"i":2}`, "1", "2"), copyLine("2", `{"a":1,"z":2}`), ""]);
+    expect(result.rawOnly.records).toBe(1);
+  });
+});
+
 describe("rebuildColumns", () => {
   it("writes the columns file of a window that was to load straight from raw, fields at the same positions", () => {
     const registry = new FieldRegistry([]);
@@ -258,6 +305,9 @@ describe("rebuildColumns", () => {
   it("a raw line that cannot be read stops it", () => {
     const result = write("ndjson", [`{"v":1}`]);
     writeFileSync(result.file, "{not json\n");
-    expect(() => WindowLoadWriter.rebuildColumns(result, new FieldRegistry([]))).toThrow();
+    const before = readdirSync("/proc/self/fd").length;
+    expect(() => WindowLoadWriter.rebuildColumns(result, new FieldRegistry([]))).toThrow(SyntaxError);
+    // The columns file it began is closed.
+    expect(readdirSync("/proc/self/fd").length).toBe(before);
   });
 });
