@@ -22,10 +22,10 @@ export class BufferedChunkWriter {
     if (this.add(text)) await this.flush();
   }
 
-  /** Adds without waiting; true when the buffer holds `flushAt` or more and should be flushed. */
-  add(text: string, flushAt = FLUSH_AT): boolean {
+  /** Adds without waiting; true when the buffer is full and should be flushed. */
+  add(text: string): boolean {
     this.buffer += text;
-    return this.buffer.length >= flushAt;
+    return this.buffer.length >= FLUSH_AT;
   }
 
   async flush(): Promise<void> {

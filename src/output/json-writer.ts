@@ -10,12 +10,6 @@ import type { ChunkSink, RecordStreamOptions, RecordWriter } from "./record-type
 // and a record is added to the buffer without an await unless the buffer is full: per record
 // both cost a tenth of an ndjson export (docs/architecture.md, Exports).
 
-/**
- * An export's lines are written 1 MiB at a time: each write of a file stream costs the main
- * thread about as much whatever its size (a million-record export made 5,000 of 64 KiB).
- */
-const EXPORT_FLUSH_AT = 1024 * 1024;
-
 export class JsonRecordWriter implements RecordWriter {
   count = 0;
   private readonly out: BufferedChunkWriter;
@@ -44,7 +38,7 @@ export class JsonRecordWriter implements RecordWriter {
       for (const record of records) {
         const text = exactJsonText(fields ? pickFields(record, fields) : record);
         const line = this.ndjson ? `${text}\n` : `${this.count === 0 ? "[\n" : ",\n"}${text}`;
-        if (this.out.add(line, EXPORT_FLUSH_AT)) await this.out.flush();
+        if (this.out.add(line)) await this.out.flush();
         this.count++;
       }
       return;

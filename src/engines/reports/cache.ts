@@ -44,8 +44,6 @@ export const MAX_AGE_MS = 24 * 60 * 60_000;
 const CACHE_FORMAT = "v2";
 /** Records handed to the writer at a time. */
 const BATCH = 256;
-/** How much of an answer is gathered before one write of its window file. */
-const WRITE_AT = 1024 * 1024;
 /** How much of a window file is read at a time. */
 const READ_CHUNK = 64 * 1024;
 
@@ -152,29 +150,15 @@ export class ReportCache {
       const scanner = new JsonShapeScanner({ index: true });
       const decoder = new TextDecoder("utf-8");
       let size = 0;
-      // The socket's pieces (~64 KiB) are written WRITE_AT at a time: each write of a file
-      // stream costs the main thread about as much whatever its size.
-      let pending: Uint8Array[] = [];
-      let pendingBytes = 0;
-      const writePending = async (): Promise<void> => {
-        if (pendingBytes === 0) return;
-        const bytes = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
-        pending = [];
-        pendingBytes = 0;
-        try {
-          await writeChunk(file.stream, bytes);
-        } catch (error) {
-          throw file.failure() ?? LocalFileError.fromSystem(error, file.path, "write");
-        }
-      };
       for await (const chunk of body) {
         scanner.feed(decoder.decode(chunk, { stream: true }));
         size += chunk.length;
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= WRITE_AT) await writePending();
+        try {
+          await writeChunk(file.stream, chunk);
+        } catch (error) {
+          throw file.failure() ?? LocalFileError.fromSystem(error, file.path, "write");
+        }
       }
-      await writePending();
       scanner.feed(decoder.decode());
       const shape = scanner.end();
       // The file as written (its inode stays the same through the rename; its size is what was
