@@ -97,7 +97,11 @@ class ExactParser {
         const key = this.string();
         this.space();
         if (this.text[this.at++] !== ":") throw new SyntaxError(`expected : at ${this.at}`);
-        out[key] = this.value();
+        const value = this.value();
+        // A "__proto__" key is data, as JSON.parse makes it: an own property, never the
+        // object's prototype (which would hide the field and hand the record another's).
+        if (key === "__proto__") Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+        else out[key] = value;
         this.space();
         const next = this.text[this.at++];
         if (next === "}") return out;

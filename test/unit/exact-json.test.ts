@@ -26,6 +26,16 @@ describe("exact JSON", () => {
     });
   });
 
+  it("a __proto__ key is a field of its own, as JSON.parse reads it, never the object's prototype", () => {
+    const text = '{"__proto__":{"polluted":9007199254740993},"k":1}';
+    const value = parseExactJson(text) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(["__proto__", "k"]);
+    expect((value as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(exactJsonText(value)).toBe(text);
+    expect(flattenRecord(value)).toEqual({ "__proto__.polluted": new JsonNumber("9007199254740993"), k: 1 });
+  });
+
   it("a string of the data never passes for a kept number", () => {
     const forged = { s: "\u0000abc:123", n: new JsonNumber("9007199254740993") };
     expect(exactJsonText(forged)).toBe('{"s":"\\u0000abc:123","n":9007199254740993}');
