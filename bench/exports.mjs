@@ -205,7 +205,8 @@ await withSandbox(
           `  -o ${format.padEnd(6)} ${ca ? "with" : "without"} NODE_EXTRA_CA_CERTS: CLI ${median(cli.map((r) => r.seconds)).toFixed(2)} s, bare ${median(base.map((r) => r.seconds)).toFixed(2)} s: ` +
             `${ratio.toFixed(2)}x (target <= ${TARGETS[format]}), CPU ${median(cpuRatios).toFixed(2)}x ` +
             `(${median(cli.map((r) => r.cpuMs)).toFixed(0)} vs ${median(base.map((r) => r.cpuMs)).toFixed(0)} ms); ` +
-            `CLI peak RSS ${rss.toFixed(0)} MiB (< ${RSS_LIMITS[format]}) ${ok ? "ok" : "OVER"}; load ${load()}`,
+            `CLI peak RSS ${rss.toFixed(0)} MiB (< ${RSS_LIMITS[format]}) ${ok ? "ok" : "OVER"}, ` +
+            `bare ${Math.max(...base.map((run) => run.rssMiB ?? 0)).toFixed(0)} MiB (a whole window parsed at a time); load ${load()}`,
         );
         const name = `export -o ${format} of ${(DAYS * PER_DAY).toLocaleString("en")} records vs bare (Node ${process.version})`;
         console.log(`  ${goalLine({ name, ca, ratio, cpu: median(cpuRatios), target: TARGETS[format] })}`);
