@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { freePort } from "./ports.js";
+import { selfSignedRequest } from "./tls.js";
 import { binDir, exec, initCluster, ownDirectory, portTaken, startCluster, stopCluster } from "./postgres-cluster.js";
 
 // PostgreSQL for the tests (docs/development.md, "How long the suite takes"). By default a
@@ -171,23 +172,7 @@ export async function startPostgres(options: { own?: boolean; tls?: boolean } = 
     exec(
       [
         "openssl",
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:prime256v1",
-        "-nodes",
-        "-days",
-        "2",
-        "-subj",
-        "/CN=localhost",
-        "-addext",
-        "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        "-keyout",
-        keyFile,
-        "-out",
-        certFile,
+        ...selfSignedRequest({ subject: "/CN=localhost", san: "subjectAltName=DNS:localhost,IP:127.0.0.1", keyFile, certFile }),
       ],
       dir,
     );

@@ -20,6 +20,27 @@ export interface TestCertificates {
   remove(): void;
 }
 
+/** A new P-256 key, as `openssl req` is told to make one. */
+const NEW_KEY = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+
+/** `openssl req` arguments for a self-signed certificate valid 2 days, and its new key (no passphrase). */
+export function selfSignedRequest(cert: { subject: string; san?: string; keyFile: string; certFile: string }): string[] {
+  return [
+    "req",
+    "-x509",
+    ...NEW_KEY,
+    "-days",
+    "2",
+    "-subj",
+    cert.subject,
+    ...(cert.san ? ["-addext", cert.san] : []),
+    "-keyout",
+    cert.keyFile,
+    "-out",
+    cert.certFile,
+  ];
+}
+
 function openssl(dir: string, args: string[]): void {
   execFileSync("openssl", args, { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
 }
@@ -28,37 +49,8 @@ export function makeCertificates(): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), "simadmin-tls-"));
   const san = "subjectAltName=IP:127.0.0.1,DNS:localhost";
   writeFileSync(join(dir, "san.ext"), `${san}\n`);
-  openssl(dir, [
-    "req",
-    "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-days",
-    "2",
-    "-subj",
-    "/CN=simadmin test CA",
-    "-keyout",
-    "ca.key",
-    "-out",
-    "ca.pem",
-  ]);
-  openssl(dir, [
-    "req",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-subj",
-    "/CN=127.0.0.1",
-    "-keyout",
-    "server.key",
-    "-out",
-    "server.csr",
-  ]);
+  openssl(dir, selfSignedRequest({ subject: "/CN=simadmin test CA", keyFile: "ca.key", certFile: "ca.pem" }));
+  openssl(dir, ["req", ...NEW_KEY, "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr"]);
   openssl(dir, [
     "x509",
     "-req",
@@ -76,25 +68,7 @@ export function makeCertificates(): TestCertificates {
     "-out",
     "server.pem",
   ]);
-  openssl(dir, [
-    "req",
-    "-x509",
-    "-newkey",
-    "ec",
-    "-pkeyopt",
-    "ec_paramgen_curve:prime256v1",
-    "-nodes",
-    "-days",
-    "2",
-    "-subj",
-    "/CN=127.0.0.1",
-    "-addext",
-    san,
-    "-keyout",
-    "self.key",
-    "-out",
-    "self.pem",
-  ]);
+  openssl(dir, selfSignedRequest({ subject: "/CN=127.0.0.1", san, keyFile: "self.key", certFile: "self.pem" }));
   const read = (name: string): string => readFileSync(join(dir, name), "utf8");
   return {
     signed: { key: read("server.key"), cert: read("server.pem") },
