@@ -65,6 +65,11 @@ export interface ServicesOptions {
 
 export interface ServiceFakes {
   api?: ApiClient;
+  /**
+   * For a fake `api`: given the function the real client's scheduler calls for each budget or
+   * retry wait, so the fake can announce waits of its own to the command's progress line.
+   */
+  waits?: (announce: (event: WaitEvent) => void) => void;
   /** A state store (tests of the commands that keep state). */
   state?: StateStore;
 }
@@ -98,6 +103,7 @@ export class Services {
     this.writesSettings = options.writesSettings;
     this.fakes = options.fakes ?? {};
     this.forcedExitHold = options.holdForcedExit;
+    this.fakes.waits?.((event) => this.announceWait(event));
   }
 
   /**
@@ -301,6 +307,17 @@ export class Services {
     return () => this.waitListeners.delete(listener);
   }
 
+  /** One wait of the scheduler, to the listeners (a command's progress line) or said on its own. */
+  private announceWait(event: WaitEvent): void {
+    for (const listener of this.waitListeners) listener(event);
+    // A command without its own progress display still says what a long wait is for, on a
+    // terminal (docs/cli-contract.md "Progress"); --verbose traces every wait instead.
+    const reporter = this.reporter;
+    if (this.waitListeners.size === 0 && !reporter.verbose && event.waitMs >= 2_000 && reporter.stderrIsTTY) {
+      reporter.info(describeWait(event));
+    }
+  }
+
   api(): Promise<ApiClient> {
     this.apiPromise ??= this.buildApi();
     return this.apiPromise;
@@ -363,14 +380,7 @@ export class Services {
       sandbox: this.globals.sandbox === true,
       limits: () => this.rateLimits(),
       reporter: { warn: (text) => reporter.warn(text), trace, redact: (secret) => reporter.redact(secret) },
-      onWait: (event) => {
-        for (const listener of this.waitListeners) listener(event);
-        // A command without its own progress display still says what a long wait is for,
-        // on a terminal (docs/cli-contract.md "Progress").
-        if (this.waitListeners.size === 0 && !trace && event.waitMs >= 2_000 && reporter.stderrIsTTY) {
-          reporter.info(describeWait(event));
-        }
-      },
+      onWait: (event) => this.announceWait(event),
       addCleanup: (cleanup) => this.addCleanup(cleanup),
     });
     for (const warning of warnings) reporter.warn(warning);

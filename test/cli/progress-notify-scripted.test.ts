@@ -439,6 +439,41 @@ describe("progress notify with a scripted service", () => {
     expect(ann!.mail.subject).toBe(`Due today: 1 simulation(s) due today, ${TODAY}`);
   });
 
+  it("a links URL and every pair due already completed: no mail, so no link key is made", async () => {
+    const w = await world({ SIMADMIN_LINKS_URL: "https://links.example.test" });
+    // Only u4 has a step today at -3, and u4 has completed.
+    const path = await file(COHORT);
+    const outbox = join(dir.path, `outbox-${counter}`);
+    const r = await w.run(["--from-csv", path, "--outbox", outbox, "--from", FROM, "--schedule", "-3"], { "u4/s1": done });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.asked).toEqual(["u4/s1"]);
+    expect(r.stderr).toContain(`nothing to send today (${TODAY})`);
+    expect(r.stderr).not.toContain("link key");
+    // The completed pair in the cache, and nothing else: no link key in the store.
+    expect([...w.store.entries.keys()].map((k) => (JSON.parse(k) as string[])[2])).toEqual(["progress-cache"]);
+  });
+
+  it("a ledger an older version kept in the settings directory is moved into the store first, said in one line, and read", async () => {
+    // docs/reminders.md "Where the ledger lives": <settings>/reminders/<tenant hash>/<key>.json.
+    const first = await world();
+    const path = await file(COHORT);
+    await first.run(["--from-csv", path, "--outbox", join(dir.path, `outbox-${counter}`), "--from", FROM, "--schedule", "-3"]);
+    const [[key, entry]] = [...(await first.store.list(TENANT, "reminders")).entries()] as [[string, unknown]];
+
+    const w = await world();
+    const { createHash } = await import("node:crypto");
+    const id = createHash("sha256").update(`${SERVICE}\n${ORG}`).digest("hex").slice(0, 16);
+    const ledgerDir = join(w.configDir, "reminders", id);
+    await mkdir(ledgerDir, { recursive: true });
+    await writeFile(join(ledgerDir, `${encodeURIComponent(key)}.json`), JSON.stringify(entry));
+    const r = await w.run(["--from-csv", path, "--plan", "--schedule", "-3"]);
+    expect(r.stderr).toContain(`moved the reminder ledger (1 entry) from ${ledgerDir} into the state store memory\n`);
+    // dee's step -3 was sent by the older version: nothing is due (exit 0), nothing asked.
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.asked).toEqual([]);
+    expect(await w.ledger()).toEqual(["sent dee@example.test u4/s1 due 2026-11-24 step -3"]);
+  });
+
   it("the file's warnings are shown; a row without a manager is in no digest; one ambiguous step is named", async () => {
     const w = await world();
     const path = await file(

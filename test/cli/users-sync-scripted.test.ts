@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
+import type { WaitEvent } from "../../src/api/rate/scheduler.js";
 import { createFakeClock } from "../../src/clock.js";
 import { InterruptedError, InvalidDataError, ServiceError } from "../../src/errors.js";
 import { legacyDir } from "../../src/commands/users-sync/legacy.js";
@@ -31,7 +32,13 @@ afterAll(async () => {
 type Answer = unknown;
 
 /** A client whose uploads answer in turn and whose status questions answer by task id. */
-function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, string | Error>; onUpload?: () => void }) {
+function scriptedClient(script: {
+  uploads?: Answer[];
+  statuses?: Record<string, string | Error>;
+  /** Called during each upload, with what announces a wait as the real client's scheduler does. */
+  onUpload?: (announceWait: (event: WaitEvent) => void) => void;
+}) {
+  let announce: ((event: WaitEvent) => void) | undefined;
   const sent: string[] = [];
   /** Each uploaded file, its rows as records by the file's own header. */
   const files: Record<string, string>[][] = [];
@@ -47,7 +54,7 @@ function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, 
       files.push(users);
       const rows = users.map((u) => `${u.action} ${u.status} ${u.email}`);
       sent.push(`${endpoint.path} ${String(form.get("organizationId"))} ${file.name}: ${rows.join("; ")}`);
-      script.onUpload?.();
+      script.onUpload?.((event) => announce?.(event));
       const answer = uploads.shift();
       if (answer instanceof Error) throw answer;
       return answer;
@@ -59,7 +66,7 @@ function scriptedClient(script: { uploads?: Answer[]; statuses?: Record<string, 
       return { status };
     },
   } as unknown as ApiClient;
-  return { api, sent, files };
+  return { api, sent, files, waits: (a: (event: WaitEvent) => void) => (announce = a) };
 }
 
 interface Person {
@@ -97,8 +104,8 @@ async function world(options: { env?: Record<string, string> } = {}) {
     script: Parameters<typeof scriptedClient>[0] = {},
     extra: InProcessOptions = {},
   ): Promise<{ exitCode: number; stdout: string; stderr: string; sent: string[]; files: Record<string, string>[][] }> => {
-    const { api, sent, files } = scriptedClient(script);
-    const r = await runInProcess(["users", "sync", ...args], { env, clock, fakes: { api, state: store }, ...extra });
+    const { api, sent, files, waits } = scriptedClient(script);
+    const r = await runInProcess(["users", "sync", ...args], { env, clock, fakes: { api, state: store, waits }, ...extra });
     return { ...r, sent, files };
   };
   /** The users-sync entries kept, by key. */
@@ -696,6 +703,25 @@ describe("users sync: what a run leaves, settled by the next, with a scripted se
     const after = stripVTControlCharacters(r.stderr).split("accepted: batch 1 of 1, task t-1")[1];
     expect(after).toBeDefined();
     expect(after).not.toContain("uploading");
+  });
+
+  it("a wait of the rate budget or of a retry during an upload is named on the progress line", async () => {
+    // docs/rate-limits.md "Waits are shown": multi-step commands show a wait in their progress
+    // line. Without a terminal the line is written once 25 s have passed (docs/ci-and-cron.md).
+    const w = await world();
+    const wait = { group: "access", label: "users bulk import" } as const;
+    const r = await w.run([await roster([1, 2])], {
+      uploads: [{ taskId: "t-1" }],
+      onUpload: (announce) => {
+        w.clock.advance(30_000);
+        announce({ ...wait, reason: "budget", waitMs: 5_000, attempt: 1 });
+        w.clock.advance(30_000);
+        announce({ ...wait, reason: "retry", waitMs: 61_000, attempt: 2 });
+      },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toContain("uploading batch 1 of 1 (2 users) · waiting 5s for the access rate budget (30s so far)\n");
+    expect(r.stderr).toContain("uploading batch 1 of 1 (2 users) · waiting 1m 1s for the retry (1m so far)\n");
   });
 });
 

@@ -229,7 +229,6 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
   } catch (error) {
     throw new ServiceError(`cannot reach the mail server ${delivery.describe}: ${(error as Error).message}; nothing was sent`, {
       hint: "check --smtp / SIMADMIN_SMTP_URL (host, port, user and password) and that this machine may connect to it",
-      delivery: "not-sent",
       cause: error,
     });
   }
@@ -284,7 +283,6 @@ export const run = defineRun(NotifyOptions, async (ctx): Promise<CommandOutcome>
         `the mail server ${delivery.describe} could not be reached after ${plural(sent, "message")}: ${outcome.unreachable}`,
         {
           hint: "the messages not sent are not recorded: run again once the server is back",
-          delivery: "not-sent",
         },
       ),
     };

@@ -83,12 +83,13 @@ export async function sendPlan(ctx: CommandContext, options: UsersSyncOptions, i
   await state.put({ run, baseline, deactivations: input.deactivations, held: input.held, unsent: null });
   const journal = new SyncJournal(state, run);
   const progress = await ctx.printer.progress();
-  let current = "";
+  // Set by `uploading`, which the engine calls before each request of the run: every wait
+  // (budget or retry, docs/rate-limits.md) comes after it.
+  let current: string;
   const stopListening = ctx.services.onWait((event) => {
-    if (current)
-      progress.update(
-        `${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`,
-      );
+    progress.update(
+      `${current} · waiting ${formatDuration(event.waitMs)} for the ${event.reason === "budget" ? "access rate budget" : "retry"}`,
+    );
   });
   let outcome: ImportOutcome;
   try {
