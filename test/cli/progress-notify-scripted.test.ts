@@ -318,7 +318,7 @@ describe("progress notify with a scripted service", () => {
     const digestOnly = await w.run(["--from-csv", path, "--plan", "--schedule", "5", "--digest", "managerEmail"]);
     expect(digestOnly.stderr).not.toContain("reminder step");
     expect(digestOnly.stderr).toContain(
-      "2 digests left unsure by an earlier run (killed or cut off during the SMTP transaction, or its state store gone) are not sent again: listed with status ambiguous; check the recipients' mailboxes\n",
+      "warning: 2 digests left unsure by an earlier run (killed or cut off during the SMTP transaction, or its state store gone) are not sent again: listed with status ambiguous; check the recipients' mailboxes\n",
     );
 
     const resent = await w.run(
@@ -525,6 +525,25 @@ describe("progress notify through a real SMTP server", () => {
       expect(two.stderr, two.stderr).toContain("the mail server refused 2 recipients: bob@example.test, cy@example.test;");
     } finally {
       smtp.refuse.clear();
+    }
+  });
+
+  it("the progress line counts the messages sent (without a terminal: written once 25 s have passed)", async () => {
+    // docs/ci-and-cron.md "Heartbeats": the latest progress text, with the time so far. The
+    // server moves the clock 30 s per message; one connection sends them one after the other.
+    // The heartbeat's own 1 s timer may write the line before the count is updated: then the
+    // next message's line shows the count.
+    const w = await world();
+    const path = await file(
+      "userId,simulationId,dueDate,email\nu1,s1,2026-11-27,bob@example.test\nu2,s1,2026-11-27,cy@example.test\n",
+    );
+    smtp.beforeAccept = () => w.clock.advance(30_000);
+    try {
+      const r = await w.run([...args(path), "--connections", "1"]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^sending [12]\/2 messages \((30s|1m) so far\)$/m);
+    } finally {
+      smtp.beforeAccept = undefined;
     }
   });
 
