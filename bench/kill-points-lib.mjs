@@ -18,6 +18,7 @@ import { createServer, request as httpRequest } from "node:http";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { setImmediate } from "node:timers";
+import { keepCodeCache, seedCodeCache } from "./parts/code-cache-seed.mjs";
 import { join } from "node:path";
 
 export const PHASES = ["arrive", "mid-body", "sent", "answered", "relayed"];
@@ -120,8 +121,13 @@ export async function startRelay(target) {
   };
 }
 
-/** One run of the built CLI; with `relay` and `point`, SIGKILLed at that point. */
+/**
+ * One run of the built CLI; with `relay` and `point`, SIGKILLed at that point. Its cache
+ * directory (each kill point has its own) starts with the code earlier runs of this process
+ * saved, so no run compiles the whole bundle again (parts/code-cache-seed.mjs).
+ */
 export function runCli(bin, args, { env, cwd, relay, point }) {
+  if (env.XDG_CACHE_HOME) seedCodeCache(env.XDG_CACHE_HOME);
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, [bin, ...args], { env, cwd, stdio: ["ignore", "pipe", "pipe"] });
     let killed = false;
@@ -141,6 +147,7 @@ export function runCli(bin, args, { env, cwd, relay, point }) {
     child.on("error", reject);
     child.on("close", (code) => {
       relay?.disarm();
+      if (env.XDG_CACHE_HOME) keepCodeCache(env.XDG_CACHE_HOME);
       resolveRun({ code, killed, stdout, stderr });
     });
   });

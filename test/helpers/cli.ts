@@ -1,9 +1,10 @@
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { execa, type Options } from "execa";
+import { keepCodeCache, seedCodeCache } from "../../bench/parts/code-cache-seed.mjs";
 import { startSandbox, type RecordedRequest, type Sandbox, type SandboxOptions } from "../../src/sandbox/server.js";
 
 // The e2e harness: the built binary (bin/simadmin.js over dist/, built by `npm test`) run
@@ -69,50 +70,16 @@ export function cleanEnv(extra: Record<string, string | undefined> = {}): Record
   return { ...env, SIMADMIN_KEYCHAIN: "off", ...extra };
 }
 
-// The code cache (src/boot/code-cache.ts): a run whose cache directory is new compiles the
-// whole bundle and saves its code at exit, a third more CPU than a user's second run (`config
-// list`: 0.16 s against 0.11 s). The runs of this process start from the code its earlier runs
-// saved — the file hard-linked into each run's new cache directory, and what a run saved
-// linked back — so the spawned binaries run as a user's do after the first time. What a
-// missing, damaged or foreign code cache does is test/e2e/startup.test.ts's, with caches of
-// its own (a test passing XDG_CACHE_HOME itself gets no seed).
-const sharedCode = join(cacheRoot, "code");
-mkdirSync(sharedCode, { mode: 0o700 });
-const codeDir = (xdgCacheHome: string): string => join(xdgCacheHome, "simadmin", "code-cache");
-
-/** Links the code this process's runs saved into the new cache directory of a run's `env`. */
-function seedCodeCache(env: Record<string, string | undefined>): void {
-  const home = env.XDG_CACHE_HOME;
-  if (!home?.startsWith(cacheRoot)) return;
-  const files = readdirSync(sharedCode);
-  if (files.length === 0) return;
-  mkdirSync(codeDir(home), { recursive: true, mode: 0o700 });
-  for (const file of files) linkSync(join(sharedCode, file), join(codeDir(home), file));
-}
-
-/** After a run: the code it saved (a file not linked from here) becomes the one later runs get. */
-function keepCodeCache(env: Record<string, string | undefined>): void {
-  const home = env.XDG_CACHE_HOME;
-  if (!home?.startsWith(cacheRoot)) return;
-  let files: string[];
-  try {
-    files = readdirSync(codeDir(home)).filter((file) => file.endsWith(".v8"));
-  } catch {
-    return; // the run saved nothing
-  }
-  for (const file of files) {
-    const saved = join(codeDir(home), file);
-    if (statSync(saved).nlink > 1) continue; // the seed itself, unchanged
-    const temp = join(sharedCode, `${file}.${++cacheCount}.tmp`);
-    linkSync(saved, temp);
-    renameSync(temp, join(sharedCode, file));
-  }
-}
+// The runs of this process start from the code its earlier runs saved (bench/parts/code-cache-seed.mjs),
+// as a user's runs do after the first; a test passing XDG_CACHE_HOME itself gets no seed.
+const seeded = (env: Record<string, string | undefined>): string | undefined =>
+  env.XDG_CACHE_HOME?.startsWith(cacheRoot) ? env.XDG_CACHE_HOME : undefined;
 
 /** cleanEnv for the built binary: its new cache directory holds the code earlier runs saved. */
 export function binaryEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env = cleanEnv(extra);
-  seedCodeCache(env);
+  const home = seeded(env);
+  if (home) seedCodeCache(home);
   return env;
 }
 
@@ -128,7 +95,8 @@ export async function runBinary(args: string[], options: RunOptions = {}): Promi
     ...(options.input === undefined ? { stdin: "ignore" } : { input: options.input }),
   };
   const result = await execa(process.execPath, [BIN, ...args], execaOptions);
-  keepCodeCache(env);
+  const home = seeded(env);
+  if (home) keepCodeCache(home);
   return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout ?? ""), stderr: String(result.stderr ?? "") };
 }
 
