@@ -14,6 +14,7 @@ import { planReports, type ReportsPlan } from "./reports-plan.js";
 import { ReportProgress } from "./progress.js";
 import { ReportWindows } from "../../engines/reports/windows.js";
 import { showPath } from "../../messages.js";
+import { boundYoungGeneration } from "../shared/young-generation.js";
 
 // `simadmin reports <kind>|all` (docs/cli-contract.md "Dates", "Records of unknown shape").
 //
@@ -160,6 +161,7 @@ async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target:
   });
   const sections = new ReportSections(ctx, reportsPlan, windows, progress, spoolDir);
   let notAttempted: string[];
+  const unbound = boundYoungGeneration();
   const clear = async (kinds: readonly ReportKind[]): Promise<void> => {
     for (const kind of kinds) for (const window of reportsPlan.windows) await cache.remove(kind, window);
     await cache.dispose();
@@ -172,6 +174,7 @@ async function runReports(ctx: CommandContext, reportsPlan: ReportsPlan, target:
     if (!cache.persistent) await cache.dispose();
     throw noteInterrupt(error, services.signal, interruptNote);
   } finally {
+    unbound();
     stopListening();
   }
   const failed = sections.failures;
