@@ -24,22 +24,22 @@ export interface YoungGenerationDeps {
   /** Bytes the new space holds now (both semi-spaces). */
   newSpaceBytes: () => number | undefined;
   setFlags: (flags: string) => void;
-  /** V8 flags the user gave Node (execArgv and NODE_OPTIONS): theirs to keep. */
-  nodeFlags: string;
+  /** What the user gave Node (execArgv and NODE_OPTIONS): a young generation sized there is theirs. */
+  nodeFlags: readonly string[];
 }
 
-const v8Deps = (): YoungGenerationDeps => ({
+export const v8Deps = (): YoungGenerationDeps => ({
   newSpaceBytes: () => getHeapSpaceStatistics().find((space) => space.space_name === "new_space")?.space_size,
   setFlags: setFlagsFromString,
-  nodeFlags: `${process.execArgv.join(" ")} ${process.env["NODE_OPTIONS"] ?? ""}`,
+  nodeFlags: [...process.execArgv, ...(process.env["NODE_OPTIONS"] ?? "").split(/\s+/)],
 });
 
 /**
  * Bounds the young generation until the returned function is called (then the flag is as it
  * was). Does nothing when the user sized the young generation or its growth themselves.
  */
-export function boundYoungGeneration(deps: YoungGenerationDeps = v8Deps()): () => void {
-  if (/semi[-_]space|young[-_]generation/i.test(deps.nodeFlags)) return () => {};
+export function boundYoungGeneration(deps: YoungGenerationDeps = v8Deps(), everyMs = CHECK_MS): () => void {
+  if (deps.nodeFlags.some((flag) => /^--[a-z-_]*(semi[-_]space|young[-_]generation)/i.test(flag))) return () => {};
   let bounded = false;
   const release = (): void => {
     clearInterval(timer);
@@ -53,7 +53,7 @@ export function boundYoungGeneration(deps: YoungGenerationDeps = v8Deps()): () =
     bounded = true;
     clearInterval(timer);
   };
-  const timer = setInterval(check, CHECK_MS);
+  const timer = setInterval(check, everyMs);
   timer.unref();
   // Before boot.ts's listener saves the code cache, should the run end without `release`.
   process.prependOnceListener("exit", release);
