@@ -128,6 +128,8 @@ export class WindowLoadWriter {
   private misfit = false;
   /** The layouts of the window's records read so far (while direct), the last one used first. */
   private readonly layouts: RecordLayout[] = [];
+  /** By layout: the types of the last of its records placed (addByLayout). */
+  private readonly placed = new Map<RecordLayout, (WarehouseType | undefined)[]>();
   /** The record being added fitted no layout but may be read by one: learn its layout if it loads as sent. */
   private learnNext = false;
 
@@ -252,6 +254,18 @@ export class WindowLoadWriter {
     // already in the registry.
     const keys = layout.keys;
     const cells = keys.length;
+    // Types the layout's records were last placed with: a record of the same types places
+    // the same (its fields' kinds and types are in the window's already, and every record
+    // since was placed as sent too, or the window would have left this path). The
+    // column types the table has may change meanwhile (a window loading widens one): the
+    // store checks those at load (store.ts, rebuildColumns).
+    const placed = this.placed.get(layout);
+    if (placed !== undefined && sameTypes(placed, this.types, cells)) {
+      this.rows++;
+      this.out.write(text);
+      this.out.write("\n");
+      return true;
+    }
     for (let i = 0; i < cells; i++) {
       const key = keys[i]!;
       this.keys[i] = key;
@@ -260,6 +274,7 @@ export class WindowLoadWriter {
     }
     this.count = cells;
     if (!this.placeAsSent(cells)) return false;
+    this.placed.set(layout, this.types.slice(0, cells));
     this.rows++;
     this.out.write(text);
     this.out.write("\n");
@@ -415,6 +430,11 @@ export class WindowLoadWriter {
     this.out.close();
     this.raws?.close();
   }
+}
+
+function sameTypes(a: readonly (WarehouseType | undefined)[], b: readonly (WarehouseType | undefined)[], cells: number): boolean {
+  for (let i = 0; i < cells; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** PostgreSQL COPY text format: backslash, newline, carriage return and tab escaped. */

@@ -72,21 +72,40 @@ export class SyncStore {
 
   async ensureMeta(): Promise<void> {
     const ts = this.db.types.timestamp;
-    await this.db.run(
-      `CREATE TABLE IF NOT EXISTS ${META_TABLE} (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${ts} NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, PRIMARY KEY (kind, window_start))`,
-    );
-    for (const [column, type] of [
-      ["base_url", "VARCHAR"],
-      ["organization", "VARCHAR"],
-      ["key_fingerprint", "VARCHAR"],
-      ["api_version", "INTEGER"],
-    ])
-      await this.db.run(`ALTER TABLE ${META_TABLE} ADD COLUMN IF NOT EXISTS ${column} ${type}`);
-    // The earlier version named windows by kind (`user-results`); the table is `user_results`.
-    await this.db.run(`UPDATE ${META_TABLE} SET kind = replace(kind, '-', '_') WHERE kind LIKE '%-%'`);
-    await this.db.run(
-      `CREATE TABLE IF NOT EXISTS ${COLUMNS_TABLE} (table_name VARCHAR NOT NULL, field VARCHAR NOT NULL, column_name VARCHAR NOT NULL, PRIMARY KEY (table_name, field))`,
-    );
+    // One transaction: in DuckDB each statement on its own is a commit (a write-ahead log
+    // record and an fsync), and a first run's start-up was mostly those (docs/reports-sync.md,
+    // Figures).
+    await this.db.run("BEGIN");
+    try {
+      await this.db.run(
+        `CREATE TABLE IF NOT EXISTS ${META_TABLE} (kind VARCHAR NOT NULL, window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${ts} NOT NULL, records BIGINT NOT NULL, complete BOOLEAN NOT NULL, tool_version VARCHAR NOT NULL, base_url VARCHAR, organization VARCHAR, key_fingerprint VARCHAR, api_version INTEGER, PRIMARY KEY (kind, window_start))`,
+      );
+      // A meta table of an earlier version gets the columns it lacks.
+      const have = new Set(
+        (
+          await this.db.all(
+            "SELECT column_name AS n FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()",
+            [META_TABLE],
+          )
+        ).map((row) => String(row.n)),
+      );
+      for (const [column, type] of [
+        ["base_url", "VARCHAR"],
+        ["organization", "VARCHAR"],
+        ["key_fingerprint", "VARCHAR"],
+        ["api_version", "INTEGER"],
+      ])
+        if (!have.has(column!)) await this.db.run(`ALTER TABLE ${META_TABLE} ADD COLUMN IF NOT EXISTS ${column} ${type}`);
+      // The earlier version named windows by kind (`user-results`); the table is `user_results`.
+      await this.db.run(`UPDATE ${META_TABLE} SET kind = replace(kind, '-', '_') WHERE kind LIKE '%-%'`);
+      await this.db.run(
+        `CREATE TABLE IF NOT EXISTS ${COLUMNS_TABLE} (table_name VARCHAR NOT NULL, field VARCHAR NOT NULL, column_name VARCHAR NOT NULL, PRIMARY KEY (table_name, field))`,
+      );
+      await this.db.run("COMMIT");
+    } catch (error) {
+      await this.db.run("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
   }
 
   /**
@@ -197,8 +216,7 @@ export class SyncStore {
     if (!inTransaction && this.pending !== undefined && needsTableChange(state, result)) await this.commitPending();
     if (inTransaction) await this.db.run("BEGIN");
     try {
-      await this.createTable(table, state);
-      const columns = await this.fitColumns(table, state, result);
+      const columns = await this.fitTable(table, state, result);
       if (!inTransaction && this.pending === undefined) {
         await this.db.run("BEGIN");
         this.pending = 0;
@@ -266,58 +284,79 @@ export class SyncStore {
     }
   }
 
-  private async createTable(table: string, state: TableState): Promise<void> {
-    if (state.exists) {
-      if (!state.types.has("row_number")) {
-        // A table of the earlier version: row numbers from now on (its rows keep none; no primary key).
-        await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS row_number BIGINT`);
-        state.types.set("row_number", "system");
-      }
-      return;
-    }
-    const t = this.db.types;
-    await this.db.run(
-      `CREATE TABLE IF NOT EXISTS ${q(table)} (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${t.timestamp} NOT NULL, row_number BIGINT NOT NULL, raw ${t.json}, PRIMARY KEY (window_start, row_number))`,
-    );
-    for (const column of SYSTEM_COLUMNS) state.types.set(column, "system");
-    state.exists = true;
-  }
-
   /**
-   * New fields get their column (and a mapping row); a column whose values no longer fit is
-   * widened — or, when the database will not (a view depends on it), the field moves to a
-   * new, wider column holding the old values too, and a warning says so. Returns the column
-   * of each field of the load file, in its order.
+   * The table made or completed for the window's fields: a new table is made with all its
+   * columns in one statement, new fields of a table get their columns, and every new field
+   * its mapping row, all in one transaction (DuckDB: one commit, not one per column); then
+   * columns whose values no longer fit are widened (widen). Returns the column of each field
+   * of the load file, in its order.
    */
-  private async fitColumns(table: string, state: TableState, result: WindowLoadResult): Promise<string[]> {
+  private async fitTable(table: string, state: TableState, result: WindowLoadResult): Promise<string[]> {
+    const own = !this.db.ddlInTransaction && needsTableChange(state, result);
+    if (own) await this.db.run("BEGIN");
+    try {
+      await this.addColumns(table, state, result);
+      if (own) await this.db.run("COMMIT");
+    } catch (error) {
+      if (own) await this.db.run("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
     const columns: string[] = [];
     for (const { field, type } of result.fields) {
-      let column = state.columnOf.get(field.key);
-      if (column === undefined) {
-        // A column the earlier version made for this field (dotted, mapped to nothing) keeps its name.
-        const legacy = legacyColumnName(field.path);
-        const mapped = [...state.columnOf.values()].includes(legacy);
-        if (!mapped && state.types.has(legacy) && state.types.get(legacy) !== "system") {
-          column = legacy;
-          state.allocator.claim(legacy);
-        } else {
-          column = state.allocator.allocate(field.path);
-          await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${this.db.types[type ?? "text"]}`);
-          state.types.set(column, type ?? "text");
-        }
-        await this.db.run(`INSERT INTO ${COLUMNS_TABLE} (table_name, field, column_name) VALUES ($1, $2, $3)`, [
-          table,
-          fieldKey(field.path),
-          column,
-        ]);
-        state.columnOf.set(field.key, column);
-      }
+      let column = state.columnOf.get(field.key)!;
       const current = state.types.get(column) as WarehouseType;
       const wider = widenType(current, type) ?? current;
       if (wider !== current) column = await this.widen(table, state, field.key, column, current, wider);
       columns.push(column);
     }
     return columns;
+  }
+
+  /**
+   * New fields get their column (the table's own statement when it is new) and a mapping
+   * row; a column the earlier version made for a field (dotted, mapped to nothing) keeps its
+   * name. A table of the earlier version gets row numbers from now on (its rows keep none;
+   * no primary key).
+   */
+  private async addColumns(table: string, state: TableState, result: WindowLoadResult): Promise<void> {
+    const t = this.db.types;
+    if (state.exists && !state.types.has("row_number")) {
+      await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN IF NOT EXISTS row_number BIGINT`);
+      state.types.set("row_number", "system");
+    }
+    const added: { column: string; type: WarehouseType }[] = [];
+    const mapped: string[] = [];
+    const mappedColumns = new Set(state.columnOf.values());
+    for (const { field, type } of result.fields) {
+      if (state.columnOf.has(field.key)) continue;
+      let column: string;
+      const legacy = legacyColumnName(field.path);
+      if (!mappedColumns.has(legacy) && state.types.has(legacy) && state.types.get(legacy) !== "system") {
+        column = legacy;
+        state.allocator.claim(legacy);
+      } else {
+        column = state.allocator.allocate(field.path);
+        added.push({ column, type: type ?? "text" });
+      }
+      mappedColumns.add(column);
+      mapped.push(fieldKey(field.path), column);
+      state.columnOf.set(field.key, column);
+    }
+    if (!state.exists) {
+      await this.db.run(
+        `CREATE TABLE IF NOT EXISTS ${q(table)} (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at ${t.timestamp} NOT NULL, row_number BIGINT NOT NULL, raw ${t.json}${added.map(({ column, type }) => `, ${q(column)} ${t[type]}`).join("")}, PRIMARY KEY (window_start, row_number))`,
+      );
+      for (const column of SYSTEM_COLUMNS) state.types.set(column, "system");
+      state.exists = true;
+    } else for (const { column, type } of added) await this.db.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${t[type]}`);
+    for (const { column, type } of added) state.types.set(column, type);
+    if (mapped.length > 0) {
+      const rows = Array.from({ length: mapped.length / 2 }, (_, i) => `($1, $${2 * i + 2}, $${2 * i + 3})`);
+      await this.db.run(`INSERT INTO ${COLUMNS_TABLE} (table_name, field, column_name) VALUES ${rows.join(", ")}`, [
+        table,
+        ...mapped,
+      ]);
+    }
   }
 
   private async widen(
