@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import { CommanderError, type Command } from "commander";
 import type { Deps, RunContext } from "./context.js";
 import type { RunEnd } from "./errors.js";
-import { packagePath } from "./package-root.js";
+import { packageVersion } from "./package-root.js";
 import { createProgram, namedCommand, type Runner } from "./program.js";
 import { HELP_WIDTH, helpTopic, isHelpTopic } from "./help.js";
 // Static on purpose: every run needs both, and two dynamic imports cost start-up time.
@@ -13,14 +12,6 @@ import { escapeControlChars, escapeForLine } from "./text/sanitize.js";
 // run(argv, deps) → exit code. Every error ends here: commander's are answered below, all
 // others by report-error.ts, the one place where they become exit codes and a line on stderr
 // (house style; gh's internal/ghcmd/cmd.go).
-
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
-}
 
 async function defaultDeps(): Promise<Deps & { dispose(): void }> {
   const controller = new AbortController();

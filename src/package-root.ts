@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,4 +22,13 @@ export function packageRoot(): string {
 /** A path inside the package, e.g. packagePath("fixtures", "sandbox-seed.json"). */
 export function packagePath(...segments: string[]): string {
   return join(packageRoot(), ...segments);
+}
+
+/** This package's version (`--version`, and the tool version `reports sync` records per window). */
+export function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "0.0.0";
+  }
 }

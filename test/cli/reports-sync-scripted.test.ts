@@ -151,10 +151,42 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     expect(await w.query("SELECT CAST(window_end AS VARCHAR) AS e FROM simadmin_sync_windows")).toEqual([{ e: "2026-11-24" }]);
   });
 
-  it("--dry-run needs no API key", async () => {
+  it("--dry-run needs no API key; a run without one stops before the database is made (exit 3)", async () => {
+    // No fake client: the real one is built if asked for, and it needs a key.
     const w = world({ env: { SIMADMIN_API_KEY: "" } });
-    const r = await w.run(["--kinds", "users", "--dry-run"], undefined, { env: { ...w.env, SIMADMIN_API_KEY: undefined } });
+    const noKey = { env: { ...w.env, SIMADMIN_API_KEY: undefined }, fakes: {} };
+    const r = await w.run(["--kinds", "users", "--dry-run"], undefined, noKey);
     expect(r.exitCode, r.stderr).toBe(0);
+    const sync = await w.run(["--kinds", "users"], undefined, noKey);
+    expect(sync.exitCode, sync.stderr).toBe(3);
+    expect(sync.stderr).toContain("API key");
+    expect(existsSync(w.db)).toBe(false);
+  });
+
+  it("--dry-run of every kind (no --kinds) on a DuckDB file no sync has written yet: the first run's windows", async () => {
+    const w = world();
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    (await DuckDBInstance.create(w.db)).closeSync();
+    const r = await w.run(["--dry-run", "-o", "json"]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const windows = JSON.parse(r.stdout) as { kind: string; startDate: string; endDate: string; reason: string }[];
+    // The seven kinds of docs/service-spec.md §4.1, in its order, each from 90 days back.
+    expect([...new Set(windows.map((x) => x.kind))]).toEqual([
+      "syms-result",
+      "user-results",
+      "training-plan-result",
+      "modules-results",
+      "syms",
+      "users",
+      "teams-result",
+    ]);
+    expect(windows.filter((x) => x.kind === "users").map((x) => `${x.startDate}..${x.endDate} ${x.reason}`)).toEqual([
+      "2026-08-05..2026-09-03 missing",
+      "2026-09-04..2026-10-03 missing",
+      "2026-10-04..2026-11-02 missing",
+      "2026-11-03..2026-11-24 missing",
+    ]);
+    expect(windows).toHaveLength(28);
   });
 
   it("a request that fails: the windows loaded before it are kept with their meta rows, the spool is gone, the service's exit code", async () => {
@@ -257,6 +289,24 @@ describe("reports sync with a scripted service, into DuckDB", () => {
       { id: null, last: "499" },
       { id: null, last: "499" },
     ]);
+  });
+
+  it("a column the database will not widen (an index of the user's on it): a warning naming the new column; the run goes on", async () => {
+    // docs/reports-sync.md: a field whose values change type widens its column, or continues in a new one.
+    const w = world();
+    expect((await w.run(["--kinds", "users", "--since", "2026-11-05"], () => rows({ id: "a", score: 7 }))).exitCode).toBe(0);
+    const { DuckDBInstance } = await import("@duckdb/node-api");
+    const instance = await DuckDBInstance.create(w.db);
+    const connection = await instance.connect();
+    await connection.run("CREATE INDEX by_score ON users (score)");
+    connection.closeSync();
+    instance.closeSync();
+    w.clock.advance(DAY);
+    const r = await w.run(["--kinds", "users"], () => rows({ id: "b", score: "high" }));
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(
+      /^warning: users\.score cannot become VARCHAR \(.*index.*\): it keeps its BIGINT values, and the field continues in the new column users\.score_text, which holds all of them$/m,
+    );
   });
 
   it("records without fields: a row each, with the record in raw", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { ApiClient } from "../../api/client.js";
@@ -15,13 +15,14 @@ import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } fr
 import type { ResponseShape } from "../../domain/report-record-scanner.js";
 import { throwIfAborted } from "../../errors.js";
 import type { Progress } from "../../output/progress.js";
-import { packagePath } from "../../package-root.js";
+import { packageVersion } from "../../package-root.js";
 import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from "../../engines/reports/cache.js";
 import { defineRun } from "../types.js";
 import type { LockWait, SqlConnection } from "./connection.js";
 import { writeDbtSources } from "./dbt-sources.js";
 import { WindowLoadWriter, type LoadFormat, type LoadLimits, type WindowLoadResult } from "./load-file.js";
 import { ReportsSyncOptions } from "./options.js";
+import { settlesWithin } from "./settles-within.js";
 import { SyncStore, type Tenant } from "./store.js";
 import { showPath } from "../../messages.js";
 
@@ -58,37 +59,9 @@ const LIMITS: Record<LoadFormat, LoadLimits> = {
 /** How long the next window's answer may keep the loop waiting before the loaded windows are committed. */
 const IDLE_COMMIT_MS = 1000;
 
-/** Whether `promise` settles (either way) within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-    timer.unref();
-  });
-  try {
-    return await Promise.race([
-      promise.then(
-        () => true,
-        () => true,
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 interface KindPlan {
   kind: ReportKind;
   windows: PlannedWindow[];
-}
-
-function toolVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }).version;
-  } catch {
-    return "0.0.0";
-  }
 }
 
 /** The fields of a --dry-run's windows and of a sync's summary: --fields is checked against them before the database is touched. */
@@ -145,6 +118,7 @@ export const run = defineRun(
       const earliest = await store?.earliestStart();
       const since = options.since ?? (earliest !== undefined ? parseIsoDate(earliest)! : today - DEFAULT_HISTORY_DAYS);
       for (const kind of kinds) {
+        // Without a meta table (a database no sync has written yet, read by --dry-run) nothing is synced.
         const synced =
           store && earliest !== undefined ? await store.syncedWindows(kindTable(kind)) : new Map<string, SyncedWindow>();
         plans.push({ kind, windows: planSyncWindows({ today, since, openDays, synced }) });
@@ -375,7 +349,7 @@ class SyncRun {
           endDate: window.endDate,
           fetchedAt,
           complete: isComplete(blockEnd, parseIsoDate(window.endDate)!, utcDay(fetchedAt.getTime()), this.openDays),
-          toolVersion: toolVersion(),
+          toolVersion: packageVersion(),
         },
         load,
         this.tenant,
