@@ -68,6 +68,7 @@ describe("reports sync with a scripted service, into DuckDB", () => {
       { kind: "users", table: "users", windows: 4, records: 8 },
       { kind: "syms", table: "syms", windows: 4, records: 4 },
     ]);
+    expect(r.stderr).not.toContain("kept whole in raw only");
     expect(r.stderr).toContain(`reports sync into ${w.db}: 8 report requests, at least`);
     expect(await w.query("SELECT CAST(window_start AS VARCHAR) AS s, id, score FROM users ORDER BY id")).toEqual([
       { s: "2026-08-05", id: "2026-08-05-a", score: "1" },
@@ -205,6 +206,21 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     expect(await readdir(join(w.configDir, "report-spool"))).toEqual([]);
   });
 
+  it("the only window fails: its request's error and exit code; an answer that is not a report names the window", async () => {
+    const w = world();
+    const failed = await w.run(
+      ["--kinds", "users", "--since", "2026-11-20"],
+      () => new ServiceError("report users: the service answered 503"),
+    );
+    expect(failed.exitCode).toBe(8);
+    expect(failed.stderr).toContain("the service answered 503");
+    const garbled = await w.run(["--kinds", "users", "--since", "2026-11-20"], () => '{"rows": [{"id": 1}, nonsense');
+    expect(garbled.exitCode).toBe(8);
+    expect(garbled.stderr).toContain(
+      "error: report users 2026-11-03..2026-11-24: the service answered something unexpected (not JSON: the document ends too early",
+    );
+  });
+
   it("interrupted while the third window is asked: exit 130, the first window (loaded) kept, the second (fetched, not loaded) not", async () => {
     const w = world();
     const controller = new AbortController();
@@ -289,6 +305,11 @@ describe("reports sync with a scripted service, into DuckDB", () => {
       { id: null, last: "499" },
       { id: null, last: "499" },
     ]);
+    w.clock.advance(DAY);
+    const one = await w.run(["--kinds", "users"], () => rows(wide));
+    expect(one.stderr).toContain(
+      "users 2026-11-03..2026-11-25: 1 record kept whole in raw only, too many fields for columns (f0,",
+    );
   });
 
   it("a column the database will not widen (an index of the user's on it): a warning naming the new column; the run goes on", async () => {
@@ -345,9 +366,13 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     const w = world();
     const seen: string[][] = [];
     const spool = join(w.configDir, "report-spool", `${hostname()}-${process.pid}`);
-    const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), {
-      onAsk: () => seen.push(existsSync(spool) ? readdirSync(spool).sort() : []),
-    });
+    const r = await w.run(
+      ["--kinds", "users"],
+      (_, start) => (start === "2026-08-05" ? rows({ n: 1 }, { n: { deep: 2 } }) : rows({ n: 1 })),
+      {
+        onAsk: () => seen.push(existsSync(spool) ? readdirSync(spool).sort() : []),
+      },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     // Asked for window n + 2 while window n loads: by the fourth request, the first window's files are gone.
     expect(seen[3]).not.toContain("users-2026-08-05.load");

@@ -213,7 +213,7 @@ class SyncRun {
       apiVersion: settings.apiVersion,
       keyFingerprint: keyFingerprint(settings.apiKey ?? ""),
     });
-    const counts = new Map<ReportKind, number>(this.plans.map((p) => [p.kind, 0]));
+    const counts = new Map<ReportKind, number>();
     const queue = this.plans.flatMap((kindPlan) => kindPlan.windows.map((window) => ({ kind: kindPlan.kind, window })));
     // Window n loads (the database's threads, or the server) while window n+1 is prepared and
     // window n+2 fetched: the rate-limit waits, the JSON work and the database's overlap.
@@ -242,7 +242,7 @@ class SyncRun {
         const fetched = await next!;
         next = fetch(at + 1);
         const prepared = await this.prepare(cache, kind, window, fetched);
-        if (loading) await loading;
+        await loading;
         loading = this.load(prepared).then((rows) => {
           counts.set(kind, (counts.get(kind) ?? 0) + rows);
           this.done++;
@@ -250,7 +250,7 @@ class SyncRun {
         // A failure of the load is seen at the next await; keep it from being unhandled meanwhile.
         loading.catch(() => undefined);
       }
-      if (loading) await loading;
+      await loading;
       await this.store.commitPending();
       // Never none: the window holding today is fetched on every run (domain/sync-windows.ts).
       this.progress.done(`${this.total} report windows synced`);
