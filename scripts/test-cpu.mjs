@@ -12,10 +12,15 @@ if (!path) {
   console.error("usage: node scripts/test-cpu.mjs <file written under SIMADMIN_TEST_CPU> [files to list]");
   process.exit(2);
 }
-const rows = readFileSync(path, "utf8")
+const lines = readFileSync(path, "utf8")
   .trim()
   .split("\n")
-  .map((line) => JSON.parse(line))
+  .map((line) => JSON.parse(line));
+// PostgreSQL's servers, detached by pg_ctl, are no test process's children: their CPU is
+// written when each is stopped (test/helpers/postgres-cluster.ts), apart from the files'.
+const servers = lines.filter((r) => r.server !== undefined);
+const rows = lines
+  .filter((r) => r.server === undefined)
   .map((r) => ({ ...r, file: r.file.slice(r.file.lastIndexOf("/test/") + 1), total: r.worker + r.children }));
 const sum = (list, key) => list.reduce((s, r) => s + r[key], 0);
 const fixed = (n) => n.toFixed(1).padStart(6);
@@ -27,6 +32,10 @@ const workers = [...lastOfWorker.values()].reduce((s, n) => s + n, 0);
 console.log(
   `${lastOfWorker.size} workers: ${fixed(workers)} s CPU, of which ${fixed(workers - sum(rows, "worker"))} s outside the files (start-up, imports)`,
 );
+if (servers.length > 0)
+  console.log(
+    `${String(servers.length).padStart(3)} PostgreSQL servers: ${fixed(servers.reduce((s, r) => s + r.seconds, 0))} s CPU (server and backends; the shared one ${fixed(servers.filter((r) => r.server === "postgres shared").reduce((s, r) => s + r.seconds, 0))} s)`,
+  );
 const dirs = new Map();
 for (const r of rows) {
   const dir = r.file.split("/").slice(0, 2).join("/");

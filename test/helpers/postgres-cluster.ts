@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, chmodSync, chownSync, existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 
 // PostgreSQL clusters for the tests, the parts shared by the run's global set-up
 // (postgres-run.ts) and the test files' helper (postgres.ts): Debian's binaries, a cluster in
@@ -96,7 +96,30 @@ export function startCluster(dir: string, port: number, flags = ""): void {
 
 /** Stops the cluster in `dir`/data at once (PostgreSQL going away: no shutdown checkpoint). */
 export function stopCluster(dir: string): void {
+  const seconds = process.env.SIMADMIN_TEST_CPU ? serverSeconds(dir) : undefined;
   exec([tool("pg_ctl"), "-D", join(dir, "data"), "-m", "immediate", "-w", "stop"], dir);
+  if (seconds !== undefined)
+    appendFileSync(process.env.SIMADMIN_TEST_CPU!, `${JSON.stringify({ server: `postgres ${basename(dir)}`, seconds })}\n`);
+}
+
+const TICKS_PER_SECOND = 100;
+/**
+ * The CPU seconds of the cluster's server and of its backends that ended (utime, stime,
+ * cutime, cstime of the postmaster's /proc/<pid>/stat), when the run measures CPU: pg_ctl
+ * detaches the server, so it is no test process's child and test/cpu-probe.ts cannot count
+ * it; scripts/test-cpu.mjs adds these lines apart.
+ */
+function serverSeconds(dir: string): number | undefined {
+  try {
+    const pid = readFileSync(join(dir, "data", "postmaster.pid"), "utf8")
+      .split("\n")[0]!
+      .trim();
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Every cluster still running under `root` (one level down), stopped; failures ignored. */
