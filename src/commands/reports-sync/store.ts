@@ -28,8 +28,9 @@ import { FieldRegistry, WindowLoadWriter, type WindowLoadResult } from "./load-f
 
 export const META_TABLE = "simadmin_sync_windows";
 /**
- * DuckDB: a transaction holding this many rows is committed after its window. Past DuckDB's
- * row group (122,880 rows) a commit writes its rows straight into the file.
+ * DuckDB: a transaction holding this many rows is committed after its window. Past a row
+ * group (30,720 rows as duckdb.ts attaches the file) a commit writes its rows straight into
+ * the file.
  */
 const BATCH_ROWS = 250_000;
 export const COLUMNS_TABLE = "simadmin_sync_columns";
