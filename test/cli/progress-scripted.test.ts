@@ -347,6 +347,25 @@ describe("progress with a scripted service", () => {
     expect(both.stderr).toContain("give --out <file> or --split-by with --out-dir <dir>, not both");
   });
 
+  it("--split-by -o json: a file is the document --out writes for its records, without the API key; the summary line follows the files", async () => {
+    const key = "sk-live-5f0c7a91d2e34b6f8a";
+    const file = await assignments(`userId,simulationId,manager,comment\nu1,s1,Dana,fine\nu2,s1,Dana,key ${key} pasted\n`);
+    const answers = { "u1/s1": done("2026-11-20T10:00:00Z", 90) };
+    const out = join(dir.path, `split-json-${counter}`);
+    const split = await (await world({ SIMADMIN_API_KEY: key })).run(
+      ["--from-csv", file, "--split-by", "manager", "--out-dir", out, "-o", "json"],
+      answers,
+    );
+    expect(split.exitCode, split.stderr).toBe(0);
+    const whole = join(dir.path, `whole-${counter}.json`);
+    const single = await (await world({ SIMADMIN_API_KEY: key })).run(["--from-csv", file, "--out", whole, "-o", "json"], answers);
+    expect(single.exitCode, single.stderr).toBe(0);
+    const text = await readFile(join(out, "Dana.json"), "utf8");
+    expect(text).toBe(await readFile(whole, "utf8"));
+    expect(text).not.toContain(key);
+    expect(split.stderr).toMatch(/wrote \S+Dana\.json \(2 rows, manager = "Dana"\)\n2 pairs: 1 done, 0 in progress, 1 not started, 0 overdue \(2 requests in 0s\)\n$/);
+  });
+
   it("options that go together, and those that cannot, are checked before the file is read, each saying what to do", async () => {
     const w = await world();
     for (const [args, message, hint] of [
