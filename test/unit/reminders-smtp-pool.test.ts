@@ -19,6 +19,8 @@ const PASSWORD = "pa ss%word";
 interface Relay {
   port: number;
   log: string[];
+  /** The connections that said QUIT (the polite end of a session at rest). */
+  quits: number[];
   received: string[];
   /** performance.now() at each MAIL FROM (the fake clock in the pacing test). */
   mailAt: number[];
@@ -40,6 +42,7 @@ async function startRelay(options: { auth: boolean }): Promise<Relay> {
   let connections = 0;
   const relay = {
     log: [] as string[],
+    quits: [] as number[],
     received: [] as string[],
     mailAt: [] as number[],
     breakAtMail: 0,
@@ -62,8 +65,12 @@ async function startRelay(options: { auth: boolean }): Promise<Relay> {
     logger: false,
     disableReverseLookup: true,
     onConnect(session, callback) {
-      numbers.set(session.id, ++connections);
-      relay.log.push(`connect ${connections}`);
+      const n = ++connections;
+      numbers.set(session.id, n);
+      relay.log.push(`connect ${n}`);
+      socketOf(session.id)?.on("data", (chunk: Buffer) => {
+        if (/^QUIT\r?$/im.test(chunk.toString("latin1"))) relay.quits.push(n);
+      });
       callback();
     },
     onClose(session) {
@@ -127,6 +134,7 @@ async function startRelay(options: { auth: boolean }): Promise<Relay> {
       connections = 0;
       numbers.clear();
       relay.log.length = 0;
+      relay.quits.length = 0;
       relay.received.length = 0;
       relay.mailAt.length = 0;
       relay.breakAtMail = 0;
@@ -460,6 +468,31 @@ describe("SmtpPool", () => {
     pool.close();
     expect(inUse.broken).toBe(true);
     await until(() => relay.log.includes("close 1"));
+  });
+
+  it("a connection at rest is ended with QUIT (after its last message, or idle at close); one in use is closed without it", async () => {
+    const pool = await SmtpPool.create({ ...options(), maxMessages: 1 });
+    const spent = await pool.acquire();
+    spent.messages = 1;
+    pool.release(spent);
+    await until(() => relay.log.includes("close 1"));
+    const idle = await pool.acquire();
+    const inUse = await pool.acquire();
+    pool.release(idle);
+    pool.close();
+    await until(() => relay.log.includes("close 2") && relay.log.includes("close 3"));
+    expect(inUse.broken).toBe(true);
+    expect(relay.quits).toEqual([1, 2]);
+  });
+
+  it("a connection still opening when the pool closes is ended when it is released, not kept", async () => {
+    const pool = await SmtpPool.create(options());
+    const opening = pool.acquire();
+    pool.close();
+    const late = await opening;
+    pool.release(late);
+    await until(() => relay.log.includes("close 1"));
+    expect(relay.quits).toEqual([1]);
   });
 
   it("a server that closes before its greeting: the connection fails", async () => {

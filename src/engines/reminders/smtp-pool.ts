@@ -67,7 +67,6 @@ export class SmtpPool {
   /** Ends a connection: QUIT when it is at rest, else closed at once (a transaction abandoned). */
   drop(c: PooledConnection, quit = false): void {
     if (!this.all.delete(c)) return;
-    c.broken = true;
     try {
       if (quit) c.connection.quit();
       else c.connection.close();
