@@ -170,6 +170,7 @@ describe("progress with a scripted service", () => {
       "1 pair could not be settled: the service's answer could not be read (see the error column); the other pairs are in the output",
     );
     expect(unread.stderr).toContain("1 unsettled (the answer could not be read)");
+    expect(unread.stderr).toContain("run again later: those pairs are asked again; if it persists, report the answer");
     const two = await w.run(["--from-csv", file, "-o", "json"], {
       "u1/s1": new UnexpectedResponseError("x"),
       "u2/s1": new UnexpectedResponseError("y"),
@@ -208,6 +209,18 @@ describe("progress with a scripted service", () => {
     // Two more sweeps, each a minute after the one before started.
     expect(w.clock.now() - START).toBe(120_000);
     expect((JSON.parse(r.stdout) as Row[]).map((x) => x.state)).toEqual(["completed", "completed"]);
+  });
+
+  it("--wait leaves a refused pair alone: it waits for the open one, then exits 6", async () => {
+    const w = await world();
+    const file = await assignments("userId,simulationId\nu1,s1\nu2,s1\n");
+    const r = await w.run(["--from-csv", file, "--wait", "-o", "json"], {
+      "u1/s1": (n) => (n < 2 ? started : done("2026-11-23T12:01:00Z", 70)),
+      "u2/s1": new NotFoundError("completion-data: gone"),
+    });
+    expect(r.exitCode, r.stderr).toBe(6);
+    expect(r.stderr).toContain("waiting for 1 pair to complete");
+    expect(asked(r.sent)).toEqual(["u1/s1", "u2/s1", "u1/s1"]);
   });
 
   it("--wait gives up at --wait-timeout: exit 9 naming the pairs left", async () => {
@@ -265,10 +278,14 @@ describe("progress with a scripted service", () => {
     const v1 = await w.run(["--from-csv", file, "--links", "--api-version", "1"]);
     expect(v1.exitCode).toBe(2);
     expect(v1.stderr).toContain("--links needs API version 2: user tokens do not exist in version 1");
+    expect(v1.stderr).toContain("drop --links, or use --api-version 2");
     expect(v1.sent).toEqual([]);
     const durable = await w.run(["--from-csv", file, "--links", "--durable"]);
     expect(durable.exitCode).toBe(2);
     expect(durable.sent).toEqual([]);
+    // A dry run finds it too (docs/links.md: no links URL is exit 2 before anything is sent).
+    const dry = await w.run(["--from-csv", file, "--links", "--durable", "--dry-run"]);
+    expect(dry.exitCode, dry.stderr).toBe(2);
   });
 
   it("--links --durable: a durable link per open pair, with no deep-links or token request", async () => {
@@ -282,6 +299,11 @@ describe("progress with a scripted service", () => {
     expect(String(rows[0]!.link)).toMatch(/^https:\/\/links\.example\.com\/l\/\S+$/);
     expect(rows[1]!.link).toBe("");
     expect(r.sent.filter((s) => !s.startsWith(COMPLETION))).toEqual([]);
+    // The first durable run makes the key and says so; the next one uses it.
+    expect(r.stderr).toContain("made a new link key (kept in the state store; see docs/links.md)");
+    const again = await w.run(["--from-csv", file, "--links", "--durable", "-o", "json"]);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain("made a new link key");
   });
 
   it("--links --durable takes --valid-for or --valid-until alone (only the two together are refused)", async () => {
@@ -352,18 +374,36 @@ describe("progress with a scripted service", () => {
     const file = await assignments(`userId,simulationId,manager,comment\nu1,s1,Dana,fine\nu2,s1,Dana,key ${key} pasted\n`);
     const answers = { "u1/s1": done("2026-11-20T10:00:00Z", 90) };
     const out = join(dir.path, `split-json-${counter}`);
-    const split = await (await world({ SIMADMIN_API_KEY: key })).run(
-      ["--from-csv", file, "--split-by", "manager", "--out-dir", out, "-o", "json"],
-      answers,
-    );
+    const split = await (
+      await world({ SIMADMIN_API_KEY: key })
+    ).run(["--from-csv", file, "--split-by", "manager", "--out-dir", out, "-o", "json"], answers);
     expect(split.exitCode, split.stderr).toBe(0);
     const whole = join(dir.path, `whole-${counter}.json`);
-    const single = await (await world({ SIMADMIN_API_KEY: key })).run(["--from-csv", file, "--out", whole, "-o", "json"], answers);
+    const single = await (
+      await world({ SIMADMIN_API_KEY: key })
+    ).run(["--from-csv", file, "--out", whole, "-o", "json"], answers);
     expect(single.exitCode, single.stderr).toBe(0);
     const text = await readFile(join(out, "Dana.json"), "utf8");
     expect(text).toBe(await readFile(whole, "utf8"));
     expect(text).not.toContain(key);
-    expect(split.stderr).toMatch(/wrote \S+Dana\.json \(2 rows, manager = "Dana"\)\n2 pairs: 1 done, 0 in progress, 1 not started, 0 overdue \(2 requests in 0s\)\n$/);
+    expect(split.stderr).toMatch(
+      /wrote \S+Dana\.json \(2 rows, manager = "Dana"\)\n2 pairs: 1 done, 0 in progress, 1 not started, 0 overdue \(2 requests in 0s\)\n$/,
+    );
+  });
+
+  it("--split-by: a value that is empty, null or absent is the file _none_", async () => {
+    const w = await world();
+    const file = await assignments("userId,simulationId\nu1,s1\nu2,s1\n");
+    const answers = { "u1/s1": done("2026-11-20T10:00:00Z", 90) };
+    const byDate = join(dir.path, `by-date-${counter}`);
+    const r = await w.run(["--from-csv", file, "--split-by", "completedAt", "--out-dir", byDate, "--refresh"], answers);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/wrote \S+_none_\.csv \(1 row, completedAt = ""\)/);
+    expect((await readdir(byDate)).sort()).toEqual(["2026-11-20T10_00_00Z.csv", "_none_.csv"]);
+    const byDue = join(dir.path, `by-due-${counter}`);
+    const noDue = await w.run(["--from-csv", file, "--split-by", "dueDate", "--out-dir", byDue, "--refresh"], answers);
+    expect(noDue.exitCode, noDue.stderr).toBe(0);
+    expect(await readdir(byDue)).toEqual(["_none_.csv"]);
   });
 
   it("options that go together, and those that cannot, are checked before the file is read, each saying what to do", async () => {

@@ -30,7 +30,7 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
   // service is asked (a --links run mints tokens) or a split file is written.
   if (printer.outputPlan.fields && !options.dryRun) {
     const { checkFields } = await import("../../output/fields-check.js");
-    checkFields(printer.outputPlan.fields, progressFields(file, options.links === true || options.durable === true));
+    checkFields(printer.outputPlan.fields, progressFields(file, options.links === true));
   }
 
   const settings = await services.settings();
@@ -93,7 +93,6 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
       `${unsettled} pair${unsettled === 1 ? "" : "s"} could not be settled: the service's answer could not be read (see the error column); the other pairs are in the output`,
       {
         hint: "run again later: those pairs are asked again; if it persists, report the answer (--verbose shows it)",
-        retryable: false,
       },
     );
   }

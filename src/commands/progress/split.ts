@@ -55,7 +55,7 @@ class SplitSections implements SectionsSource {
     const byValue = new Map<string, JsonRecord[]>();
     for (const record of records) {
       const raw = record[column];
-      const value = raw === null || raw === undefined ? "" : String(raw);
+      const value = String(raw ?? "");
       const group = byValue.get(value);
       if (group) group.push(record);
       else byValue.set(value, [record]);
@@ -101,13 +101,13 @@ class SplitSections implements SectionsSource {
 export function splitResult(
   ctx: CommandContext,
   split: SplitColumn,
-  table: { records: JsonRecord[]; knownFields?: string[]; note?: string },
+  table: { records: JsonRecord[]; knownFields?: string[]; note: string },
 ): StreamResult {
   return {
     kind: "stream",
     write: async (target) => {
       await target.writeSections(new SplitSections(ctx, split.column, table.records, table.knownFields));
-      if (table.note) ctx.printer.info(table.note);
+      ctx.printer.info(table.note);
     },
   };
 }
