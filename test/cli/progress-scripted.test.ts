@@ -208,6 +208,7 @@ describe("progress with a scripted service", () => {
     expect(asked(r.sent)).toEqual(["u1/s1", "u2/s1", "u1/s1", "u1/s1"]);
     // Two more sweeps, each a minute after the one before started.
     expect(w.clock.now() - START).toBe(120_000);
+    expect(r.stderr).toContain("2 pairs: 2 done, 0 in progress, 0 not started, 0 overdue (4 requests in 2m)");
     expect((JSON.parse(r.stdout) as Row[]).map((x) => x.state)).toEqual(["completed", "completed"]);
   });
 
@@ -240,6 +241,17 @@ describe("progress with a scripted service", () => {
     const allDone = await w.run(["--from-csv", file, "--wait"], { "u3/s1": done("2026-11-20T10:00:00Z", 1) });
     expect(allDone.exitCode, allDone.stderr).toBe(0);
     expect(allDone.stderr).not.toContain("waiting for");
+    expect(allDone.stderr).toContain("(1 request in 0s)");
+    // --wait-timeout counts from the start of the run: a first sweep of a minute leaves 1m 30s.
+    const before = w.clock.now();
+    const slow = await w.run(["--from-csv", file, "--wait", "--wait-timeout", "150s", "--refresh"], {
+      "u1/s1": (n) => {
+        if (n === 1) w.clock.advance(60_000);
+        return started;
+      },
+    });
+    expect(slow.exitCode).toBe(9);
+    expect(w.clock.now() - before).toBe(150_000);
   });
 
   it("--wait spreads its sweeps over the budget: 3 open pairs at 2 per 100 s start 150 s apart", async () => {

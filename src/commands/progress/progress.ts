@@ -86,7 +86,7 @@ export const run = defineRun(ProgressOptions, async (ctx): Promise<CommandOutcom
     links,
     doneAt,
     apiVersion: settings.apiVersion,
-    requests: `${asker.requests} request${asker.requests === 1 ? "" : "s"} in ${formatDuration(Math.max(0, doneAt - now)) || "0s"}`,
+    requests: `${asker.requests} request${asker.requests === 1 ? "" : "s"} in ${formatDuration(Math.max(0, doneAt - now))}`,
   });
   if (unsettled > 0 && !failure) {
     failure = new ServiceError(
