@@ -377,6 +377,8 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     // Asked for window n + 2 while window n loads: by the fourth request, the first window's files are gone.
     expect(seen[3]).not.toContain("users-2026-08-05.load");
     expect(seen[3]).not.toContain("users-2026-08-05.load.raw");
+    // Its answer's spool file went once the load file was written: only the third window's is there.
+    expect(seen[3]!.filter((name) => name.endsWith(".json"))).toHaveLength(1);
     expect(await readdir(join(w.configDir, "report-spool"))).toEqual([]);
   });
 
@@ -400,6 +402,16 @@ describe("reports sync with a scripted service, into DuckDB", () => {
     });
     expect(places).toEqual([...places].sort());
     expect(new Set(places).size).toBe(places.length);
+  });
+
+  it("a line of a run the budget does not slow down names no time left", async () => {
+    // 4 requests within the default 10 a minute: nothing to wait for, so no "about … left".
+    const w = world();
+    const r = await w.run(["--kinds", "users"], () => rows({ n: 1 }), { onAsk: () => w.clock.advance(30_000) });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr.split("\n").filter((line) => line.endsWith(" so far)"))[0]).toBe(
+      "users 2026-08-05..2026-09-03: window 1 of 4 (30s so far)",
+    );
   });
 
   it("on a terminal, the spinner ends with the number of windows synced", async () => {

@@ -356,9 +356,9 @@ class SyncRun {
       );
     } finally {
       await rm(load.file, { force: true });
-      // DuckDB's raw file, also when the load file became one (a window turned to its columns file at load).
-      if (load.rawFile !== undefined || this.store.db.format === "ndjson")
-        await rm(load.rawFile ?? `${load.file}.raw`, { force: true });
+      // DuckDB's raw file, also when the load file became one (a window turned to its columns
+      // file at load). A window without one (PostgreSQL's, most of DuckDB's) removes nothing.
+      await rm(load.rawFile ?? `${load.file}.raw`, { force: true });
     }
   }
 
