@@ -357,6 +357,8 @@ describe("progress with a scripted service", () => {
     expect(r.stderr).toMatch(/wrote \S+ \(2 rows, manager = "Dana Reyes"\)/);
     expect(r.stderr).toMatch(/wrote \S+ \(1 row, manager = "Sam Ito"\)/);
     expect(r.stderr).toMatch(/wrote \S+ \(1 row, manager = ""\)/);
+    // The table's note follows the files: the fake clock did not move while the 4 pairs were asked.
+    expect(r.stderr).toMatch(/\(4 requests in 0s\)\n$/);
     const dana = (await readdir(out)).find((n) => n.toLowerCase().includes("dana"))!;
     expect(dana.endsWith(".csv")).toBe(true);
     const text = await readFile(join(out, dana), "utf8");
@@ -370,6 +372,9 @@ describe("progress with a scripted service", () => {
     });
     expect(j.exitCode).toBe(6);
     expect((await readdir(json)).every((n) => n.endsWith(".json"))).toBe(true);
+    // Each file is a whole result, pretty-printed as stdout's JSON is (output/sections.ts).
+    const first = await readFile(join(json, (await readdir(json))[0]!), "utf8");
+    expect(first.startsWith("[\n  {\n    ")).toBe(true);
 
     const unknown = await w.run(["--from-csv", file, "--split-by", "boss", "--out-dir", out]);
     expect(unknown.exitCode).toBe(2);
