@@ -68,8 +68,10 @@ async function startRelay(options: { auth: boolean }): Promise<Relay> {
       const n = ++connections;
       numbers.set(session.id, n);
       relay.log.push(`connect ${n}`);
+      // Looked up when QUIT comes: a connection of an earlier test (forgotten by reset()) is not counted.
       socketOf(session.id)?.on("data", (chunk: Buffer) => {
-        if (/^QUIT\r?$/im.test(chunk.toString("latin1"))) relay.quits.push(n);
+        const now = numbers.get(session.id);
+        if (now !== undefined && /^QUIT\r?$/im.test(chunk.toString("latin1"))) relay.quits.push(now);
       });
       callback();
     },
@@ -286,6 +288,9 @@ describe("SMTP delivery", () => {
     expect((outcome as { reason: string }).reason).toMatch(/^550 5\.1\.1 mailbox unavailable/);
     expect(outcome).not.toHaveProperty("claims");
     expect(await send(d, "bob@example.test")).toMatchObject({ status: "sent", claims: ["DATA 2"] });
+    // The refused session was ended politely, with QUIT.
+    await until(() => relay.log.includes("close 1"));
+    expect(relay.quits).toEqual([1]);
   });
 
   it("a message refused after its data: refused (not sent, not ambiguous)", async () => {
@@ -330,6 +335,14 @@ describe("SMTP delivery", () => {
     const outcome = await send(d, "bob@example.test");
     expect(outcome).toEqual({ status: "unreachable", reason: "Connection closed unexpectedly" });
     expect(relay.log.filter((l) => /^(MAIL|connect)/.test(l))).toEqual(["connect 1", "MAIL 1", "MAIL 1", "connect 2", "MAIL 2"]);
+  });
+
+  it("the replacement is tried once even when it is another reused connection: two broken, unreachable", async () => {
+    const d = await delivery({ connections: 2 });
+    await Promise.all([send(d, "a@example.test"), send(d, "b@example.test")]);
+    relay.breakAtMail = 2;
+    expect(await send(d, "c@example.test")).toEqual({ status: "unreachable", reason: "Connection closed unexpectedly" });
+    expect(relay.log.filter((l) => l.startsWith("connect"))).toEqual(["connect 1", "connect 2"]);
   });
 
   it("a new connection breaking before DATA is not tried again: unreachable", async () => {

@@ -103,7 +103,6 @@ export async function openSmtpDelivery(options: SmtpOptions): Promise<Delivery> 
   const interval = options.perMinute > 0 ? 60_000 / options.perMinute : 0;
   let nextStart = 0;
   const pace = async (): Promise<void> => {
-    if (interval === 0) return;
     const now = performance.now();
     const wait = nextStart - now;
     nextStart = Math.max(now, nextStart) + interval;
