@@ -157,6 +157,19 @@ describe("whose data the database holds", () => {
     );
   });
 
+  // DuckDB gets a window's meta statements in one call, their values written as literals
+  // (duckdb.ts runAll); a value that cannot be one (a NUL) goes as a parameter.
+  it.each([
+    ["quotes, a $1 and a semicolon", "O'Brien & Co; $1 $2 '' --"],
+    ["a NUL", "org\u0000two"],
+  ])("a tenant whose organization holds %s is stored as it is", async (_, organization) => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ a: 1 }], { tenant: { ...TENANT, organization } });
+    expect(await rows("SELECT organization AS o, records AS r FROM simadmin_sync_windows")).toEqual([{ o: organization, r: "1" }]);
+    await store.checkTenant({ ...TENANT, organization }, false);
+  });
+
   it("another API key is refused, naming 12 characters of its fingerprint", async () => {
     const e = await refused({ ...TENANT, keyFingerprint: "ffff" });
     expect(e.message).toBe(

@@ -22,6 +22,11 @@ export interface SqlConnection {
    */
   readonly ddlInTransaction: boolean;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
+  /**
+   * Statements run in this order, in one round trip where the database allows (DuckDB); one
+   * after another where this is absent.
+   */
+  runAll?(statements: readonly Statement[]): Promise<void>;
   all(sql: string, params?: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
   /** Inside the open transaction: the window's rows from its load file into `table`. */
   load(
@@ -34,6 +39,11 @@ export interface SqlConnection {
   /** Runs into one database never interleave: waits for another run's lock (a line says so), then exit 2. */
   lock(options: LockWait): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface Statement {
+  sql: string;
+  params: readonly SqlValue[];
 }
 
 export interface WindowRow {

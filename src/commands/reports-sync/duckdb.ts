@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { access, constants, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { InterruptedError, LocalFileError, UsageError } from "../../errors.js";
-import { q, type LockWait, type SqlConnection, type SqlValue, type WindowRow } from "./connection.js";
+import { q, type LockWait, type SqlConnection, type SqlValue, type Statement, type WindowRow } from "./connection.js";
 import type { WindowLoadResult } from "./load-file.js";
 import { showPath } from "../../messages.js";
 
@@ -93,6 +93,16 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
     async run(sql: string, params: readonly SqlValue[] = []): Promise<void> {
       await connection.run(sql, [...params]).catch(fail);
     },
+    async runAll(statements: readonly Statement[]): Promise<void> {
+      // One call for all of them, their parameters written as literals: each statement run
+      // with parameters is three calls into DuckDB's thread (extract, prepare, execute), each
+      // waiting for this thread's next turn while it prepares the next window
+      // (docs/reports-sync.md, Figures). A text with a NUL cannot be a literal (the SQL is a C
+      // string): then one by one.
+      const literals = statements.map(({ sql, params }) => withLiterals(sql, params));
+      if (literals.every((sql) => sql !== undefined)) await connection.run(literals.join(";\n")).catch(fail);
+      else for (const { sql, params } of statements) await connection.run(sql, [...params]).catch(fail);
+    },
     async all(sql: string, params: readonly SqlValue[] = []): Promise<Record<string, unknown>[]> {
       const reader = await connection.runAndReadAll(sql, [...params]).catch(fail);
       return reader.getRowObjectsJson();
@@ -133,6 +143,23 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
 }
 
 const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** `sql` with its $1, $2, … as SQL literals; undefined when a value cannot be one. */
+function withLiterals(sql: string, params: readonly SqlValue[]): string | undefined {
+  const literal = (value: SqlValue | undefined): string | undefined => {
+    if (value === null) return "NULL";
+    if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+    if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
+    if (typeof value === "string") return value.includes("\0") ? undefined : sqlText(value);
+    return undefined;
+  };
+  const values = params.map(literal);
+  if (values.some((value) => value === undefined)) return undefined;
+  // The statements are the store's own templates: a $n is always a parameter there.
+  let missing = false;
+  const text = sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] ?? ((missing = true), ""));
+  return missing ? undefined : text;
+}
 
 /**
  * The rows of a window loaded straight from its raw file (load-file.ts): DuckDB's JSON

@@ -3,7 +3,7 @@ import type { SyncedWindow } from "../../domain/sync-windows.js";
 import { ColumnAllocator, fieldKey, legacyColumnName, SYSTEM_COLUMNS } from "../../domain/warehouse-names.js";
 import { widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { UsageError } from "../../errors.js";
-import { columnTypeOf, q, type SqlConnection, type SqlValue } from "./connection.js";
+import { columnTypeOf, q, type SqlConnection, type SqlValue, type Statement } from "./connection.js";
 import { holdsAsSent } from "./as-sent.js";
 import { FieldRegistry, WindowLoadWriter, type WindowLoadResult } from "./load-file.js";
 
@@ -218,11 +218,38 @@ export class SyncStore {
     if (inTransaction) await this.db.run("BEGIN");
     try {
       const columns = await this.fitTable(table, state, result);
+      // The window's old rows and meta row out and its new meta row in, before its rows: one
+      // transaction either way, and in DuckDB one round trip (runAll).
+      const statements: Statement[] = [];
       if (!inTransaction && this.pending === undefined) {
-        await this.db.run("BEGIN");
+        statements.push({ sql: "BEGIN", params: [] });
         this.pending = 0;
       }
-      await this.db.run(`DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, [write.startDate]);
+      statements.push(
+        { sql: `DELETE FROM ${q(table)} WHERE window_start = CAST($1 AS DATE)`, params: [write.startDate] },
+        {
+          sql: `DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`,
+          params: [table, write.startDate],
+        },
+        {
+          sql: `INSERT INTO ${META_TABLE} (kind, window_start, window_end, fetched_at, records, complete, tool_version, base_url, organization, key_fingerprint, api_version) VALUES ($1, CAST($2 AS DATE), CAST($3 AS DATE), CAST($4 AS ${this.db.types.timestamp}), $5, $6, $7, $8, $9, $10, $11)`,
+          params: [
+            table,
+            write.startDate,
+            write.endDate,
+            write.fetchedAt.toISOString(),
+            result.rows,
+            write.complete,
+            write.toolVersion,
+            tenant.baseUrl,
+            tenant.organization,
+            tenant.keyFingerprint,
+            tenant.apiVersion,
+          ],
+        },
+      );
+      if (this.db.runAll) await this.db.runAll(statements);
+      else for (const { sql, params } of statements) await this.db.run(sql, params);
       const window = { start: write.startDate, end: write.endDate, fetchedAt: write.fetchedAt.toISOString() };
       // A window prepared straight from `raw` while another widened one of its columns (a
       // text column now getting numbers): its columns file after all (load-file.ts).
@@ -236,26 +263,6 @@ export class SyncStore {
         window,
         load,
         columns.map((c) => this.db.types[state.types.get(c) as WarehouseType]),
-      );
-      await this.db.run(`DELETE FROM ${META_TABLE} WHERE kind = $1 AND window_start = CAST($2 AS DATE)`, [
-        table,
-        write.startDate,
-      ]);
-      await this.db.run(
-        `INSERT INTO ${META_TABLE} (kind, window_start, window_end, fetched_at, records, complete, tool_version, base_url, organization, key_fingerprint, api_version) VALUES ($1, CAST($2 AS DATE), CAST($3 AS DATE), CAST($4 AS ${this.db.types.timestamp}), $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          table,
-          write.startDate,
-          write.endDate,
-          write.fetchedAt.toISOString(),
-          result.rows,
-          write.complete,
-          write.toolVersion,
-          tenant.baseUrl,
-          tenant.organization,
-          tenant.keyFingerprint,
-          tenant.apiVersion,
-        ],
       );
       if (inTransaction) await this.db.run("COMMIT");
       else {
