@@ -166,7 +166,9 @@ describe("whose data the database holds", () => {
     const store = await open();
     await store.ensureMeta();
     await write(store, "logins", "2026-01-01", [{ a: 1 }], { tenant: { ...TENANT, organization } });
-    expect(await rows("SELECT organization AS o, records AS r FROM simadmin_sync_windows")).toEqual([{ o: organization, r: "1" }]);
+    expect(await rows("SELECT organization AS o, records AS r FROM simadmin_sync_windows")).toEqual([
+      { o: organization, r: "1" },
+    ]);
     await store.checkTenant({ ...TENANT, organization }, false);
   });
 
