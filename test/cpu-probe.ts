@@ -26,6 +26,8 @@ afterAll(() => {
     worker: (cpu.user + cpu.system) / 1e6,
     children: childrenSeconds() - start.children,
     wall: (Date.now() - start.wall) / 1000,
+    // When the file started (epoch ms): the run's timeline, which files overlap and which end it.
+    start: start.wall,
     // The worker's whole CPU so far: its last line, less its files' sum, is what it spent
     // outside them (starting, importing modules).
     pid: process.pid,

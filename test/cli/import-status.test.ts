@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { SandboxOptions } from "../../src/sandbox/server.js";
 import type { ImportRow } from "../../src/sandbox/users-csv.js";
 import { MATRIX_DIALECTS, startTestEnv, type TestEnv } from "../helpers/in-process.js";
@@ -8,15 +8,23 @@ import { MATRIX_DIALECTS, startTestEnv, type TestEnv } from "../helpers/in-proce
 
 const STATUS = "/v2/access-api/user/bulk-import/status";
 
+// The tests run side by side (describe.concurrent), each with a sandbox of its own: the --wait
+// ones are import steps and polls, mostly waiting (docs/development.md, "How long the suite
+// takes").
 describe.each(MATRIX_DIALECTS)("against the %s dialect", (dialect) => {
-  let t: TestEnv | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
+  const envs: TestEnv[] = [];
+  afterAll(async () => {
+    await Promise.all(envs.splice(0).map((t) => t.close()));
   });
 
   async function env(options: SandboxOptions = {}): Promise<TestEnv> {
-    t = await startTestEnv({ rateLimits: { access: { limit: 10_000, windowMs: 1000 } }, importStepMs: 100, dialect, ...options });
+    const t = await startTestEnv({
+      rateLimits: { access: { limit: 10_000, windowMs: 1000 } },
+      importStepMs: 100,
+      dialect,
+      ...options,
+    });
+    envs.push(t);
     return t;
   }
 
@@ -44,7 +52,7 @@ describe.each(MATRIX_DIALECTS)("against the %s dialect", (dialect) => {
     return e.capture(args);
   }
 
-  describe("import-status", () => {
+  describe.concurrent("import-status", () => {
     it("prints each task's status without waiting (exit 0 even for a FAILED one)", async () => {
       const e = await env();
       const ok = task(e);

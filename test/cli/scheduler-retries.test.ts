@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { RecordedRequest, SandboxOptions } from "../../src/sandbox/server.js";
 import { startTestEnv, type TestEnv } from "../helpers/in-process.js";
 
@@ -11,8 +11,12 @@ const TOKEN = "/v2/access-api/user/token";
 const USERS = ["user-ava", "user-ben", "user-chloe", "user-demo", "user-emma", "user-felix"];
 const GENEROUS = { SIMADMIN_RATE_LIMITS: "reports=1000/1s,access=1000/1s" };
 
+// The tests run side by side (describe.concurrent), each with a sandbox and settings of its
+// own: they are Retry-After seconds and timeouts, nearly all waiting, and one after the other
+// they held a worker for ~10 s (docs/development.md, "How long the suite takes"). What they
+// assert are counts and lower bounds on spacing, which the others beside can only lengthen.
 const envs: TestEnv[] = [];
-afterEach(async () => {
+afterAll(async () => {
   await Promise.all(envs.splice(0).map((t) => t.close()));
 });
 
@@ -30,7 +34,7 @@ function userOf(request: RecordedRequest): string {
   return (request.body as { userId?: string } | undefined)?.userId ?? "";
 }
 
-describe("a service stricter than the client's budget (2 per second against the client's 10)", () => {
+describe.concurrent("a service stricter than the client's budget (2 per second against the client's 10)", () => {
   // Over a 1 s window the sandbox's Retry-After is always "1" (whole seconds, rounded up).
   const STRICT: SandboxOptions = { rateLimits: { access: { limit: 2, windowMs: 1000 } } };
   const CLIENT = { SIMADMIN_RATE_LIMITS: "access=10/1s" };
@@ -88,7 +92,7 @@ describe("a service stricter than the client's budget (2 per second against the 
   });
 });
 
-describe("retries of a safe request", () => {
+describe.concurrent("retries of a safe request", () => {
   it("repeats after two 503s and succeeds", async () => {
     const t = await env();
     t.sandbox.faults.failNext(TOKEN, 2, 503);

@@ -1,17 +1,24 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, it, type TestContext } from "vitest";
 import type { RecordedRequest } from "../../src/sandbox/server.js";
 import { startTestEnv, tempDir, type TestEnv } from "../helpers/cli.js";
 
 // Two processes on one machine and profile share one budget through the ledger in the
 // settings directory (issue 4: "two cron jobs or a loop of separate invocations"). The client
 // budget equals the service's limit exactly, so any double spending shows up as a 429.
+//
+// The four tests run side by side (each its own sandbox and settings directories): they are
+// rate windows, nearly all waiting, and one after the other they held a worker for ~25 s
+// (docs/development.md, "How long the suite takes"). What each asserts is a count or a
+// lower bound on spacing, which running beside the others can only make longer.
 
-const envs: TestEnv[] = [];
-afterEach(async () => {
-  await Promise.all(envs.splice(0).map((t) => t.close()));
-});
+/** A sandbox and settings of this test's own, closed when it ends (the test's own hook: they run side by side). */
+async function testEnv(context: TestContext, options: Parameters<typeof startTestEnv>[0]): Promise<TestEnv> {
+  const t = await startTestEnv(options);
+  context.onTestFinished(() => t.close());
+  return t;
+}
 
 /** The most requests that arrived in any window of `windowMs` (ending at a request). */
 function busiestWindow(requests: RecordedRequest[], windowMs: number): number {
@@ -24,10 +31,10 @@ function busiestWindow(requests: RecordedRequest[], windowMs: number): number {
   return most;
 }
 
-describe("two processes sharing one budget", () => {
-  it("two concurrent `reports` runs of six windows each never trip 5 per 2 s", async () => {
-    const t = await startTestEnv({ rateLimits: { reports: { limit: 5, windowMs: 2000 } }, reportRecordsPerDay: 1 });
-    envs.push(t);
+describe.concurrent("two processes sharing one budget", () => {
+  it("two concurrent `reports` runs of six windows each never trip 5 per 2 s", async (context) => {
+    const { expect } = context;
+    const t = await testEnv(context, { rateLimits: { reports: { limit: 5, windowMs: 2000 } }, reportRecordsPerDay: 1 });
     const env = { SIMADMIN_RATE_LIMITS: "reports=5/2s" };
 
     // Six 30-day windows each: 2025-01-01..06-29 and 2025-07-01..12-27.
@@ -45,9 +52,9 @@ describe("two processes sharing one budget", () => {
     expect(busiestWindow(requests, 2000)).toBeLessThanOrEqual(5);
   });
 
-  it("two shell-style loops of separate `token` invocations never trip 2 per 2 s", async () => {
-    const t = await startTestEnv({ rateLimits: { access: { limit: 2, windowMs: 2000 } } });
-    envs.push(t);
+  it("two shell-style loops of separate `token` invocations never trip 2 per 2 s", async (context) => {
+    const { expect } = context;
+    const t = await testEnv(context, { rateLimits: { access: { limit: 2, windowMs: 2000 } } });
     const env = { SIMADMIN_RATE_LIMITS: "access=2/2s" };
     // Each invocation is its own process, like `while …; do simadmin token …; done` in cron.
     const loop = async (user: string, times: number): Promise<number[]> => {
@@ -69,7 +76,7 @@ describe("two processes sharing one budget", () => {
 // Two Unix accounts on one host share its address, so the service counts them as one client,
 // but each has its own settings directory and ledger (docs/rate-limits.md "Shared hosts").
 // Two settings directories stand for the two accounts here.
-describe("two accounts on one host", () => {
+describe.concurrent("two accounts on one host", () => {
   const Q1 = ["--from", "2025-01-01", "--to", "2025-03-31"]; // three windows each
   const env = { SIMADMIN_RATE_LIMITS: "reports=3/6s" };
 
@@ -82,9 +89,9 @@ describe("two accounts on one host", () => {
     return results.map((r) => r.exitCode);
   }
 
-  it("each with its own ledger: the service answers 429 (the budget is spent twice)", async () => {
-    const t = await startTestEnv({ rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
-    envs.push(t);
+  it("each with its own ledger: the service answers 429 (the budget is spent twice)", async (context) => {
+    const { expect } = context;
+    const t = await testEnv(context, { rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
     const root = await tempDir();
     try {
       expect(await bothAccounts(t, root.path, {})).toEqual([0, 0]);
@@ -94,9 +101,9 @@ describe("two accounts on one host", () => {
     }
   }, 60_000);
 
-  it("with SIMADMIN_RATE_STORE=file://<shared directory>: one budget, no 429, group-writable files", async () => {
-    const t = await startTestEnv({ rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
-    envs.push(t);
+  it("with SIMADMIN_RATE_STORE=file://<shared directory>: one budget, no 429, group-writable files", async (context) => {
+    const { expect } = context;
+    const t = await testEnv(context, { rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
     const root = await tempDir();
     try {
       const dir = join(root.path, "rate");

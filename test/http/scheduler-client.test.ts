@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
 import { post } from "../../src/api/transport.js";
 import { ENDPOINTS, fetchReport, uploadUsersCsv } from "../../src/api/endpoints.js";
@@ -18,13 +18,14 @@ import { closedPort } from "../helpers/cli.js";
 // (issue 4, cli-contract "Retries"). Windows are sub-second so the file stays fast; the
 // sandbox's Retry-After is whole seconds (at least 1), which bounds a 429 round at ~1 s.
 
+// The tests run side by side (describe.concurrent): they are nearly all waiting — Retry-After
+// seconds, windows — and one after the other they held a worker for ~24 s (docs/development.md,
+// "How long the suite takes"). Each has its own sandbox, ledger and transport; what they assert
+// are counts and lower bounds on waits, which the others running beside can only lengthen.
 const opened: Sandbox[] = [];
 const tempDirs: string[] = [];
-/** What the clients of this file send through; a test may wrap it to watch each attempt. */
-let transport: typeof post = post;
 
-afterEach(async () => {
-  transport = post;
+afterAll(async () => {
   await Promise.all(opened.splice(0).map((sb) => sb.close()));
   await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
@@ -51,6 +52,8 @@ interface ClientSetup {
   ledgerPath?: string;
   clock?: Clock;
   signal?: AbortSignal;
+  /** What the client sends through; a test may wrap it to watch each attempt. */
+  transport?: typeof post;
 }
 
 function client(setup: ClientSetup): { api: ApiClient; scheduler: Scheduler; waits: WaitEvent[] } {
@@ -71,7 +74,7 @@ function client(setup: ClientSetup): { api: ApiClient; scheduler: Scheduler; wai
     timeoutSeconds: setup.timeoutSeconds,
     scheduler,
     signal: setup.signal ?? new AbortController().signal,
-    transport: (url, request) => transport(url, request),
+    transport: setup.transport ?? post,
   });
   return { api, scheduler, waits };
 }
@@ -86,9 +89,9 @@ interface Exchange {
 }
 
 /** Wraps the transport to see, per request, what the client sent when and what it was told. */
-function recordExchanges(): Exchange[] {
+function recordExchanges(): { exchanges: Exchange[]; transport: typeof post } {
   const exchanges: Exchange[] = [];
-  transport = async (url, request) => {
+  const transport: typeof post = async (url, request) => {
     const sentAt = Date.now();
     const body = typeof request.body === "string" ? (JSON.parse(request.body) as { startDate?: string }) : {};
     const response = await post(url, request);
@@ -102,7 +105,7 @@ function recordExchanges(): Exchange[] {
     });
     return response;
   };
-  return exchanges;
+  return { exchanges, transport };
 }
 
 /** Report windows of one day each, distinct so that each request's attempts can be told apart. */
@@ -130,7 +133,7 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the request to fail");
 }
 
-describe("a service stricter than the client's budget", () => {
+describe.concurrent("a service stricter than the client's budget", () => {
   it.each(["sliding", "fixed"] as const)(
     "gets every request through (%s window), each retry no sooner than its Retry-After",
     async (rateWindowKind) => {
@@ -139,8 +142,8 @@ describe("a service stricter than the client's budget", () => {
       // best alignment), which even a loaded CI machine does not do for 8 loopback requests; with
       // a 1-second window it once did.
       const sb = await sandbox({ rateLimits: { reports: { limit: 3, windowMs: 2000 } }, rateWindowKind });
-      const exchanges = recordExchanges();
-      const { api } = client({ baseUrl: sb.baseUrl, limits: "reports=10/1s", ledgerPath: await ledgerPath() });
+      const { exchanges, transport } = recordExchanges();
+      const { api } = client({ baseUrl: sb.baseUrl, limits: "reports=10/1s", ledgerPath: await ledgerPath(), transport });
 
       const windows = days(8);
       const answers = await Promise.all(windows.map((range) => fetchReport(api, "users", range)));
@@ -163,7 +166,7 @@ describe("a service stricter than the client's budget", () => {
   it("without Retry-After backs off on its own, shrinks the budget and still gets every request through", async () => {
     // 3 per 2 seconds, as above: 8 requests sent at once cannot all fit, whatever the machine's load.
     const sb = await sandbox({ rateLimits: { reports: { limit: 3, windowMs: 2000 } }, retryAfterHeader: false });
-    const exchanges = recordExchanges();
+    const { exchanges, transport } = recordExchanges();
     // Retries enough that a stalled event loop (sends bunching on arrival, seen at load on Node 24)
     // cannot use them up: how many are needed is not the subject, backing off and learning are.
     const { api, scheduler, waits } = client({
@@ -171,6 +174,7 @@ describe("a service stricter than the client's budget", () => {
       limits: "reports=10/1s",
       ledgerPath: await ledgerPath(),
       retries: 10,
+      transport,
     });
 
     await Promise.all(days(8).map((range) => fetchReport(api, "users", range)));
@@ -198,7 +202,7 @@ describe("a service stricter than the client's budget", () => {
   });
 });
 
-describe("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
+describe.concurrent("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
   const report = (api: ApiClient, day = 1) =>
     fetchReport(api, "users", {
       startDate: `2026-01-${String(day).padStart(2, "0")}`,
@@ -281,7 +285,7 @@ describe("one unexpected 429 (issue 12 items 5, 6, 11)", () => {
   });
 });
 
-describe("the budget counts a send from when it can have reached the service", () => {
+describe.concurrent("the budget counts a send from when it can have reached the service", () => {
   it("does not free a slow request's slot early: the next one waits for its arrival plus the window", async () => {
     // The service counts the first request 600 ms after the client took its slot (the
     // sandbox decides after the delay) — as a cold first fetch with its handshakes does.
@@ -297,7 +301,7 @@ describe("the budget counts a send from when it can have reached the service", (
   });
 });
 
-describe("retry classes through the client", () => {
+describe.concurrent("retry classes through the client", () => {
   it("repeats a safe request after 503s and a dropped connection", async () => {
     const sb = await sandbox();
     sb.faults.failNext("/v2/access-api/user/token", 1, 503);
@@ -362,7 +366,7 @@ describe("retry classes through the client", () => {
       },
     };
     const exchanges: { error?: unknown; status?: number }[] = [];
-    transport = async (url, request) => {
+    const transport: typeof post = async (url, request) => {
       try {
         const response = await post(url, request);
         exchanges.push({ status: response.status });
@@ -372,7 +376,7 @@ describe("retry classes through the client", () => {
         throw error;
       }
     };
-    const { api, waits } = client({ baseUrl: `http://127.0.0.1:${port}`, clock });
+    const { api, waits } = client({ baseUrl: `http://127.0.0.1:${port}`, clock, transport });
 
     await expect(upload(api)).resolves.toMatchObject({ validUsersCount: 1 });
 
