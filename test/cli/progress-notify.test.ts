@@ -62,11 +62,18 @@ async function start(): Promise<TestEnv> {
 }
 let clock = createFakeClock(at("2026-11-20"));
 
+// --rate 0: no pacing between messages (docs/reminders.md "Pacing"; the pacing itself is
+// test/unit/reminders-smtp-pool.test.ts's), so a run takes milliseconds, not 200 ms a message; a
+// test that gives --rate keeps its own.
 function notify(t: TestEnv, file: string, ...extra: string[]) {
-  return t.capture(["progress", "notify", "--from-csv", file, "--smtp", smtp.url, "--from", FROM, "-o", "json", ...extra], {
-    clock,
-    env: { NODE_EXTRA_CA_CERTS: smtp.caFile },
-  });
+  const rate = extra.includes("--rate") ? [] : ["--rate", "0"];
+  return t.capture(
+    ["progress", "notify", "--from-csv", file, "--smtp", smtp.url, "--from", FROM, "-o", "json", ...rate, ...extra],
+    {
+      clock,
+      env: { NODE_EXTRA_CA_CERTS: smtp.caFile },
+    },
+  );
 }
 
 type Row = Record<string, unknown>;
@@ -317,7 +324,9 @@ describe("progress notify", () => {
     const t = await start();
     const file = await cohort();
     const before = smtp.received.length;
-    const [a, b] = await Promise.all([notify(t, file, "--digest", "managerEmail"), notify(t, file, "--digest", "managerEmail")]);
+    // The default pacing (300 a minute): each run's sends spread out, so the two interleave.
+    const both = ["--digest", "managerEmail", "--rate", "300"];
+    const [a, b] = await Promise.all([notify(t, file, ...both), notify(t, file, ...both)]);
     expect(a.exitCode, a.stderr).toBe(0);
     expect(b.exitCode, b.stderr).toBe(0);
     expect(
