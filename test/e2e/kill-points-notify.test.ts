@@ -12,6 +12,11 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // one named ambiguous had begun at the sink (its transaction reached DATA): a message the killed
 // run had not begun is sent by the re-run, never left waiting for --resend-ambiguous.
 // bench/kill-points.mjs --only progress / --only notify runs every point.
+//
+// The points run side by side (describe … concurrent), each with its own sandbox, relay,
+// directory and database: a point is a sequence of runs that mostly wait (the relay, the
+// import steps, PostgreSQL), and one after the other they held a worker for up to 35 s
+// (docs/development.md, "How long the suite takes"). Nothing a point checks depends on time.
 
 let pg: TestPostgres;
 beforeAll(async () => {
@@ -25,7 +30,7 @@ const freshDatabase = (): Promise<string> => pg.createDatabase("kill_notify");
 
 describe.runIf(postgresAvailable() || process.env.CI)(
   "kill points: progress and progress notify over PostgreSQL state",
-  { timeout: HANG_GUARD_MS },
+  { timeout: HANG_GUARD_MS, concurrent: true },
   () => {
     it("progress killed once its third completion request was answered: the re-run converges, the cache stays whole", async () => {
       const point: KillPoint = { request: 3, phase: "answered" };

@@ -10,6 +10,11 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // the re-run every window's rows equal its meta count, and the re-run ends with the windows
 // and counts of an uninterrupted run, no spool file left. bench/kill-points.mjs --only
 // reports-sync runs every phase of every request over both targets.
+//
+// The points run side by side (describe … concurrent), each with its own sandbox, relay,
+// directory and database: a point is a sequence of runs that mostly wait (the relay, the
+// import steps, PostgreSQL), and one after the other they held a worker for up to 35 s
+// (docs/development.md, "How long the suite takes"). Nothing a point checks depends on time.
 
 async function checkPoint(point: KillPoint, target: () => Promise<SyncTarget>): Promise<void> {
   const since = syncSince();
@@ -20,7 +25,7 @@ async function checkPoint(point: KillPoint, target: () => Promise<SyncTarget>): 
   expect(result.violations, where).toEqual([]);
 }
 
-describe("kill points: reports sync", { timeout: HANG_GUARD_MS }, () => {
+describe("kill points: reports sync", { timeout: HANG_GUARD_MS, concurrent: true }, () => {
   // Window 2's answer reached the relay, not the client, while window 1 is prepared or loaded.
   it(
     "into a DuckDB file, killed as window 2 is answered: every window whole, the re-run converges",

@@ -8,6 +8,11 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // uploads (docs/users-sync.md "Settling a run"), then run again as its messages say: every
 // point converges (a --plan ends 0) with every one of the 1,600 users imported exactly once,
 // counted in the sandbox's import tasks. bench/kill-points.mjs --only sync runs all 15 points.
+//
+// The points run side by side (describe … concurrent), each with its own sandbox, relay,
+// directory and database: a point is a sequence of runs that mostly wait (the relay, the
+// import steps, PostgreSQL), and one after the other they held a worker for up to 35 s
+// (docs/development.md, "How long the suite takes"). Nothing a point checks depends on time.
 
 const POINTS: KillPoint[] = [
   { request: 1, phase: "mid-body" },
@@ -28,7 +33,7 @@ const freshDatabase = (): Promise<string> => pg.createDatabase("kill");
 
 describe.runIf(postgresAvailable() || process.env.CI)(
   "kill points: users sync over PostgreSQL state, 1,600 users in 3 batches",
-  { timeout: HANG_GUARD_MS },
+  { timeout: HANG_GUARD_MS, concurrent: true },
   () => {
     it.each(POINTS)("killed at request $request ($phase): converges, no user imported twice", async (point) => {
       const result = await syncKillPoint({ bin: BIN, startSandbox, point, stateUrl: await freshDatabase() });

@@ -10,6 +10,11 @@ import { BIN, HANG_GUARD_MS } from "../helpers/cli.js";
 // only for a batch the service shows it never got, as the message tells a user to check).
 // Nothing may be doubled, lost, half-written or left locked. bench/kill-points.mjs runs
 // every phase of every request (15 import points, 84 reports points over three months).
+//
+// The points run side by side (describe … concurrent), each with its own sandbox, relay,
+// directory and database: a point is a sequence of runs that mostly wait (the relay, the
+// import steps, PostgreSQL), and one after the other they held a worker for up to 35 s
+// (docs/development.md, "How long the suite takes"). Nothing a point checks depends on time.
 
 const IMPORT_POINTS: KillPoint[] = [
   { request: 1, phase: "arrive" },
@@ -21,7 +26,7 @@ const IMPORT_POINTS: KillPoint[] = [
 // Two months: several windows per kind, so a kill falls between windows of one file too.
 const REPORT_RANGE = { from: "2025-01-01", to: "2025-02-28" };
 
-describe("kill points: users import of 3 batches, killed and resumed", { timeout: HANG_GUARD_MS }, () => {
+describe("kill points: users import of 3 batches, killed and resumed", { timeout: HANG_GUARD_MS, concurrent: true }, () => {
   it.each(IMPORT_POINTS)("killed at request $request ($phase): every batch imported exactly once", async (point) => {
     const result = await importKillPoint({ bin: BIN, startSandbox, userCells, point });
     expect(result.reached, `the run ended before the kill point: ${result.steps.join(" → ")}`).toBe(true);
@@ -29,7 +34,7 @@ describe("kill points: users import of 3 batches, killed and resumed", { timeout
   });
 });
 
-describe("kill points: reports all, killed and run again", { timeout: HANG_GUARD_MS }, () => {
+describe("kill points: reports all, killed and run again", { timeout: HANG_GUARD_MS, concurrent: true }, () => {
   let reference: Awaited<ReturnType<typeof referenceReports>>;
   beforeAll(async () => {
     reference = await referenceReports({ bin: BIN, startSandbox, range: REPORT_RANGE });
