@@ -98,7 +98,10 @@ export async function startRelay(target) {
     inFlight.add(done);
     void done.then(() => inFlight.delete(done));
   });
-  server.keepAliveTimeout = 1000;
+  // Idle connections stay open between a run's requests, as a service's do; close() ends them.
+  // With 1 s, a run slowed by load can reuse a connection the relay is closing: its next
+  // upload then fails as possibly received before the kill point (once, at load 18: first:8).
+  server.keepAliveTimeout = 60_000;
   await new Promise((resolveListen) => server.listen(0, "127.0.0.1", resolveListen));
   const { port } = server.address();
   return {
@@ -151,6 +154,12 @@ export function runCli(bin, args, { env, cwd, relay, point }) {
       resolveRun({ code, killed, stdout, stderr });
     });
   });
+}
+
+/** A run's last line on stderr, for the steps of a point that ended before its kill: " (…)". */
+function lastLine(stderr) {
+  const line = stderr.trim().split("\n").pop();
+  return line ? ` (${line})` : "";
 }
 
 /** Names a killed run may leave that the next run must clear: temp files and locks. */
@@ -210,7 +219,7 @@ export async function importKillPoint({ bin, startSandbox, userCells, point, san
     const args = ["users", "import", "staff.csv", "-o", "json"];
     const first = await runCli(bin, args, { env, cwd: dir, relay, point });
     await relay.settle();
-    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    steps.push(`first:${first.killed ? "killed" : `${first.code}${lastLine(first.stderr)}`}`);
     // At the kill: the manifest, if any, is whole JSON (written atomically).
     const manifestText = await readFile(join(dir, "staff.import.json"), "utf8").catch(() => undefined);
     if (manifestText !== undefined) {
@@ -375,7 +384,7 @@ export async function syncKillPoint({ bin, startSandbox, point, stateUrl, resend
     const args = ["users", "sync", "hr.csv", "--yes", "-o", "json"];
     const first = await runCli(bin, args, { env, cwd: dir, relay, point });
     await relay.settle();
-    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    steps.push(`first:${first.killed ? "killed" : `${first.code}${lastLine(first.stderr)}`}`);
     let last = first;
     let converged = false;
     for (let round = 0; round < 5 && !converged; round++) {
@@ -667,7 +676,7 @@ export async function progressKillPoint({ bin, startSandbox, point, stateUrl }) 
     const args = ["progress", "--from-csv", "cohort.csv", "-o", "json"];
     const first = await runCli(bin, args, { env, cwd: dir, relay, point });
     await relay.settle();
-    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    steps.push(`first:${first.killed ? "killed" : `${first.code}${lastLine(first.stderr)}`}`);
     violations.push(...(await cacheViolations(stateUrl, "after the kill")).out);
     const again = await runCli(bin, args, { env, cwd: dir });
     steps.push(`again:${again.code}`);
@@ -790,7 +799,7 @@ export async function notifyKillPoint({ bin, startSandbox, point, stateUrl, conn
     const killer = point.phase.startsWith("smtp-") ? sink : relay;
     const first = await runCli(bin, send, { env, cwd: dir, relay: killer, point });
     await relay.settle();
-    steps.push(`first:${first.killed ? "killed" : first.code}`);
+    steps.push(`first:${first.killed ? "killed" : `${first.code}${lastLine(first.stderr)}`}`);
     const afterKill = new Map(sink.delivered);
     const begunAtKill = new Set(sink.begun);
     const again = await runCli(bin, send, { env, cwd: dir });
