@@ -54,7 +54,11 @@ async function notAFile(path: string): Promise<string | undefined> {
   return "not a regular file";
 }
 
-export async function openDuckDb(path: string, options: DuckDbOpen): Promise<SqlConnection> {
+/**
+ * What can be checked of the file without DuckDB, before any request: that it is a regular
+ * file or nothing, in a directory this process can write into.
+ */
+export async function checkDuckDbPath(path: string): Promise<void> {
   // DuckDB opens whatever it is given, blocking in its own thread: a FIFO without a writer
   // hangs it for ever, and the process with it — Ctrl-C and SIGTERM included, since the exit
   // waits for that thread. A database is a regular file: anything else stops here, before
@@ -72,6 +76,10 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
   } catch (error) {
     throw LocalFileError.fromSystem(error, dirname(path), "write the database into");
   }
+}
+
+export async function openDuckDb(path: string, options: DuckDbOpen): Promise<SqlConnection> {
+  await checkDuckDbPath(path);
   const duckdb: DuckDB = await import("@duckdb/node-api");
   const { instance, connection } = await createWaiting(duckdb, path, options);
   const fail = (error: unknown): never => {

@@ -31,7 +31,8 @@ import { showPath } from "../../messages.js";
 //
 // Take the database's lock, check whose data it holds, then plan (domain/sync-windows.ts):
 // per kind, the fixed windows missing since --since, the open one and the recently ended
-// ones, from the meta table. Then, window after window through the shared scheduler
+// ones, from the meta table (a DuckDB file not there yet has none: it is made while the first
+// window is fetched). Then, window after window through the shared scheduler
 // (budgets, retries, the Redis store — nothing here sleeps): the answer streams to a
 // private spool file (reports' cache.ts), one pass over its records writes the load file
 // the database reads by itself (load-file.ts), and one transaction replaces the window
@@ -89,16 +90,6 @@ export const run = defineRun(
       onWait: (text) => printer.info(text),
       signal: services.signal,
     };
-    // A dry run must not create the database: a DuckDB file not there yet holds nothing.
-    const db =
-      options.dryRun && target.kind === "duckdb" && !existsSync(target.path)
-        ? undefined
-        : await open(target, options.dryRun, lock, {
-            // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
-            timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-            env: services.env,
-          });
-    const store = db ? new SyncStore(db, (text) => printer.warn(text)) : undefined;
     const tenant: Tenant = {
       // The same service name as the state store's tenants (domain/tenant.ts): `sandbox` under --sandbox.
       baseUrl: tenantService(settings.baseUrl, services.globals.sandbox === true),
@@ -106,12 +97,31 @@ export const run = defineRun(
       keyFingerprint: keyFingerprint(settings.apiKey ?? "").slice(0, 32),
       apiVersion: settings.apiVersion,
     };
-    try {
-      if (db && !options.dryRun) {
+    let db: SqlConnection | undefined;
+    let store: SyncStore | undefined;
+    /** Opens the database, takes its lock and checks whose data it holds. */
+    const connect = async (): Promise<SyncStore> => {
+      db = await open(target, options.dryRun, lock, {
+        // Connect and statement timeouts follow --timeout (docs/cli-contract.md, Warehouse rules).
+        timeoutMs: (settings.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+        env: services.env,
+      });
+      store = new SyncStore(db, (text) => printer.warn(text));
+      if (!options.dryRun) {
         await db.lock(lock);
-        await store!.ensureMeta();
-        await store!.checkTenant(tenant, options.force);
+        await store.ensureMeta();
+        await store.checkTenant(tenant, options.force);
       }
+      return store;
+    };
+    // A DuckDB file not there yet holds nothing: a dry run does not create it, and a sync
+    // plans without it and makes it while its first request is under way (DuckDB's library
+    // loading, the file made, its meta tables: docs/reports-sync.md, Figures) — after what
+    // can be checked without DuckDB (its directory can be written).
+    const fresh = target.kind === "duckdb" && !existsSync(target.path);
+    if (fresh && !options.dryRun) await (await import("./duckdb.js")).checkDuckDbPath(resolve(target.path));
+    try {
+      if (!fresh) await connect();
       const plans: KindPlan[] = [];
       // Later runs start where the database's history does (a kind added later gets as much),
       // unless --since says otherwise.
@@ -144,8 +154,19 @@ export const run = defineRun(
         };
       }
 
-      printer.info(`reports sync into ${db!.label}: ${budget}`);
-      const summary = await new SyncRun(ctx, store!, plans, requests, openDays, times, tenant).execute();
+      // Not open yet: a DuckDB file's label is its path (duckdb.ts).
+      const label = db?.label ?? (target.kind === "duckdb" ? resolve(target.path) : "");
+      printer.info(`reports sync into ${label}: ${budget}`);
+      const opened = store;
+      const summary = await new SyncRun(
+        ctx,
+        opened ? () => Promise.resolve(opened) : connect,
+        plans,
+        requests,
+        openDays,
+        times,
+        tenant,
+      ).execute();
       if (options.dbtSources !== undefined) {
         const path = resolve(options.dbtSources);
         await writeDbtSources(path, store!, kinds.map(kindTable));
@@ -187,13 +208,15 @@ interface Prepared {
 
 class SyncRun {
   private client!: ApiClient;
+  private store!: SyncStore;
   private progress!: Progress;
   private done = 0;
   private readonly startedAt: number;
 
   constructor(
     private readonly ctx: CommandContext,
-    private readonly store: SyncStore,
+    /** The store, opened now if it was not before (a DuckDB file not there yet): called once the first request is under way. */
+    private readonly connect: () => Promise<SyncStore>,
     private readonly plans: KindPlan[],
     private readonly total: number,
     private readonly openDays: number,
@@ -227,6 +250,7 @@ class SyncRun {
     };
     let next = fetch(0);
     try {
+      this.store = await this.connect();
       for (let at = 0; at < queue.length; at++) {
         throwIfAborted(services.signal);
         const { kind, window } = queue[at]!;
@@ -259,7 +283,8 @@ class SyncRun {
       await loading?.catch(() => undefined);
       await next?.catch(() => undefined);
       // The windows loaded before the failure (a request, an interrupt) are whole: keep them.
-      await this.store.commitPending().catch(() => undefined);
+      // (None when the database could not be opened: a DuckDB file opened while the first request ran.)
+      await (this.store as SyncStore | undefined)?.commitPending().catch(() => undefined);
       throw error;
     } finally {
       await cache.dispose();
