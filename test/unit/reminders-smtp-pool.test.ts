@@ -37,7 +37,7 @@ interface Relay {
   close(): Promise<void>;
 }
 
-async function startRelay(options: { auth: boolean }): Promise<Relay> {
+async function startRelay(options: { auth: boolean; host?: string }): Promise<Relay> {
   const numbers = new Map<string, number>();
   let connections = 0;
   const relay = {
@@ -125,7 +125,7 @@ async function startRelay(options: { auth: boolean }): Promise<Relay> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return Object.assign(relay, {
     port,
@@ -293,6 +293,17 @@ describe("SMTP delivery", () => {
     expect(relay.quits).toEqual([1]);
   });
 
+  it("a message the server takes for some of its recipients only: refused (tried again next run), in the server's words", async () => {
+    const d = await delivery();
+    relay.refuseRcpt.add("gone@example.test");
+    const outcome = await d.send(
+      { ...mail("ann@example.test"), to: "ann@example.test, gone@example.test" },
+      async () => undefined,
+    );
+    expect(outcome).toEqual({ status: "refused", reason: "250 2.0.0 queued as X1" });
+    expect(relay.received).toEqual(["ann@example.test whole"]);
+  });
+
   it("a message refused after its data: refused (not sent, not ambiguous)", async () => {
     const d = await delivery();
     relay.refuseData.add("spam@example.test");
@@ -365,6 +376,26 @@ describe("SMTP delivery", () => {
     const outcome = await send(d, "ann@example.test");
     expect(outcome.status).toBe("unreachable");
     expect(relay.log.filter((l) => l.startsWith("MAIL"))).toEqual([]);
+  });
+
+  it("an IPv6 address in brackets: the server at that address", async () => {
+    const six = await startRelay({ auth: true, host: "::1" });
+    try {
+      const d = await openSmtpDelivery({
+        url: new URL(`smtp://${USER}:${encodeURIComponent(PASSWORD)}@[::1]:${six.port}`),
+        perMinute: 0,
+        connections: 1,
+        extraCaFile: undefined,
+        timeoutSeconds: 10,
+      });
+      open.push(d);
+      expect(d.describe).toBe(`smtp://[::1]:${six.port}`);
+      expect(await send(d, "ann@example.test")).toMatchObject({ status: "sent" });
+      expect(six.received).toEqual(["ann@example.test whole"]);
+      await d.close();
+    } finally {
+      await six.close();
+    }
   });
 
   it("a server that is gone: unreachable with the system's reason", async () => {
