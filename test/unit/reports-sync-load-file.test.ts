@@ -137,6 +137,14 @@ describe("PostgreSQL's COPY lines", () => {
     ]);
   });
 
+  it("a value made of escaped characters only is escaped too", () => {
+    const result = write("copy", [`{"tab":"\\t","slash":"\\\\"}`]);
+    expect(lines(result.file)).toEqual([
+      copyLine("1", String.raw`{"tab":"\\t","slash":"\\\\"}`, String.raw`\t`, String.raw`\\`),
+      "",
+    ]);
+  });
+
   it("the count of a record's fields in thousands", () => {
     const wide = JSON.stringify(Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`f${i}`, i])));
     const result = write("copy", [wide], { limits: { maxFieldsPerRecord: 1000, maxFields: 1600 } });
@@ -223,6 +231,8 @@ describe("DuckDB: a window loaded straight from raw", () => {
     expect(write("ndjson", [`{"t":"a"}`], { registry: registry() }).direct).toBe(true);
     expect(write("ndjson", [`{"t":1}`], { registry: registry() }).direct).toBe(false);
     expect(write("ndjson", [`{"s":"a"}`], { registry: registry() }).direct).toBe(false);
+    // A null is no value: as sent whatever the column.
+    expect(write("ndjson", [`{"s":null}`], { registry: registry() }).direct).toBe(true);
     // A field the table has no column for yet: its own values decide.
     expect(write("ndjson", [`{"new":1}`, `{"new":2.5}`], { registry: registry() }).direct).toBe(true);
   });
@@ -242,6 +252,30 @@ describe("DuckDB: records laid out like one read before", () => {
     expect(lines(result.file)).toEqual([...texts, ""]);
     expect(result.rows).toBe(3);
     expect(result.kinds).toEqual([1, 2, 4]);
+  });
+
+  it("records of the same types as the last one of their layout: each written once, counted", () => {
+    const texts = [`{"a":"x","b":1}`, `{"a":"y","b":2}`, `{"a":"z","b":3}`, `{"a":"w","b":4}`];
+    const result = write("ndjson", texts);
+    expect(result.direct).toBe(true);
+    expect(lines(result.file)).toEqual([...texts, ""]);
+    expect(result.rows).toBe(4);
+    expect(result.kinds).toEqual([1, 2]);
+  });
+
+  it("a record read by a layout after a record of another: its own fields placed, not the other's", () => {
+    const result = write("ndjson", [`{"a":"x","b":1}`, `{"c":true}`, `{"a":"y","b":null}`]);
+    expect(result.direct).toBe(true);
+    expect(summary(result)).toEqual(['0 ["a"] text', '1 ["b"] bigint', '2 ["c"] boolean']);
+    expect(result.kinds).toEqual([1, 2, 4]);
+  });
+
+  it("records no layout can read (a key JavaScript enumerates first): read one by one, as sent", () => {
+    const texts = [`{"b":"x","1":"y"}`, `{"b":"z","1":"w"}`, `{"b":"v","1":"u"}`];
+    const result = write("ndjson", texts);
+    expect(result.direct).toBe(true);
+    expect(lines(result.file)).toEqual([...texts, ""]);
+    expect(result.rows).toBe(3);
   });
 
   it("a value of another kind in a record of a known layout turns the window to the columns file", () => {
