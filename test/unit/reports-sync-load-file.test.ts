@@ -211,6 +211,16 @@ describe("DuckDB: a window loaded straight from raw", () => {
     expect(result.direct).toBe(false);
     expect(lines(result.rawFile)).toEqual([`{"k":"ok"}`, `{"k":"***"}`, ""]);
     expect(lines(result.file)).toEqual([`{"r":1,"c0":"ok"}`, `{"r":2,"c0":"***"}`, ""]);
+    // A record the redaction says holds no secret is not given to it.
+    const untouched = write("copy", [`{"k":"ok"}`], {
+      redaction: {
+        mayHold: () => false,
+        redact: () => {
+          throw new Error("redact called");
+        },
+      },
+    });
+    expect(lines(untouched.file)).toEqual([copyLine("1", `{"k":"ok"}`, "ok"), ""]);
     // Nothing to redact after all: as sent.
     const kept = write("ndjson", [`{"k": "sk"}`], { redaction: { mayHold: () => true, redact: (value) => value } });
     expect(kept.direct).toBe(true);
