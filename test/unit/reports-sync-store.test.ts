@@ -325,6 +325,17 @@ describe("a window replaced", () => {
     ).toEqual(["window_start", "window_end", "fetched_at", "row_number", "raw", "who", "device", "record_row_number"]);
   });
 
+  it("a field named like a system column gets a column of its own in the run that made the table too", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b", row_number: 9 }], { end: "2026-03-01" });
+    expect(await rows("SELECT who, row_number, record_row_number FROM logins ORDER BY window_start")).toEqual([
+      { who: "a", row_number: "1", record_row_number: null },
+      { who: "b", row_number: "1", record_row_number: "9" },
+    ]);
+  });
+
   it("a column whose values no longer fit is widened in place (whole numbers, then fractions)", async () => {
     const store = await open();
     await store.ensureMeta();
@@ -481,6 +492,21 @@ describe("windows back to back in one DuckDB transaction", () => {
       "logins 2026-03-02 1",
       "logins 2026-04-01 1",
     ]);
+  });
+
+  it.each([
+    ["a new column (of nulls only)", "logins", [{ who: "c", n: 3, device: null }]],
+    ["a wider type", "logins", [{ who: "c", n: 3.5 }]],
+    ["a new table of records without fields", "empty_records", [{}]],
+  ])("%s: the pending windows are committed before it", async (_name, table, records) => {
+    const file = join(dir, `w${++n}.duckdb`);
+    const store = await open(file);
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a", n: 1 }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b", n: 2 }], { end: "2026-03-01", commit: false });
+    await write(store, table, "2026-03-02", records, { end: "2026-03-31", commit: false });
+    // Closed without commitPending, as a killed run: the window that changed the table is lost, the one before is in.
+    expect(await windowsIn(file)).toEqual(["logins 2026-01-01 1", "logins 2026-01-31 1"]);
   });
 
   it("a window that fails takes the pending ones with it, and the next window starts a transaction of its own", async () => {
