@@ -174,7 +174,8 @@ describe("a window loaded straight from raw", () => {
     const store = await open();
     const text = await prepare(store, [`{"v":"a"}`]);
     // Prepared while the first window was not loaded yet (the command overlaps them): v has no column.
-    const numbers = await prepare(store, [`{"v":2.50}`, `{"v":1e2}`], "2026-01-31");
+    // w, a new text field, fits as sent: one field that does not is enough.
+    const numbers = await prepare(store, [`{"v":2.50,"w":"x"}`, `{"v":1e2,"w":"y"}`], "2026-01-31");
     expect(numbers.direct).toBe(true);
     await load(store, text);
     await load(store, numbers, "2026-01-31");

@@ -443,6 +443,57 @@ describe("a window replaced", () => {
   });
 });
 
+describe("a statement that fails", () => {
+  /** Makes the next statement matching `pattern` fail, once. */
+  const failOnce = (pattern: RegExp) => {
+    const run = db!.run.bind(db);
+    db!.run = async (sql, params) => {
+      if (!pattern.test(sql)) return run(sql, params);
+      db!.run = run;
+      throw new Error("disk gone");
+    };
+  };
+
+  it("while the meta tables are made: the error, nothing made, and they are made the next time", async () => {
+    const store = await open();
+    failOnce(/^CREATE TABLE IF NOT EXISTS simadmin_sync_columns/);
+    await expect(store.ensureMeta()).rejects.toThrow("disk gone");
+    expect(await rows("SELECT table_name FROM information_schema.tables")).toEqual([]);
+    await store.ensureMeta();
+    expect(await rows("SELECT table_name FROM information_schema.tables ORDER BY table_name")).toEqual([
+      { table_name: "simadmin_sync_columns" },
+      { table_name: "simadmin_sync_windows" },
+    ]);
+  });
+
+  it("adding a column: the error, no mapping row for it, and the next window adds it", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    failOnce(/^ALTER TABLE "?logins"? ADD COLUMN/);
+    await expect(write(store, "logins", "2026-01-31", [{ who: "b", device: "d" }], { end: "2026-03-01" })).rejects.toThrow(
+      "disk gone",
+    );
+    expect(await rows("SELECT field FROM simadmin_sync_columns")).toEqual([{ field: '["who"]' }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b", device: "d" }], { end: "2026-03-01" });
+    expect(await rows("SELECT who, device FROM logins ORDER BY window_start")).toEqual([
+      { who: "a", device: null },
+      { who: "b", device: "d" },
+    ]);
+  });
+
+  it("the commit of the pending windows: the error, none of them kept, and the next window starts afresh", async () => {
+    const store = await open();
+    await store.ensureMeta();
+    await write(store, "logins", "2026-01-01", [{ who: "a" }]);
+    await write(store, "logins", "2026-01-31", [{ who: "b" }], { end: "2026-03-01", commit: false });
+    failOnce(/^COMMIT/);
+    await expect(store.commitPending()).rejects.toThrow("disk gone");
+    await write(store, "logins", "2026-03-02", [{ who: "c" }], { end: "2026-03-31" });
+    expect(await rows("SELECT who FROM logins ORDER BY window_start")).toEqual([{ who: "a" }, { who: "c" }]);
+  });
+});
+
 describe("windows back to back in one DuckDB transaction", () => {
   const windowsIn = async (file: string) => {
     await db?.close();
@@ -498,10 +549,14 @@ describe("windows back to back in one DuckDB transaction", () => {
     ["a new column (of nulls only)", "logins", [{ who: "c", n: 3, device: null }]],
     ["a wider type", "logins", [{ who: "c", n: 3.5 }]],
     ["a new table of records without fields", "empty_records", [{}]],
+    ["a table of the earlier version (no row numbers yet)", "earlier", [{}]],
   ])("%s: the pending windows are committed before it", async (_name, table, records) => {
     const file = join(dir, `w${++n}.duckdb`);
     const store = await open(file);
     await store.ensureMeta();
+    await db!.run(
+      "CREATE TABLE earlier (window_start DATE NOT NULL, window_end DATE NOT NULL, fetched_at TIMESTAMP NOT NULL, raw JSON)",
+    );
     await write(store, "logins", "2026-01-01", [{ who: "a", n: 1 }]);
     await write(store, "logins", "2026-01-31", [{ who: "b", n: 2 }], { end: "2026-03-01", commit: false });
     await write(store, table, "2026-03-02", records, { end: "2026-03-31", commit: false });

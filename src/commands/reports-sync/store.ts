@@ -301,14 +301,10 @@ export class SyncStore {
    */
   private async fitTable(table: string, state: TableState, result: WindowLoadResult): Promise<string[]> {
     const own = !this.db.ddlInTransaction && needsTableChange(state, result);
+    // A failure is rolled back by replaceWindow, this transaction or the window's.
     if (own) await this.db.run("BEGIN");
-    try {
-      await this.addColumns(table, state, result);
-      if (own) await this.db.run("COMMIT");
-    } catch (error) {
-      if (own) await this.db.run("ROLLBACK").catch(() => undefined);
-      throw error;
-    }
+    await this.addColumns(table, state, result);
+    if (own) await this.db.run("COMMIT");
     const columns: string[] = [];
     for (const { field, type } of result.fields) {
       let column = state.columnOf.get(field.key)!;
