@@ -4,6 +4,7 @@ import { basename, dirname } from "node:path";
 import { InterruptedError, LocalFileError, UsageError } from "../../errors.js";
 import { q, type LockWait, type SqlConnection, type SqlValue, type Statement, type WindowRow } from "./connection.js";
 import type { WindowLoadResult } from "./load-file.js";
+import { piecePaths } from "./line-file.js";
 import { showPath } from "../../messages.js";
 
 // The embedded target (docs/cli-contract.md, Sync: "a DuckDB file, the embedded default").
@@ -25,6 +26,15 @@ const ALLOCATOR_FLUSH = "8MB";
 const MAX_OBJECT = 16_777_216;
 /** Names DuckDB keeps for itself: a file named so is attached as `warehouse` (databaseName). */
 const RESERVED_NAMES = new Set(["memory", "system", "temp", "main"]);
+/**
+ * DuckDB's own allocator (a jemalloc of its own) keeps freed pages for 5 s, then another 5 s
+ * as "muzzy" pages that still count as the process's memory: each window's reader buffers and
+ * row groups are freed and allocated anew within that time, so the memory DuckDB held grew
+ * with the window. Given back after 100 ms instead, straight to the system
+ * (docs/reports-sync.md, Figures: memory). Read once, when DuckDB's library loads; a
+ * DUCKDB_JE_MALLOC_CONF the user set is kept.
+ */
+const ALLOCATOR_CONF = "dirty_decay_ms:100,muzzy_decay_ms:0";
 /** Rows per row group written by this run (createWaiting): a multiple of DuckDB's vector of 2,048 rows. */
 const ROW_GROUP_ROWS = 30_720;
 
@@ -80,7 +90,7 @@ export async function checkDuckDbPath(path: string): Promise<void> {
 
 export async function openDuckDb(path: string, options: DuckDbOpen): Promise<SqlConnection> {
   await checkDuckDbPath(path);
-  const duckdb: DuckDB = await import("@duckdb/node-api");
+  const duckdb = await loadDuckDb();
   const { instance, connection } = await createWaiting(duckdb, path, options);
   const fail = (error: unknown): never => {
     throw duckDbFailure(error, path);
@@ -122,16 +132,16 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       }
       const spec = [`'r': 'BIGINT'`, ...types.map((type, i) => `'c${i}': '${type}'`)].join(", ");
       const select = columns.map((_, i) => `, c${i}`).join("");
-      const file = result.file.replaceAll("'", "''");
-      const raws = (result.rawFile ?? `${result.file}.raw`).replaceAll("'", "''");
+      const file = sqlFiles(piecePaths(result.file, result.pieces));
+      const raws = sqlFiles(piecePaths(result.rawFile ?? `${result.file}.raw`, result.rawPieces));
       // The columns' lines and the raw lines side by side, row for row (POSITIONAL JOIN: both
       // files are read in order): `raw` reaches the JSON column as the text it is.
       await connection
         .run(
           `INSERT INTO ${q(table)} (window_start, window_end, fetched_at, row_number, raw${columns.map((c) => `, ${q(c)}`).join("")}) ` +
             `SELECT DATE '${window.start}', DATE '${window.end}', CAST('${window.fetchedAt}' AS TIMESTAMP), r, o.json${select} ` +
-            `FROM read_json('${file}', format = 'newline_delimited', columns = {${spec}}, maximum_object_size = ${MAX_OBJECT}) ` +
-            `POSITIONAL JOIN read_ndjson_objects('${raws}', maximum_object_size = ${MAX_OBJECT}) o`,
+            `FROM read_json(${file}, format = 'newline_delimited', columns = {${spec}}, maximum_object_size = ${MAX_OBJECT}) ` +
+            `POSITIONAL JOIN read_ndjson_objects(${raws}, maximum_object_size = ${MAX_OBJECT}) o`,
         )
         .catch(fail);
     },
@@ -148,6 +158,18 @@ export async function openDuckDb(path: string, options: DuckDbOpen): Promise<Sql
       return Promise.resolve();
     },
   };
+}
+
+/** DuckDB's binding, its allocator set as ALLOCATOR_CONF says on the first load. */
+async function loadDuckDb(): Promise<DuckDB> {
+  const own = process.env.DUCKDB_JE_MALLOC_CONF === undefined;
+  if (own) process.env.DUCKDB_JE_MALLOC_CONF = ALLOCATOR_CONF;
+  try {
+    return await import("@duckdb/node-api");
+  } finally {
+    // Read by then: not handed on to the processes this one starts.
+    if (own) delete process.env.DUCKDB_JE_MALLOC_CONF;
+  }
 }
 
 const sqlText = (text: string): string => `'${text.replaceAll("'", "''")}'`;
@@ -168,6 +190,14 @@ function withLiterals(sql: string, params: readonly SqlValue[]): string | undefi
   const text = sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] ?? ((missing = true), ""));
   return missing ? undefined : text;
 }
+
+/**
+ * A file written in pieces (load-file.ts), as the JSON readers take it: a list, read in its
+ * order, each piece into a buffer of its own — a window's file takes a piece's size in memory
+ * while it loads, not its own (docs/reports-sync.md, Figures: memory).
+ */
+const sqlFiles = (files: readonly string[]): string =>
+  files.length === 1 ? sqlText(files[0]!) : `[${files.map(sqlText).join(", ")}]`;
 
 /**
  * The rows of a window loaded straight from its raw file (load-file.ts): DuckDB's JSON
@@ -202,7 +232,7 @@ function directInsert(
   const values = result.fields.map(({ field }) =>
     field.path.slice(1).reduce((expr, name) => `struct_extract(${expr}, ${sqlText(name)})`, `j.${q(field.path[0]!)}`),
   );
-  const raws = sqlText(result.file);
+  const raws = sqlFiles(piecePaths(result.file, result.pieces));
   const fields =
     spec === ""
       ? ""

@@ -1,11 +1,12 @@
 import { renameSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
 import { parseExactJson } from "../../domain/exact-json.js";
 import { RecordLayout } from "../../domain/record-layout.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "./as-sent.js";
-import { LineFile, readLines } from "./line-file.js";
+import { LineFile, piecePath, piecePaths, readLines } from "./line-file.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
 // record's text is parsed once, redacted, flattened, typed, and written as one line of a load
@@ -33,6 +34,12 @@ export type LoadFormat = "ndjson" | "copy";
 
 /** Layouts a window keeps (records of a few shapes, e.g. with and without an optional field). */
 const MAX_LAYOUTS = 4;
+/**
+ * DuckDB's files are written in pieces of about this many bytes (line-file.ts): its JSON
+ * reader reads each piece into a buffer of its own, so a window's files take that much
+ * memory while they load rather than their whole size (docs/reports-sync.md, Figures: memory).
+ */
+const PIECE_BYTES = 4 << 20;
 
 /** A field of a table as the run knows it: a number for load files, its path and its stored key. */
 export interface KnownField {
@@ -79,12 +86,18 @@ export interface LoadLimits {
   maxFieldsPerRecord: number;
   /** Columns a table may reach (PostgreSQL's limit is 1,600): records that would pass it are kept in raw only. */
   maxFields: number;
+  /** DuckDB: the size of the pieces its files are written in (PIECE_BYTES unless given). */
+  pieceBytes?: number;
 }
 
 export interface WindowLoadResult {
   file: string;
+  /** DuckDB: how many pieces the load file is written in (`file`, `file.1`, …: line-file.ts); none: one. */
+  pieces?: number;
   /** DuckDB: each record's `raw`, one line per record in the load file's order (file + ".raw"); none when the load file holds them (`direct`). */
   rawFile?: string;
+  /** DuckDB: how many pieces the raw file is written in. */
+  rawPieces?: number;
   rows: number;
   /** The fields this window fills, in load-file order, with the type their values need. */
   fields: { field: KnownField; type: WarehouseType | undefined }[];
@@ -141,8 +154,8 @@ export class WindowLoadWriter {
     private readonly redaction: RecordRedaction,
     window: { start: string; end: string; fetchedAt: string },
   ) {
-    this.out = new LineFile(file);
     this.ndjson = format === "ndjson";
+    this.out = new LineFile(file, "w", this.ndjson ? this.pieceBytes : Infinity);
     this.prefix = `${window.start}\t${window.end}\t${window.fetchedAt}\t`;
     this.direct = this.ndjson;
   }
@@ -162,6 +175,10 @@ export class WindowLoadWriter {
     this.types[at] = type;
     this.plain[at] = plain;
   };
+
+  private get pieceBytes(): number {
+    return this.limits.pieceBytes ?? PIECE_BYTES;
+  }
 
   add(text: string): void {
     this.learnNext = false;
@@ -321,9 +338,9 @@ export class WindowLoadWriter {
   private leaveDirect(records: number): void {
     this.direct = false;
     this.raws = this.out.moveTo(`${this.out.path}.raw`);
-    this.out = new LineFile(this.raws.path.slice(0, -".raw".length));
+    this.out = new LineFile(this.raws.path.slice(0, -".raw".length), "w", this.pieceBytes);
     let row = 0;
-    for (const line of readLines(this.raws.path, records)) {
+    for (const line of readLines(this.raws.files, records)) {
       this.count = 0;
       visitFields(parseExactJson(line), this.collect);
       for (let i = 0; i < this.count; i++) this.found[i] = this.registry.get(this.keys[i]!);
@@ -371,7 +388,8 @@ export class WindowLoadWriter {
     this.raws?.finish();
     return {
       file: this.out.path,
-      ...(this.raws ? { rawFile: this.raws.path } : {}),
+      ...(this.ndjson ? { pieces: this.out.pieces } : {}),
+      ...(this.raws ? { rawFile: this.raws.path, rawPieces: this.raws.pieces } : {}),
       rows: this.rows,
       fields: this.used,
       lineFields: this.lineFields,
@@ -399,11 +417,14 @@ export class WindowLoadWriter {
    */
   static rebuildColumns(result: WindowLoadResult, registry: FieldRegistry): WindowLoadResult {
     const rawFile = `${result.file}.raw`;
-    try {
-      renameSync(result.file, rawFile);
-    } catch (error) {
-      throw LocalFileError.fromSystem(error, result.file, "read the load file");
-    }
+    const rawFiles = piecePaths(rawFile, result.pieces);
+    piecePaths(result.file, result.pieces).forEach((file, i) => {
+      try {
+        renameSync(file, rawFiles[i]!);
+      } catch (error) {
+        throw LocalFileError.fromSystem(error, file, "read the load file");
+      }
+    });
     // Stryker disable StringLiteral,ObjectLiteral,ArrowFunction,BooleanLiteral: again() writes the columns file itself and reads none of the format, limits, redaction and window.
     const writer = new WindowLoadWriter(
       result.file,
@@ -415,18 +436,36 @@ export class WindowLoadWriter {
     );
     // Stryker restore StringLiteral,ObjectLiteral,ArrowFunction,BooleanLiteral
     try {
-      for (const line of readLines(rawFile, result.rows)) writer.again(line);
+      for (const line of readLines(rawFiles, result.rows)) writer.again(line);
     } catch (error) {
       writer.abandon();
       throw error;
     }
     writer.out.finish();
-    return { ...result, rawFile, direct: false };
+    return { ...result, pieces: writer.out.pieces, rawFile, rawPieces: rawFiles.length, direct: false };
   }
 
   abandon(): void {
     this.out.close();
     this.raws?.close();
+  }
+}
+
+/**
+ * Removes a window's files once it is loaded: the load file and its raw file (also when the
+ * load file became one at load: rebuildColumns), each with its pieces.
+ */
+export async function removeLoadFiles(result: WindowLoadResult): Promise<void> {
+  for (const file of [result.file, result.rawFile ?? `${result.file}.raw`]) {
+    for (let i = 0; ; i++) {
+      try {
+        await unlink(piecePath(file, i));
+      } catch (error) {
+        // The pieces end at the first one missing (a window without a raw file has none).
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") break;
+        throw error;
+      }
+    }
   }
 }
 

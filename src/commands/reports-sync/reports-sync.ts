@@ -1,5 +1,4 @@
 import { existsSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { ApiClient } from "../../api/client.js";
 import { streamReport } from "../../api/endpoints.js";
@@ -20,7 +19,7 @@ import { keyFingerprint, openSpoolDir, ReportCache, type CacheIdentity } from ".
 import { defineRun } from "../types.js";
 import type { LockWait, SqlConnection } from "./connection.js";
 import { writeDbtSources } from "./dbt-sources.js";
-import { WindowLoadWriter, type LoadFormat, type LoadLimits, type WindowLoadResult } from "./load-file.js";
+import { removeLoadFiles, WindowLoadWriter, type LoadFormat, type LoadLimits, type WindowLoadResult } from "./load-file.js";
 import { ReportsSyncOptions } from "./options.js";
 import { settlesWithin } from "./settles-within.js";
 import { SyncStore, type Tenant } from "./store.js";
@@ -380,10 +379,9 @@ class SyncRun {
         this.tenant,
       );
     } finally {
-      await rm(load.file, { force: true });
-      // DuckDB's raw file, also when the load file became one (a window turned to its columns
-      // file at load). A window without one (PostgreSQL's, most of DuckDB's) removes nothing.
-      await rm(load.rawFile ?? `${load.file}.raw`, { force: true });
+      // DuckDB's raw file too, also when the load file became one (a window turned to its
+      // columns file at load), and the pieces of each (load-file.ts).
+      await removeLoadFiles(load);
     }
   }
 
