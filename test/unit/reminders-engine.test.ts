@@ -748,18 +748,20 @@ describe("the ledger of the earlier version", () => {
     return { state, dir: ledgerDir };
   };
 
-  it("moves its entries into the store, keeps what the store has, upgrades sending to sent, then removes the files", async () => {
+  it("moves its entries into the store, keeps what the store has (a sent entry too), upgrades sending to sent, then removes the files", async () => {
     const store = memoryStateStore();
     await store.put(TENANT, "reminders", {
       "k/2": entry("b@x.test", { messageId: "<store-b>" }),
       "k/3": entry("c@x.test", { status: "sent", messageId: "<store-c>" }),
       "k/4": entry("d@x.test", { messageId: "<store-d>" }),
+      "k/5": entry("f@x.test", { status: "sent", messageId: "<store-f>" }),
     });
     const { state, dir: ledgerDir } = await legacy({
       "k%2F1.json": JSON.stringify(entry("a@x.test", { status: "sent", messageId: "<file-a>" })),
       "k%2F2.json": JSON.stringify(entry("b@x.test", { status: "sent", messageId: "<file-b>" })),
       "k%2F3.json": JSON.stringify(entry("c@x.test", { messageId: "<file-c>" })),
       "k%2F4.json": JSON.stringify(entry("d@x.test", { messageId: "<file-d>" })),
+      "k%2F5.json": JSON.stringify(entry("f@x.test", { status: "sent", messageId: "<file-f>" })),
       "half.json": '{"status":"se',
       "odd.json": '{"status":"maybe"}',
       "other.txt": JSON.stringify(entry("x@x.test", { status: "sent" })),
@@ -772,9 +774,10 @@ describe("the ledger of the earlier version", () => {
       "k/2": `sent <file-b> ${AT}`,
       "k/3": `sent <store-c> ${AT}`,
       "k/4": "sending <store-d>",
+      "k/5": `sent <store-f> ${AT}`,
       "step/12": `sent <file-e> ${AT}`,
     });
-    expect(lines).toEqual([`moved the reminder ledger (5 entries) from ${ledgerDir} into the state store memory`]);
+    expect(lines).toEqual([`moved the reminder ledger (6 entries) from ${ledgerDir} into the state store memory`]);
     expect(await readdir(state)).toEqual([]);
   });
 
