@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   FieldRegistry,
+  removeLoadFiles,
   WindowLoadWriter,
   type LoadLimits,
   type RecordRedaction,
@@ -353,5 +354,14 @@ describe("rebuildColumns", () => {
     expect(() => WindowLoadWriter.rebuildColumns(result, new FieldRegistry([]))).toThrow(SyntaxError);
     // The columns file it began is closed.
     expect(readdirSync("/proc/self/fd").length).toBe(before);
+  });
+});
+
+describe("removeLoadFiles", () => {
+  it("a piece that cannot be removed is an error, not the end of the pieces", async () => {
+    const result = write("ndjson", [`{"v":1}`]);
+    rmSync(result.file);
+    mkdirSync(result.file);
+    await expect(removeLoadFiles(result)).rejects.toMatchObject({ code: "EISDIR" });
   });
 });
