@@ -1,75 +1,13 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SqlConnection } from "../../src/commands/reports-sync/connection.js";
-import { openDuckDb } from "../../src/commands/reports-sync/duckdb.js";
-import { WindowLoadWriter, type WindowLoadResult } from "../../src/commands/reports-sync/load-file.js";
-import { SyncStore, type Tenant } from "../../src/commands/reports-sync/store.js";
+import { readFile } from "node:fs/promises";
+import { describe, expect, it } from "vitest";
+import { duckDbWindows } from "../helpers/duckdb-windows.js";
 
 // A DuckDB window whose values its columns take as sent is loaded straight from the raw
 // file (docs/reports-sync.md, "How a window is loaded"); anything else turns the window to
 // the columns file. Either way the warehouse rules hold (docs/cli-contract.md, Warehouse
 // rules): these windows are read back by SQL, every expected value written out by hand.
 
-const TENANT: Tenant = { baseUrl: "https://sim.example.com", organization: "o", keyFingerprint: "f", apiVersion: 2 };
-const WINDOW = { start: "2026-01-01", end: "2026-01-30", fetchedAt: "2026-02-03T10:00:00.000Z" };
-
-let dir: string;
-let n = 0;
-let db: SqlConnection | undefined;
-
-beforeAll(async () => {
-  // A quote in the path: DuckDB reads the load files by name, inside SQL text.
-  dir = await mkdtemp(join(tmpdir(), "simadmin-direct-'q-"));
-});
-afterEach(async () => {
-  await db?.close();
-  db = undefined;
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function open(): Promise<SyncStore> {
-  db = await openDuckDb(join(dir, `d${++n}.duckdb`), {
-    readOnly: false,
-    lock: { timeoutMs: 1000, onWait: () => undefined, signal: new AbortController().signal },
-  });
-  const store = new SyncStore(db, () => undefined);
-  await store.ensureMeta();
-  return store;
-}
-
-/** The window's records (JSON texts as the service sent them) through the load writer. */
-async function prepare(store: SyncStore, texts: string[], start = WINDOW.start): Promise<WindowLoadResult> {
-  const state = await store.table("t");
-  const writer = new WindowLoadWriter(
-    join(dir, `load-${++n}.ndjson`),
-    "ndjson",
-    state.registry,
-    { maxFieldsPerRecord: 100, maxFields: 100 },
-    { mayHold: () => false, redact: (v) => v },
-    { ...WINDOW, start },
-  );
-  for (const text of texts) writer.add(text);
-  return writer.finish();
-}
-
-async function load(store: SyncStore, result: WindowLoadResult, start = WINDOW.start): Promise<void> {
-  const write = {
-    table: "t",
-    startDate: start,
-    endDate: WINDOW.end,
-    fetchedAt: new Date(WINDOW.fetchedAt),
-    complete: true,
-    toolVersion: "x",
-  };
-  await store.replaceWindow(write, result, TENANT);
-  await store.commitPending();
-}
-
-const rows = (sql: string) => db!.all(sql);
+const { open, prepare, load, rows } = duckDbWindows("simadmin-direct");
 
 describe("a window loaded straight from raw", () => {
   it("plain records: no columns file, nested fields, dates, timestamps, whole and fractional numbers, booleans, nulls, a field new in the second window", async () => {

@@ -1,40 +1,21 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SqlConnection } from "../../src/commands/reports-sync/connection.js";
-import { openDuckDb } from "../../src/commands/reports-sync/duckdb.js";
+import { describe, expect, it } from "vitest";
 import { LineFile, readLines } from "../../src/commands/reports-sync/line-file.js";
-import { removeLoadFiles, WindowLoadWriter, type WindowLoadResult } from "../../src/commands/reports-sync/load-file.js";
-import { SyncStore, type Tenant } from "../../src/commands/reports-sync/store.js";
+import { removeLoadFiles } from "../../src/commands/reports-sync/load-file.js";
+import { duckDbWindows } from "../helpers/duckdb-windows.js";
 
 // DuckDB's load files written in pieces of whole lines (docs/reports-sync.md, Figures: memory):
 // its JSON reader takes each piece into a buffer of its own, so a window takes a piece's size
 // in memory while it loads. The pieces here are tiny — a line each — so that a few records
 // make several; the expected texts and rows are written out.
 
-const TENANT: Tenant = { baseUrl: "https://sim.example.com", organization: "o", keyFingerprint: "f", apiVersion: 2 };
-const WINDOW = { start: "2026-01-01", end: "2026-01-30", fetchedAt: "2026-02-03T10:00:00.000Z" };
-
-let dir: string;
-let n = 0;
-let db: SqlConnection | undefined;
-
-beforeAll(async () => {
-  // A quote in the path: DuckDB reads the pieces by name, inside SQL text.
-  dir = await mkdtemp(join(tmpdir(), "simadmin-pieces-'q-"));
-});
-afterEach(async () => {
-  await db?.close();
-  db = undefined;
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const windows = duckDbWindows("simadmin-pieces", { pieceBytes: 1 });
+const { open, prepare, load, rows } = windows;
 
 describe("LineFile in pieces", () => {
   it("a line that starts once the piece holds its bytes starts the next piece; a line written in parts stays whole", async () => {
-    const path = join(dir, `lines-${++n}`);
+    const path = join(windows.dir, `lines-${windows.next()}`);
     const file = new LineFile(path, "w", 10);
     file.write("aaaa\n");
     file.write("bbbb");
@@ -51,7 +32,8 @@ describe("LineFile in pieces", () => {
   });
 
   it("moved: every piece takes the new name, and writing goes on in the last one", async () => {
-    const path = join(dir, `lines-${++n}`);
+    const k = windows.next();
+    const path = join(windows.dir, `lines-${k}`);
     const file = new LineFile(path, "w", 4);
     file.write("one\n");
     file.write("two\n");
@@ -60,54 +42,15 @@ describe("LineFile in pieces", () => {
     moved.finish();
     expect(moved.files).toEqual([`${path}.raw`, `${path}.raw.1`, `${path}.raw.2`]);
     expect([...readLines(moved.files, 3)]).toEqual(["one", "two", "x"]);
-    expect((await readdir(dir)).filter((name) => name.startsWith(`lines-${n}`)).sort()).toEqual([
-      `lines-${n}.raw`,
-      `lines-${n}.raw.1`,
-      `lines-${n}.raw.2`,
+    expect((await readdir(windows.dir)).filter((name) => name.startsWith(`lines-${k}`)).sort()).toEqual([
+      `lines-${k}.raw`,
+      `lines-${k}.raw.1`,
+      `lines-${k}.raw.2`,
     ]);
   });
 });
 
-async function open(): Promise<SyncStore> {
-  db = await openDuckDb(join(dir, `d${++n}.duckdb`), {
-    readOnly: false,
-    lock: { timeoutMs: 1000, onWait: () => undefined, signal: new AbortController().signal },
-  });
-  const store = new SyncStore(db, () => undefined);
-  await store.ensureMeta();
-  return store;
-}
-
-/** The window's records through the load writer, in pieces of one byte: a piece per line. */
-async function prepare(store: SyncStore, texts: string[], start = WINDOW.start): Promise<WindowLoadResult> {
-  const state = await store.table("t");
-  const writer = new WindowLoadWriter(
-    join(dir, `load-${++n}.ndjson`),
-    "ndjson",
-    state.registry,
-    { maxFieldsPerRecord: 100, maxFields: 100, pieceBytes: 1 },
-    { mayHold: () => false, redact: (v) => v },
-    { ...WINDOW, start },
-  );
-  for (const text of texts) writer.add(text);
-  return writer.finish();
-}
-
-async function load(store: SyncStore, result: WindowLoadResult, start = WINDOW.start): Promise<void> {
-  const write = {
-    table: "t",
-    startDate: start,
-    endDate: WINDOW.end,
-    fetchedAt: new Date(WINDOW.fetchedAt),
-    complete: true,
-    toolVersion: "x",
-  };
-  await store.replaceWindow(write, result, TENANT);
-  await store.commitPending();
-}
-
-const rows = (sql: string) => db!.all(sql);
-const loadFiles = async (): Promise<string[]> => (await readdir(dir)).filter((name) => name.startsWith("load-")).sort();
+const loadFiles = async (): Promise<string[]> => (await readdir(windows.dir)).filter((name) => name.startsWith("load-")).sort();
 
 const records = (count: number, value: (i: number) => string): string[] =>
   Array.from({ length: count }, (_, i) => `{"id":"r${i + 1}","v":${value(i)}}`);
