@@ -22,11 +22,8 @@ export interface SqlConnection {
    */
   readonly ddlInTransaction: boolean;
   run(sql: string, params?: readonly SqlValue[]): Promise<void>;
-  /**
-   * Statements run in this order, in one round trip where the database allows (DuckDB); one
-   * after another where this is absent.
-   */
-  runAll?(statements: readonly Statement[]): Promise<void>;
+  /** Statements run in this order: in one round trip where the database allows it (DuckDB). */
+  runAll(statements: readonly Statement[]): Promise<void>;
   all(sql: string, params?: readonly SqlValue[]): Promise<Record<string, unknown>[]>;
   /** Inside the open transaction: the window's rows from its load file into `table`. */
   load(

@@ -36,6 +36,9 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
     run: async (sql, params: readonly SqlValue[] = []) => {
       await session.query(sql, params);
     },
+    async runAll(statements) {
+      for (const { sql, params } of statements) await session.query(sql, params);
+    },
     all: (sql, params: readonly SqlValue[] = []) => session.query<Record<string, unknown>>(sql, params),
     async load(table, columns, _window, result): Promise<void> {
       const { from } = await import("pg-copy-streams");

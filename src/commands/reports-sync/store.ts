@@ -248,8 +248,7 @@ export class SyncStore {
           ],
         },
       );
-      if (this.db.runAll) await this.db.runAll(statements);
-      else for (const { sql, params } of statements) await this.db.run(sql, params);
+      await this.db.runAll(statements);
       const window = { start: write.startDate, end: write.endDate, fetchedAt: write.fetchedAt.toISOString() };
       // A window prepared straight from `raw` while another widened one of its columns (a
       // text column now getting numbers): its columns file after all (load-file.ts).
