@@ -14,10 +14,14 @@ import { postgresAvailable, startPostgres, type TestPostgres } from "../helpers/
 // import steps, PostgreSQL), and one after the other they held a worker for up to 35 s
 // (docs/development.md, "How long the suite takes"). Nothing a point checks depends on time.
 
+// A batch the service never got whole (resent), one it took unseen with a batch still to send
+// (marked imported), the last one's answer relayed as the run died (marked imported); batch 2
+// answered but never relayed is the last test's, sent again unchecked. A kill once request 2 is
+// sent leaves what one once it is answered leaves (the service finishes before the re-run) and
+// the runs after it are the same: checked here once each way, not twice the same way.
 const POINTS: KillPoint[] = [
   { request: 1, phase: "mid-body" },
   { request: 2, phase: "sent" },
-  { request: 2, phase: "answered" },
   { request: 3, phase: "relayed" },
 ];
 
