@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDuckDb } from "../../src/commands/reports-sync/duckdb.js";
 import { tempDir } from "../helpers/in-process.js";
@@ -35,6 +35,29 @@ describe("reports sync's DuckDB file", () => {
       expect(reader.getRowObjectsJson()).toEqual([{ c: 61441, s: "1887467520" }]);
     } finally {
       plain.closeSync();
+    }
+  });
+
+  it("writes a transaction's row groups into the file as each fills, before the commit", async () => {
+    // Windows share a transaction of up to 250,000 rows (store.ts): DuckDB's default holds
+    // five full row groups in memory before writing them, which filled its 128 MB near
+    // 90,000 rows and made that window's load write two groups and spill.
+    const path = `${dir.path}/reports.duckdb`;
+    const db = await openDuckDb(path, { readOnly: false, lock });
+    try {
+      await db.run("CREATE TABLE t (n BIGINT PRIMARY KEY, s VARCHAR)");
+      await db.run("CHECKPOINT");
+      const empty = statSync(path).size;
+      await db.run("BEGIN");
+      // 80,000 rows in four statements, as windows come: two full groups of 30,720 and a part.
+      for (let i = 0; i < 4; i++)
+        await db.run(`INSERT INTO t SELECT range, repeat('x', 40) || range FROM range(${i * 20_000}, ${(i + 1) * 20_000})`);
+      // Two groups of 30,720 rows of ~45 bytes, compressed: more than 100 KB in the file.
+      expect(statSync(path).size - empty).toBeGreaterThan(100_000);
+      await db.run("COMMIT");
+      expect(await db.all("SELECT count(*)::INTEGER AS c FROM t")).toEqual([{ c: 80_000 }]);
+    } finally {
+      await db.close();
     }
   });
 

@@ -276,6 +276,12 @@ async function createWaiting(duckdb: DuckDB, path: string, options: DuckDbOpen):
     // With one thread the load runs on the caller's thread, whose freed memory DuckDB's
     // own flushing does not reach: jemalloc's background thread gives it back.
     allocator_background_threads: "true",
+    // A transaction's rows are written into the file a row group at a time as each fills,
+    // not held until five are (DuckDB's default): windows share a transaction of up to
+    // 250,000 rows (store.ts), and the held groups filled the 128 MB near 90,000 rows — that
+    // window's load then wrote two groups at once and spilled, often after the last window
+    // was prepared, so the run waited for it (docs/reports-sync.md, Figures).
+    write_buffer_row_group_count: "1",
   });
   const connection = await instance.connect();
   const name = q(databaseName(path));
