@@ -18,7 +18,10 @@ import { stringType, type WarehouseType } from "./warehouse-values.js";
 // - no number has an exponent or 16 characters or more (exact-json.ts keeps those).
 // A layout is learned only from a record every value of which is such a plain scalar (the
 // caller knows: its fields were all stored as sent) and whose keys are not array indexes
-// (JavaScript enumerates those first, out of text order). Pure.
+// (JavaScript enumerates those first, out of text order). A record may also be read as its
+// UTF-8 bytes, one per character (`bytes`: a Buffer read as `latin1`, which the caller then
+// copies as it is): its strings must then be well-formed UTF-8 — a byte TextDecoder would
+// replace with U+FFFD sends the record to the parser. Pure.
 
 const LEAF = 0;
 const OPEN = 1;
@@ -34,6 +37,8 @@ export class RecordLayout {
   private readonly steps: number[] = [];
   /** Per step: the key as the text must hold it before the value (`"name":`). */
   private readonly heads: string[] = [];
+  /** The same as UTF-8 bytes, one per character (read with `bytes`); made when first needed. */
+  private byteHeads: string[] | undefined;
   /** Per step: whether a comma comes first (every member of an object but its first). */
   private readonly commas: boolean[] = [];
   /** The fields' keys, in visit order (the flattened keys visitFields gave). */
@@ -81,8 +86,9 @@ export class RecordLayout {
    * order of `keys` (undefined for null). False when the text does not follow the layout or
    * holds anything the parser must read; `types` then holds nothing of use.
    */
-  read(text: string, types: (WarehouseType | undefined)[]): boolean {
-    const { steps, heads, commas } = this;
+  read(text: string, types: (WarehouseType | undefined)[], bytes = false): boolean {
+    const { steps, commas } = this;
+    const heads = bytes ? (this.byteHeads ??= this.heads.map(utf8Bytes)) : this.heads;
     const length = text.length;
     let at = skipSpaces(text, 0);
     if (text.charCodeAt(at) !== 0x7b) return false;
@@ -111,11 +117,11 @@ export class RecordLayout {
         continue;
       }
       if (c === 0x22) {
-        const end = stringEnd(text, at + 1);
+        const end = stringEnd(text, at + 1, bytes);
         if (end < 0) return false;
         // Only a text starting with a digit, 10 characters or more, can be a date or a date-time.
         const first = text.charCodeAt(at + 1);
-        types[field++] = end - at - 1 >= 10 && first >= 0x30 && first <= 0x39 ? stringType(text.slice(at + 1, end)) : "text";
+        types[field++] = end - at - 1 >= 10 && first >= 0x30 && first <= 0x39 ? digitStringType(text, at + 1, end) : "text";
         at = end + 1;
       } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
         const end = numberEnd(text, at);
@@ -140,16 +146,55 @@ export class RecordLayout {
 /**
  * Where the string whose characters begin at `at` ends (its closing quote), or -1 when it
  * holds what the parser must read: a backslash (an escape), a control character (not JSON),
- * a UTF-16 surrogate (a lone one becomes U+FFFD). Keys need no such look: they are compared
- * with the layout's, which has none.
+ * a UTF-16 surrogate (a lone one becomes U+FFFD), or with `bytes` anything but well-formed
+ * UTF-8. Keys need no such look: they are compared with the layout's, which has none.
  */
-function stringEnd(text: string, at: number): number {
+function stringEnd(text: string, at: number, bytes: boolean): number {
   for (; ; at++) {
     const c = text.charCodeAt(at);
     if (c === 0x22) return at;
     if (c === 0x5c || c < 0x20 || (c >= 0xd800 && c <= 0xdfff) || Number.isNaN(c)) return -1;
+    if (bytes && c >= 0x80) {
+      at = sequenceEnd(text, at, c) - 1;
+      if (at < 0) return -1;
+    }
   }
 }
+
+/**
+ * Where the UTF-8 sequence that byte `c` begins at `at` ends, or 0 when it is not a
+ * well-formed one (Unicode's table 3-7: no overlong form, no surrogate, nothing past U+10FFFF).
+ */
+function sequenceEnd(text: string, at: number, c: number): number {
+  let more: number;
+  let low = 0x80;
+  let high = 0xbf;
+  if (c >= 0xc2 && c <= 0xdf) more = 1;
+  else if (c >= 0xe0 && c <= 0xef) {
+    more = 2;
+    if (c === 0xe0) low = 0xa0;
+    else if (c === 0xed) high = 0x9f;
+  } else if (c >= 0xf0 && c <= 0xf4) {
+    more = 3;
+    if (c === 0xf0) low = 0x90;
+    else if (c === 0xf4) high = 0x8f;
+  } else return 0;
+  const second = text.charCodeAt(at + 1);
+  if (!(second >= low && second <= high)) return 0;
+  for (let k = 2; k <= more; k++) {
+    const next = text.charCodeAt(at + k);
+    if (!(next >= 0x80 && next <= 0xbf)) return 0;
+  }
+  return at + more + 1;
+}
+
+/** A text's UTF-8 bytes, one per character. */
+function utf8Bytes(text: string): string {
+  let out = "";
+  for (const byte of ENCODER.encode(text)) out += String.fromCharCode(byte);
+  return out;
+}
+const ENCODER = new TextEncoder();
 
 function skipSpaces(text: string, at: number): number {
   while (text.charCodeAt(at) === 0x20) at++;
@@ -185,8 +230,28 @@ function isDigit(c: number): boolean {
 
 /** As visitFields types the parsed number: whole (`2`, `2.0`, `-0`) is BIGINT (within 15 characters, always safe), else DOUBLE. */
 function numberType(text: string, start: number, end: number): WarehouseType {
-  const point = text.indexOf(".", start);
-  if (point < 0 || point >= end) return "bigint";
+  // Looked for within the number only (indexOf would run on through the record).
+  let point = start;
+  while (point < end && text.charCodeAt(point) !== 0x2e) point++;
   for (let at = point + 1; at < end; at++) if (text.charCodeAt(at) !== 0x30) return "double";
   return "bigint";
 }
+
+/**
+ * stringType of the string `text[start, end)`, which starts with a digit and has 10 characters
+ * or more: a date of the 1st to the 28th of a month of a year from 1000 is told from its
+ * characters, without a slice and a regular expression per value; anything else by stringType.
+ */
+function digitStringType(text: string, start: number, end: number): WarehouseType {
+  if (end - start === 10 && text.charCodeAt(start + 4) === 0x2d && text.charCodeAt(start + 7) === 0x2d) {
+    let digits = true;
+    for (let i = 0; i < DATE_DIGITS.length; i++) if (!isDigit(text.charCodeAt(start + DATE_DIGITS[i]!))) digits = false;
+    const digit = (at: number): number => text.charCodeAt(start + at) - 0x30;
+    const month = digit(5) * 10 + digit(6);
+    const day = digit(8) * 10 + digit(9);
+    if (digits && digit(0) >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= 28) return "date";
+  }
+  return stringType(text.slice(start, end));
+}
+/** Where a date's digits are (YYYY-MM-DD). */
+const DATE_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9];

@@ -21,7 +21,9 @@ import { ElementSpans } from "./report-element-spans.js";
 // Scalars outside the records are checked loosely (a run of number/literal characters);
 // whatever JSON.parse does not see in pass 2 is not part of the output.
 //
-// Pure: the caller reads the file or the network and feeds strings.
+// Pure: the caller reads the file or the network and feeds strings — decoded text, or with
+// `bytes` the UTF-8 bytes themselves one per character (a Buffer read as `latin1`: no
+// decoding, and the offsets count bytes; `reports sync` copies records byte for byte).
 
 export type ResponseShape =
   /** Nothing but whitespace: no records. */
@@ -87,7 +89,15 @@ export interface ScannerOptions {
     | undefined;
   /** Pass 1: note where the direct elements of the top-level array, or of each top-level array member, lie (elementSpans). */
   index?: boolean;
+  /**
+   * The text is UTF-8 bytes, one per character (0–255): offsets count bytes, keys are
+   * decoded from UTF-8, and the byte-order mark is its three bytes.
+   */
+  bytes?: boolean;
 }
+
+/** The byte-order mark as UTF-8 bytes (`bytes`). */
+const BOM_BYTES = [0xef, 0xbb, 0xbf];
 
 export class JsonShapeScanner {
   private readonly stack: number[] = [];
@@ -132,10 +142,21 @@ export class JsonShapeScanner {
   private indexLevel = 0;
   private indexStart = 0;
 
+  private readonly bytes: boolean;
+  /** `bytes`: how many bytes of a byte-order mark began the text (-1: none can any more). */
+  private bom = 0;
+
   constructor(options: ScannerOptions = {}) {
     this.target = options.capture?.target;
     this.onElement = options.capture?.onElement ?? ((): void => undefined);
     this.indexing = options.index === true;
+    this.bytes = options.bytes === true;
+  }
+
+  /** The character at `index` for a message: a byte beyond ASCII by its value when the text is bytes. */
+  private shown(chunk: string, index: number): string {
+    const c = chunk.charCodeAt(index);
+    return this.bytes && c >= 0x80 ? `byte 0x${c.toString(16)}` : JSON.stringify(chunk[index]);
   }
 
   /** Pass 1 with `index`, after end(): where the records of `shape` lie; undefined when not known. */
@@ -162,7 +183,7 @@ export class JsonShapeScanner {
   }
 
   private fail(message: string, index: number): never {
-    throw new MalformedJsonError(`${message} at character ${this.offset + index + 1}`);
+    throw new MalformedJsonError(`${message} at ${this.bytes ? "byte" : "character"} ${this.offset + index + 1}`);
   }
 
   /** Whether values at the current level are the elements to capture. */
@@ -252,7 +273,7 @@ export class JsonShapeScanner {
             // Only top-level keys are kept (to tell which member holds the records).
             if (this.stack.length === 1) {
               this.keyPieces.push(chunk.slice(this.keyStart, i));
-              this.pendingKey = decodeKey(this.keyPieces.join(""));
+              this.pendingKey = decodeKey(this.keyPieces.join(""), this.bytes);
               this.keyPieces = [];
             }
             this.expect = COLON;
@@ -274,6 +295,15 @@ export class JsonShapeScanner {
         if (this.capturing || this.indexOpen !== undefined) this.scalarEnds(chunk, i);
         this.valueEnds(chunk, i);
         // fall through: this character is handled below
+      }
+      if (this.bytes && this.bom >= 0 && this.offset + i < 3) {
+        // A byte-order mark's three bytes before the document (TextDecoder drops them).
+        if (c === BOM_BYTES[this.offset + i]) {
+          this.bom++;
+          continue;
+        }
+        if (this.bom > 0) this.fail("an incomplete byte-order mark", i);
+        this.bom = -1;
       }
       if (isWhitespace(c)) continue;
       if (c === 0xfeff && this.offset + i === 0) continue; // a byte-order mark before the document
@@ -304,7 +334,7 @@ export class JsonShapeScanner {
             this.scalarStart = this.offset + i;
             this.scalarFirst = c;
           } else {
-            this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
+            this.fail(`unexpected ${this.shown(chunk, i)}`, i);
           }
           break;
         case KEY:
@@ -316,11 +346,11 @@ export class JsonShapeScanner {
             this.stringIsKey = true;
             this.keyStart = i + 1;
           } else {
-            this.fail(`expected a key, got ${JSON.stringify(chunk[i])}`, i);
+            this.fail(`expected a key, got ${this.shown(chunk, i)}`, i);
           }
           break;
         case COLON:
-          if (c !== 0x3a) this.fail(`expected ":", got ${JSON.stringify(chunk[i])}`, i);
+          if (c !== 0x3a) this.fail(`expected ":", got ${this.shown(chunk, i)}`, i);
           this.expect = VALUE;
           break;
         case AFTER: {
@@ -331,7 +361,7 @@ export class JsonShapeScanner {
           } else if ((c === 0x7d && top === OBJ) || (c === 0x5d && top === ARR)) {
             this.close(chunk, i);
           } else {
-            this.fail(`unexpected ${JSON.stringify(chunk[i])}`, i);
+            this.fail(`unexpected ${this.shown(chunk, i)}`, i);
           }
           break;
         }
@@ -391,7 +421,7 @@ export class JsonShapeScanner {
     if (this.inScalar && this.stack.length === 0) this.done = true;
     // An open string or container means the value that began has not ended.
     if (this.topIsArray !== undefined && !this.done) {
-      throw new MalformedJsonError(`the document ends too early (after ${this.offset} characters)`);
+      throw new MalformedJsonError(`the document ends too early (after ${this.offset} ${this.bytes ? "bytes" : "characters"})`);
     }
     if (this.topIsArray === undefined) return { kind: "empty" };
     if (this.topIsArray) return { kind: "array" };
@@ -412,9 +442,11 @@ export class JsonShapeScanner {
   }
 }
 
-function decodeKey(raw: string): string {
+const UTF8 = new TextDecoder("utf-8");
+
+function decodeKey(raw: string, bytes: boolean): string {
   try {
-    return JSON.parse(`"${raw}"`) as string;
+    return JSON.parse(`"${bytes ? UTF8.decode(Uint8Array.from(raw, (c) => c.charCodeAt(0))) : raw}"`) as string;
   } catch {
     throw new MalformedJsonError(`malformed key ${JSON.stringify(raw.slice(0, 40))}`);
   }

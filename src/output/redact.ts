@@ -89,8 +89,27 @@ export class Redactor {
     return false;
   }
 
+  /**
+   * mayHoldSecret for UTF-8 bytes given one per character (a Buffer read as `latin1`:
+   * `reports sync` copies such records into its load file without decoding them).
+   */
+  mayHoldSecretBytes(bytes: string): boolean {
+    const data = this.dataRedactor;
+    if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return false;
+    if (bytes.includes("\\")) return true;
+    data.secretBytes ??= [...data.secrets, ...data.shortSecrets.keys()].map((secret) =>
+      Buffer.from(secret, "utf8").toString("latin1"),
+    );
+    for (const secret of data.secretBytes) if (bytes.includes(secret)) return true;
+    return false;
+  }
+
+  /** The secrets as UTF-8 bytes, one per character (mayHoldSecretBytes); made when first needed. */
+  private secretBytes: string[] | undefined;
+
   add(secret: string | undefined): void {
     if (!secret) return;
+    this.secretBytes = undefined;
     // Whatever its length (docs/cli-contract.md "Secrets"). A short value is only redacted
     // where it stands as a word of its own, so that a 4-character key does not blank out
     // every ordinary word that happens to contain it.

@@ -68,6 +68,63 @@ describe("RecordLayout", () => {
       expect(read(text), text).toBe(false);
   });
 
+  it("reads a record's UTF-8 bytes given one per character: well-formed sequences, not what TextDecoder would replace", () => {
+    const layout = RecordLayout.learn({ k: "x", é: "y" }, ["k", "é"])!;
+    const bytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+    const readBytes = (text: string): (WarehouseType | undefined)[] | false => {
+      const types: (WarehouseType | undefined)[] = [];
+      return layout.read(text, types, true) ? types : false;
+    };
+    // The key "é" is compared as its bytes; values of 2, 3 and 4 bytes a character are read.
+    expect(readBytes(bytes(`{"k":"Chloé","é":"2026-01-02"}`))).toEqual(["text", "date"]);
+    expect(readBytes(bytes(`{"k":"€ 中","é":"\ud83d\ude00"}`))).toEqual(["text", "text"]);
+    expect(readBytes(bytes(`{"k":"x","é":"\u{10ffff}"}`))).toEqual(["text", "text"]);
+    // As text, the same record's "é" is one character: the byte form is not that text.
+    expect(readBytes(`{"k":"x","é":"y"}`)).toBe(false);
+    for (const value of [
+      "\x80", // a continuation byte alone
+      "\xc3", // a sequence cut short by the quote
+      "\xc3(", // a lead byte and no continuation
+      "\xc0\x80", // an overlong form of NUL
+      "\xe0\x80\x80", // an overlong three-byte form
+      "\xed\xa0\x80", // a surrogate (U+D800)
+      "\xf4\x90\x80\x80", // beyond U+10FFFF
+      "\xf0\x80\x80\x80", // an overlong four-byte form
+      "\xf8\x88\x80\x80\x80", // no such lead byte
+      "\xff",
+    ])
+      expect(readBytes(`{"k":"a${value}b",${bytes('"é"')}:"y"}`), JSON.stringify(value)).toBe(false);
+  });
+
+  it("tells dates from their characters as stringType does", () => {
+    const layout = RecordLayout.learn({ d: "x" }, ["d"])!;
+    const type = (value: string): WarehouseType | undefined | false => {
+      const types: (WarehouseType | undefined)[] = [];
+      return layout.read(`{"d":"${value}"}`, types) && types[0];
+    };
+    const dates = ["2026-01-01", "2026-12-28", "1000-10-19", "2024-02-29", "2026-01-31"];
+    expect(dates.map(type)).toEqual(["date", "date", "date", "date", "date"]);
+    const texts = [
+      "0999-01-01",
+      "2026-13-01",
+      "2026-00-10",
+      "2026-01-00",
+      "2025-02-29",
+      "2026-04-31",
+      "2026-1-011",
+      "2026/01/01",
+    ];
+    expect(texts.map(type)).toEqual(texts.map(() => "text"));
+    expect(type("2026-01-02T10:00:00Z")).toBe("timestamp");
+  });
+
+  it("a whole number's type is its own, whatever follows it in the record", () => {
+    const layout = RecordLayout.learn({ n: 1, m: 1.5 }, ["n", "m"])!;
+    const types: (WarehouseType | undefined)[] = [];
+    expect(layout.read(`{"n":7,"m":2.5}`, types)).toBe(true);
+    expect(types).toEqual(["bigint", "double"]);
+  });
+
   it("is not learned from a record whose keys are array indexes (JavaScript enumerates them first)", () => {
     expect(RecordLayout.learn({ b: 1, 2: "x" }, ["2", "b"])).toBeUndefined();
     expect(RecordLayout.learn({ a: { 0: 1 } }, ["a\u00010"])).toBeUndefined();

@@ -167,3 +167,21 @@ describe("Redactor with many secrets (links serve's user tokens)", () => {
     expect(redactor.apply(`token=${tokens[4]}`)).toBe("token=[REDACTED]");
   });
 });
+
+describe("Redactor.mayHoldSecretBytes (reports sync's records as UTF-8 bytes, one per character)", () => {
+  const asBytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+
+  it("finds the key and its URL-encoded form as bytes, a backslash anywhere, a key added later; nothing without a key", () => {
+    const r = new Redactor();
+    expect(r.mayHoldSecretBytes(asBytes('{"k":"clé-0123456789"}'))).toBe(false);
+    r.addKey("clé-0123456789");
+    expect(r.mayHoldSecretBytes(asBytes('{"k":"x clé-0123456789"}'))).toBe(true);
+    // The key's text is not its bytes: "é" is two of them.
+    expect(r.mayHoldSecretBytes('{"k":"clé-0123456789"}')).toBe(false);
+    expect(r.mayHoldSecretBytes(asBytes(`{"k":"${encodeURIComponent("clé-0123456789")}"}`))).toBe(true);
+    expect(r.mayHoldSecretBytes(asBytes('{"k":"cl\\u00e9-0123456789"}'))).toBe(true);
+    expect(r.mayHoldSecretBytes(asBytes('{"k":"other"}'))).toBe(false);
+    r.addKey("k3y");
+    expect(r.mayHoldSecretBytes(asBytes('{"k":"a k3y"}'))).toBe(true);
+  });
+});

@@ -149,3 +149,42 @@ describe("JsonShapeScanner edges", () => {
     });
   });
 });
+
+describe("JsonShapeScanner over bytes (`bytes`: UTF-8 bytes one per character)", () => {
+  const asBytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+  function scanBytes(pieces: string[]): { shape: string; elements: string[] } {
+    const scanner = new JsonShapeScanner({ index: true, bytes: true });
+    try {
+      for (const piece of pieces) scanner.feed(piece);
+      const shape = scanner.end();
+      const elements: string[] = [];
+      const cutter = scanner.elementSpans(shape)?.cutter((t) => elements.push(t));
+      for (const piece of pieces) cutter?.feed(piece);
+      return { shape: JSON.stringify(shape), elements };
+    } catch (error) {
+      expect(error).toBeInstanceOf(MalformedJsonError);
+      return { shape: (error as Error).message, elements: [] };
+    }
+  }
+
+  it("finds each record's bytes wherever the text is cut, a byte-order mark before it skipped", () => {
+    const records = [`{"n":"Chloé","c":"中"}`, `{"n":"\ud83d\ude00"}`, `{"n":"x"}`];
+    const text = asBytes(`\ufeff{"généré":"é","data":[${records.join(",")}]}`);
+    for (const pieces of splits(text)) {
+      expect(scanBytes(pieces)).toEqual({ shape: '{"kind":"object-with-list","member":1}', elements: records.map(asBytes) });
+    }
+  });
+
+  it("decodes top-level keys from UTF-8: a repeated key written two ways is one key", () => {
+    expect(scanBytes([asBytes(`{"é":[{"a":1}],"\\u00e9":5}`)]).shape).toBe('{"kind":"whole"}');
+    expect(scanBytes([asBytes(`{"é":[{"a":1}],"e":5}`)]).shape).toBe('{"kind":"object-with-list","member":0}');
+  });
+
+  it("says where a fault is in bytes, a byte beyond ASCII by its value", () => {
+    expect(scanBytes([asBytes(`[1,é]`)]).shape).toBe("unexpected byte 0xc3 at byte 4");
+    expect(scanBytes([asBytes(`{"é":1`)]).shape).toBe("the document ends too early (after 7 bytes)");
+    for (const pieces of splits("\xef\xbb[1]")) expect(scanBytes(pieces).shape).toBe("an incomplete byte-order mark at byte 3");
+    expect(scanBytes(["\xef[1]"]).shape).toBe("an incomplete byte-order mark at byte 2");
+    expect(scanBytes([" \xef\xbb\xbf[1]"]).shape).toBe("unexpected byte 0xef at byte 2");
+  });
+});

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
 import type { DateRange } from "../../src/domain/date-windows.js";
+import type { ResponseShape } from "../../src/domain/report-record-scanner.js";
 import { keyFingerprint, MAX_AGE_MS, openSpoolDir, ReportCache } from "../../src/engines/reports/cache.js";
 import { ReportWindows, type WindowBatch } from "../../src/engines/reports/windows.js";
 import { InterruptedError, UnexpectedResponseError } from "../../src/errors.js";
@@ -450,6 +451,41 @@ describe("ReportCache, names and bytes", () => {
     expect(raw).toEqual([
       '0 2026-01-01 [{"startDate":"2026-01-01","endDate":"2026-01-30","response":{"team":"Équipe ü","n":12}}]',
     ]);
+  });
+
+  it("record bytes (reports sync): each record's UTF-8 bytes, from spans counted in bytes or by a scan, whichever way it was saved", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const asBytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+    const records = [`{"n":"Chloé","c":"中"}`, `{"n":"\ud83d\ude00"}`, `{"n":"x"}`];
+    const answer = Buffer.from(`\ufeff{"généré":"é","data":[${records.join(" , ")}]}`, "utf8");
+    // Chunks cut inside the characters of several bytes.
+    async function* body(): AsyncGenerator<Uint8Array> {
+      for (let at = 0; at < answer.length; at += 5) yield answer.subarray(at, at + 5);
+    }
+    const read = async (shape: ResponseShape, how: "bytes" | "texts"): Promise<string[]> => {
+      const out: string[] = [];
+      const batches = how === "bytes" ? cache.recordBytes("users", JAN, shape, "l") : cache.recordTexts("users", JAN, shape, "l");
+      for await (const batch of batches) out.push(...batch);
+      return out;
+    };
+    for (const bytes of [true, false]) {
+      const shape = await cache.save("users", JAN, body(), "l", { bytes });
+      expect(shape).toEqual({ kind: "object-with-list", member: 1 });
+      expect(await read(shape, "bytes")).toEqual(records.map(asBytes));
+      const again = await cache.save("users", JAN, body(), "l", { bytes });
+      expect(await read(again, "texts")).toEqual(records);
+    }
+    // An answer that is one record.
+    const whole = await cache.save(
+      "users",
+      JAN,
+      (async function* () {
+        yield Buffer.from('{"team":"Équipe"}');
+      })(),
+      "l",
+      { bytes: true },
+    );
+    expect(await read(whole, "bytes")).toEqual([asBytes('{"team":"Équipe"}')]);
   });
 
   it("hands records over 256 at a time when a piece of the file ends on the 256th", async () => {

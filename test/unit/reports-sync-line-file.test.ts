@@ -123,6 +123,24 @@ describe("LineFile", () => {
     expect(readFileSync(file, "utf8")).toBe(`before\n${long}after\n`);
   });
 
+  it("writes bytes given one per character as they are, through the buffer or past it, a piece starting only at a line", () => {
+    const file = path();
+    const out = new LineFile(file, "w", 8);
+    const bytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+    out.writeBytes(bytes('{"n":"é€😀"}'));
+    out.write("\n");
+    const long = bytes("é".repeat(MIB / 2 + 10));
+    out.writeBytes(long);
+    out.writeBytes(bytes("\n"));
+    out.writeBytes(bytes("after"));
+    out.writeBytes(bytes("\n"));
+    out.finish();
+    expect(out.files).toEqual([file, `${file}.1`, `${file}.2`]);
+    expect(readFileSync(file, "utf8")).toBe('{"n":"é€😀"}\n');
+    expect(readFileSync(`${file}.1`, "utf8")).toBe(`${"é".repeat(MIB / 2 + 10)}\n`);
+    expect(readFileSync(`${file}.2`, "utf8")).toBe("after\n");
+  });
+
   it("moveTo renames what was written and goes on writing at its end", () => {
     const first = path();
     const second = path();

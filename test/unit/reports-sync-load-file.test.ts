@@ -303,6 +303,64 @@ describe("DuckDB: records laid out like one read before", () => {
   });
 });
 
+describe("DuckDB: records given as their UTF-8 bytes (addBytes)", () => {
+  const asBytes = (text: string): string => Buffer.from(text, "utf8").toString("latin1");
+  function writeBytes(records: string[], redaction: RecordRedaction = PLAIN): WindowLoadResult {
+    const writer = new WindowLoadWriter(join(dir, `load-${++n}.txt`), "ndjson", new FieldRegistry([]), ROOMY, redaction, WINDOW);
+    for (const bytes of records) writer.addBytes(bytes);
+    return writer.finish();
+  }
+  const fileBytes = (file: string | undefined): string[] => readFileSync(file!, "latin1").split("\n");
+
+  it("records read by layout are copied byte for byte, the others decoded and read as add() reads them", () => {
+    const texts = [
+      `{"n":"Chloé","m":"中","d":"2026-01-02"}`,
+      `{"n":"Zoë","m":"\ud83d\ude00","d":"2026-01-03"}`, // read by the first record's layout
+      `{"n":"Åsa","m":"x","d":"2026-01-04","big":9007199254740993}`, // parsed: a field more, a number kept as text
+    ];
+    const result = writeBytes(texts.map(asBytes));
+    expect(result.direct).toBe(false);
+    expect(readFileSync(result.rawFile!, "utf8").split("\n")).toEqual([...texts, ""]);
+    expect(lines(result.file)).toEqual([
+      `{"r":1,"c0":"Chloé","c1":"中","c2":"2026-01-02"}`,
+      `{"r":2,"c0":"Zoë","c1":"\ud83d\ude00","c2":"2026-01-03"}`,
+      `{"r":3,"c0":"Åsa","c1":"x","c2":"2026-01-04","c3":"9007199254740993"}`,
+      "",
+    ]);
+    const direct = writeBytes(texts.slice(0, 2).map(asBytes));
+    expect(direct.direct).toBe(true);
+    expect(readFileSync(direct.file, "utf8").split("\n")).toEqual([...texts.slice(0, 2), ""]);
+    expect(summary(direct)).toEqual(['0 ["n"] text', '1 ["m"] text', '2 ["d"] date']);
+  });
+
+  it("a byte that is not UTF-8 is read as TextDecoder reads the whole answer: U+FFFD, never copied as it came", () => {
+    const first = asBytes(`{"n":"ok"}`);
+    const broken = `{"n":"a\xff\xc3("}`; // one byte string: 0xFF, and a lead byte without its continuation
+    const result = writeBytes([first, broken]);
+    expect(fileBytes(result.file)).not.toContain(broken);
+    expect(readFileSync(result.file, "utf8").split("\n")).toEqual([`{"n":"ok"}`, `{"n":"a\ufffd\ufffd("}`, ""]);
+  });
+
+  it("a record whose bytes may hold the API key is not copied: decoded, redacted, in the columns file", () => {
+    const secret = "sk-clé";
+    // The text check would not find the key's bytes ("é" is two of them): the bytes check must be the one used.
+    const redaction: RecordRedaction = {
+      mayHold: (text) => text.includes(secret),
+      mayHoldBytes: (bytes) => bytes.includes(asBytes(secret)),
+      redact: <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll(secret, "[REDACTED]")) as T,
+    };
+    const result = writeBytes([asBytes(`{"k":"ok"}`), asBytes(`{"k":"${secret}"}`)], redaction);
+    expect(result.direct).toBe(false);
+    expect(lines(result.rawFile)).toEqual([`{"k":"ok"}`, `{"k":"[REDACTED]"}`, ""]);
+    // Without a check of bytes, the decoded text is checked.
+    const decoded = writeBytes([asBytes(`{"k":"ok"}`), asBytes(`{"k":"${secret}"}`)], {
+      mayHold: redaction.mayHold,
+      redact: redaction.redact,
+    });
+    expect(lines(decoded.rawFile)).toEqual([`{"k":"ok"}`, `{"k":"[REDACTED]"}`, ""]);
+  });
+});
+
 describe("FieldRegistry", () => {
   it("one field per key, numbered in order; a key known twice is one field", () => {
     const registry = new FieldRegistry([["a"], ["b", "c"], ["a"]]);

@@ -126,6 +126,23 @@ export class LineFile {
     this.pieceFilled += bytes;
   }
 
+  /** Writes UTF-8 bytes given one per character (a Buffer read as `latin1`) as they are. */
+  writeBytes(bytes: string): void {
+    if (this.lineStart && this.pieceFilled >= this.pieceBytes) this.nextPiece();
+    this.lineStart = bytes.endsWith("\n");
+    if (this.filled + bytes.length > this.out.length) {
+      this.flush();
+      if (bytes.length > this.out.length) {
+        this.writeOut(Buffer.from(bytes, "latin1"));
+        this.pieceFilled += bytes.length;
+        return;
+      }
+    }
+    this.out.write(bytes, this.filled, "latin1");
+    this.filled += bytes.length;
+    this.pieceFilled += bytes.length;
+  }
+
   private nextPiece(): void {
     this.flush();
     this.close();

@@ -116,6 +116,8 @@ export interface WindowLoadResult {
 export interface RecordRedaction {
   /** Whether the text may hold a secret; false lets the record through untouched (the common case). */
   mayHold(text: string): boolean;
+  /** The same for a record's UTF-8 bytes given one per character (addBytes); without it they are decoded first. */
+  mayHoldBytes?(bytes: string): boolean;
   redact<T>(value: T): T;
 }
 
@@ -182,7 +184,23 @@ export class WindowLoadWriter {
 
   add(text: string): void {
     this.learnNext = false;
-    if (this.direct && this.addByLayout(text)) return;
+    if (this.direct && this.addByLayout(text, false)) return;
+    this.addParsed(text);
+  }
+
+  /**
+   * A record given as its UTF-8 bytes, one per character (a Buffer read as `latin1`: reports'
+   * cache.ts recordBytes). Read by a layout, it is copied into the load file as it came — no
+   * decoding, no encoding; otherwise it is decoded (as TextDecoder decodes the whole answer)
+   * and added as add() does.
+   */
+  addBytes(bytes: string): void {
+    this.learnNext = false;
+    if (this.direct && this.addByLayout(bytes, true)) return;
+    this.addParsed(decodeBytes(bytes));
+  }
+
+  private addParsed(text: string): void {
     let value = parseExactJson(text);
     let rewritten = false;
     if (this.redaction.mayHold(text)) {
@@ -247,12 +265,13 @@ export class WindowLoadWriter {
    * A record read by one of the window's layouts (domain/record-layout.ts) when one fits, as
    * the direct case of add() would take it, without parsing it; false: add() reads it.
    */
-  private addByLayout(text: string): boolean {
-    if (this.redaction.mayHold(text)) return false;
+  private addByLayout(text: string, bytes: boolean): boolean {
+    const redaction = this.redaction;
+    if (bytes ? (redaction.mayHoldBytes?.(text) ?? redaction.mayHold(decodeBytes(text))) : redaction.mayHold(text)) return false;
     const layouts = this.layouts;
     let layout: RecordLayout | undefined;
     for (let i = 0; i < layouts.length; i++) {
-      if (!layouts[i]!.read(text, this.types)) continue;
+      if (!layouts[i]!.read(text, this.types, bytes)) continue;
       layout = layouts[i]!;
       if (i > 0) layouts.unshift(...layouts.splice(i, 1));
       break;
@@ -271,12 +290,7 @@ export class WindowLoadWriter {
     // column types the table has may change meanwhile (a window loading widens one): the
     // store checks those at load (store.ts, rebuildColumns).
     const placed = this.placed.get(layout);
-    if (placed !== undefined && sameTypes(placed, this.types, cells)) {
-      this.rows++;
-      this.out.write(text);
-      this.out.write("\n");
-      return true;
-    }
+    if (placed !== undefined && sameTypes(placed, this.types, cells)) return this.writeAsRead(text, bytes);
     for (let i = 0; i < cells; i++) {
       const key = keys[i]!;
       this.keys[i] = key;
@@ -286,8 +300,14 @@ export class WindowLoadWriter {
     this.count = cells;
     if (!this.placeAsSent(cells)) return false;
     this.placed.set(layout, this.types.slice(0, cells));
+    return this.writeAsRead(text, bytes);
+  }
+
+  /** A record read by layout, written as it came (its bytes with `bytes`). */
+  private writeAsRead(text: string, bytes: boolean): true {
     this.rows++;
-    this.out.write(text);
+    if (bytes) this.out.writeBytes(text);
+    else this.out.write(text);
     this.out.write("\n");
     return true;
   }
@@ -467,6 +487,13 @@ export async function removeLoadFiles(result: WindowLoadResult): Promise<void> {
       }
     }
   }
+}
+
+const UTF8 = new TextDecoder("utf-8");
+
+/** A record's text from its UTF-8 bytes given one per character, decoded as the whole answer would be. */
+function decodeBytes(bytes: string): string {
+  return UTF8.decode(Buffer.from(bytes, "latin1"));
 }
 
 function sameTypes(a: readonly (WarehouseType | undefined)[], b: readonly (WarehouseType | undefined)[], cells: number): boolean {

@@ -165,6 +165,7 @@ export const run = defineRun(
         openDays,
         times,
         tenant,
+        target.kind === "duckdb",
       ).execute();
       if (options.dbtSources !== undefined) {
         const path = resolve(options.dbtSources);
@@ -221,6 +222,8 @@ class SyncRun {
     private readonly openDays: number,
     private readonly times: BudgetTimes,
     private readonly tenant: Tenant,
+    /** DuckDB: answers are read as bytes, and records copied into the load file as they came (recordBytes). */
+    private readonly bytes: boolean,
   ) {
     this.startedAt = ctx.services.clock.now();
   }
@@ -319,7 +322,9 @@ class SyncRun {
   private async fetch(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<Fetched> {
     const label = `report ${kind} ${window.startDate}..${window.endDate}`;
     const range = { startDate: window.startDate, endDate: window.endDate };
-    const shape = await streamReport(this.client, kind, range, (body) => cache.save(kind, range, body, label));
+    const shape = await streamReport(this.client, kind, range, (body) =>
+      cache.save(kind, range, body, label, { bytes: this.bytes }),
+    );
     return { shape, fetchedAt: new Date(this.ctx.services.clock.now()) };
   }
 
@@ -339,13 +344,25 @@ class SyncRun {
         this.store.db.format,
         state.registry,
         LIMITS[this.store.db.format],
-        { mayHold: (text) => redactor.mayHoldSecret(text), redact: (value) => redactor.redactData(value) },
+        {
+          mayHold: (text) => redactor.mayHoldSecret(text),
+          mayHoldBytes: (bytes) => redactor.mayHoldSecretBytes(bytes),
+          redact: (value) => redactor.redactData(value),
+        },
         { start: window.startDate, end: window.endDate, fetchedAt: fetchedAt.toISOString() },
       );
       try {
-        for await (const batch of cache.recordTexts(kind, range, shape, label)) {
-          throwIfAborted(this.ctx.services.signal);
-          for (const text of batch) writer.add(text);
+        if (this.bytes) {
+          // DuckDB: most records are copied into its load file as the service sent their bytes (load-file.ts).
+          for await (const batch of cache.recordBytes(kind, range, shape, label)) {
+            throwIfAborted(this.ctx.services.signal);
+            for (const bytes of batch) writer.addBytes(bytes);
+          }
+        } else {
+          for await (const batch of cache.recordTexts(kind, range, shape, label)) {
+            throwIfAborted(this.ctx.services.signal);
+            for (const text of batch) writer.add(text);
+          }
         }
       } catch (error) {
         writer.abandon();

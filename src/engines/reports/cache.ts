@@ -57,10 +57,16 @@ interface WindowIndex {
   dev: number;
   ino: number;
   size: number;
+  /** The spans count bytes (the answer was scanned as bytes: save's `bytes`), not UTF-16 units. */
+  bytes: boolean;
 }
 
 const sameFile = (index: WindowIndex, info: Stats): boolean =>
   info.dev === index.dev && info.ino === index.ino && info.size === index.size;
+
+/** UTF-8 bytes as a string of one character per byte (recordBytes): a copy, no decoding. */
+const byteString = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 
 export interface CacheIdentity {
   baseUrl: string;
@@ -141,17 +147,25 @@ export class ReportCache {
   /**
    * Stores an answer as it streams in, checking its structure on the way; the file is renamed
    * into place only when the answer is complete and well-formed. Returns where its records are.
+   * With `bytes` (a reader of recordBytes) the answer is checked as bytes, not decoded.
    */
-  async save(kind: string, window: DateRange, body: AsyncIterable<Uint8Array>, label: string): Promise<ResponseShape> {
+  async save(
+    kind: string,
+    window: DateRange,
+    body: AsyncIterable<Uint8Array>,
+    label: string,
+    options: { bytes?: boolean } = {},
+  ): Promise<ResponseShape> {
     const file = await this.openWindowFile(kind, window);
     const path = this.fileFor(kind, window);
     this.indexes.delete(path);
+    const bytes = options.bytes === true;
     try {
-      const scanner = new JsonShapeScanner({ index: true });
-      const decoder = new TextDecoder("utf-8");
+      const scanner = new JsonShapeScanner({ index: true, bytes });
+      const decoder = bytes ? undefined : new TextDecoder("utf-8");
       let size = 0;
       for await (const chunk of body) {
-        scanner.feed(decoder.decode(chunk, { stream: true }));
+        scanner.feed(decoder ? decoder.decode(chunk, { stream: true }) : byteString(chunk));
         size += chunk.length;
         try {
           await writeChunk(file.stream, chunk);
@@ -159,14 +173,14 @@ export class ReportCache {
           throw file.failure() ?? LocalFileError.fromSystem(error, file.path, "write");
         }
       }
-      scanner.feed(decoder.decode());
+      if (decoder) scanner.feed(decoder.decode());
       const shape = scanner.end();
       // The file as written (its inode stays the same through the rename; its size is what was
       // written, some of which may still be on its way), not whatever is at its name later.
       const info = await fileInfo((file.stream as unknown as { fd: number | null }).fd);
       await file.commit();
       const spans = scanner.elementSpans(shape);
-      if (spans && info) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size });
+      if (spans && info) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size, bytes });
       return shape;
     } catch (error) {
       await file.abort();
@@ -210,7 +224,7 @@ export class ReportCache {
       const shape = scanner.end();
       const spans = scanner.elementSpans(shape);
       const { info } = text;
-      if (spans) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size: info.size });
+      if (spans) this.indexes.set(path, { spans, dev: info.dev, ino: info.ino, size: info.size, bytes: false });
       return shape;
     } catch (error) {
       throw await this.unusable(kind, window, label, error);
@@ -253,6 +267,21 @@ export class ReportCache {
   }
 
   /**
+   * The window's records as the service wrote them, each as its UTF-8 bytes one per character
+   * (a Buffer read as `latin1`; the answer best saved with `bytes`): `reports sync` copies
+   * most of them into its load file as they are, without decoding and encoding them again.
+   */
+  async *recordBytes(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<string[]> {
+    if (shape.kind === "empty") return;
+    if (shape.kind === "whole") {
+      for await (const texts of this.recordTexts(kind, window, shape, label))
+        yield texts.map((text) => Buffer.from(text, "utf8").toString("latin1"));
+      return;
+    }
+    yield* this.elements(kind, window, shape, label, (text) => text, undefined, true);
+  }
+
+  /**
    * The elements of an array or member answer, each made by `make` from its JSON text, in
    * batches read back from disk one chunk at a time; `scan` sees every chunk first.
    */
@@ -263,6 +292,7 @@ export class ReportCache {
     label: string,
     make: (text: string, exact: boolean) => T,
     scan?: SecretScan,
+    bytes = false,
   ): AsyncGenerator<T[]> {
     let pending: T[] = [];
     const onElement = (text: string, exact: boolean): number => pending.push(make(text, exact));
@@ -270,12 +300,12 @@ export class ReportCache {
     const index = this.indexes.get(path);
     this.indexes.delete(path);
     try {
-      const text = await this.openText(kind, window);
-      // Pass 1's spans where they were made from this very file; else the second scan.
-      const cutter = index && sameFile(index, text.info) ? index.spans.cutter(onElement) : undefined;
-      const scanner = cutter
-        ? undefined
-        : new JsonShapeScanner({ capture: { target: shape.kind === "array" ? "top-array" : { member: shape.member }, onElement } });
+      const text = await this.openText(kind, window, bytes);
+      // Pass 1's spans where they were made from this very file, counting what is read here
+      // (bytes or characters); else the second scan.
+      const cutter = index && index.bytes === bytes && sameFile(index, text.info) ? index.spans.cutter(onElement) : undefined;
+      const target = shape.kind === "array" ? "top-array" : { member: shape.member };
+      const scanner = cutter ? undefined : new JsonShapeScanner({ bytes, capture: { target, onElement } });
       for await (const chunk of text.chunks) {
         scan?.feed(chunk);
         if (cutter) cutter.feed(chunk);
@@ -315,9 +345,9 @@ export class ReportCache {
 
   /**
    * A window file's text in chunks, decoded as save() decoded it (TextDecoder: offsets of the
-   * two passes agree), and what the file is (sameFile).
+   * two passes agree) or with `bytes` one character per byte, and what the file is (sameFile).
    */
-  private async openText(kind: string, window: DateRange): Promise<{ info: Stats; chunks: AsyncIterable<string> }> {
+  private async openText(kind: string, window: DateRange, bytes = false): Promise<{ info: Stats; chunks: AsyncIterable<string> }> {
     const handle = await open(this.fileFor(kind, window), "r");
     let info: Stats;
     try {
@@ -327,13 +357,20 @@ export class ReportCache {
       throw error;
     }
     async function* chunks(): AsyncGenerator<string> {
-      const decoder = new TextDecoder("utf-8");
+      const decoder = bytes ? undefined : new TextDecoder("utf-8");
+      // One buffer for every read of the file: each chunk is copied into a string at once. A
+      // new Buffer per chunk (a read stream's) is memory outside V8's heap that only a full
+      // garbage collection frees: at a 26 MB window that was both a higher peak and CPU
+      // (docs/reports-sync.md, Figures).
+      const buffer = Buffer.allocUnsafe(READ_CHUNK);
       try {
-        for await (const bytes of handle.createReadStream({ highWaterMark: READ_CHUNK }) as AsyncIterable<Uint8Array>) {
-          const text = decoder.decode(bytes, { stream: true });
+        for (;;) {
+          const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, null);
+          if (bytesRead === 0) break;
+          const text = decoder ? decoder.decode(buffer.subarray(0, bytesRead), { stream: true }) : buffer.toString("latin1", 0, bytesRead);
           if (text !== "") yield text;
         }
-        const rest = decoder.decode();
+        const rest = decoder?.decode() ?? "";
         if (rest !== "") yield rest;
       } finally {
         await handle.close().catch(() => undefined);
