@@ -196,8 +196,8 @@ async function readLockInfo(lockPath: string): Promise<LockInfo | undefined> {
 
 async function releaseLock(lockPath: string, token: string): Promise<void> {
   // Only our own lock: after a stall past STALE_LOCK_MS another process may hold it now.
-  // A Buffer: includes() looks for the token's UTF-8 bytes.
-  const raw = await ledgerFs.readFile(lockPath).catch(() => undefined);
+  // The token is base-36 digits and dashes (uniqueName): found as text whatever else the file holds.
+  const raw = await ledgerFs.readFile(lockPath, "utf8").catch(() => undefined);
   if (raw !== undefined && raw.includes(token)) await ledgerFs.unlink(lockPath).catch(() => undefined);
 }
 
