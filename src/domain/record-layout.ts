@@ -87,45 +87,53 @@ export class RecordLayout {
    * holds anything the parser must read; `types` then holds nothing of use.
    */
   read(text: string, types: (WarehouseType | undefined)[], bytes = false): boolean {
+    const end = this.readAt(text, skipSpaces(text, 0), types, bytes);
+    return end >= 0 && skipSpaces(text, end) === text.length;
+  }
+
+  /**
+   * Reads a record by this layout from `start` (its "{") in a longer text: where it ends
+   * (just after its "}"), or -1 as read() answers false — also when the text ends first.
+   */
+  readAt(text: string, start: number, types: (WarehouseType | undefined)[], bytes = false): number {
     const { steps, commas } = this;
     const heads = bytes ? (this.byteHeads ??= this.heads.map(utf8Bytes)) : this.heads;
-    const length = text.length;
-    let at = skipSpaces(text, 0);
-    if (text.charCodeAt(at) !== 0x7b) return false;
+    let at = start;
+    if (text.charCodeAt(at) !== 0x7b) return -1;
     at++;
     let field = 0;
     for (let step = 0; step < steps.length; step++) {
       at = skipSpaces(text, at);
       const head = heads[step]!;
       if (steps[step] === CLOSE) {
-        if (text.charCodeAt(at) !== 0x7d) return false;
+        if (text.charCodeAt(at) !== 0x7d) return -1;
         at++;
         continue;
       }
       if (commas[step]) {
-        if (text.charCodeAt(at) !== 0x2c) return false;
+        if (text.charCodeAt(at) !== 0x2c) return -1;
         at = skipSpaces(text, at + 1);
       }
       // The key, compared character by character (startsWith per key cost more than the rest).
       const size = head.length;
-      for (let i = 0; i < size; i++) if (text.charCodeAt(at + i) !== head.charCodeAt(i)) return false;
+      for (let i = 0; i < size; i++) if (text.charCodeAt(at + i) !== head.charCodeAt(i)) return -1;
       at = skipSpaces(text, at + size);
       const c = text.charCodeAt(at);
       if (steps[step] === OPEN) {
-        if (c !== 0x7b) return false;
+        if (c !== 0x7b) return -1;
         at++;
         continue;
       }
       if (c === 0x22) {
         const end = stringEnd(text, at + 1, bytes);
-        if (end < 0) return false;
+        if (end < 0) return -1;
         // Only a text starting with a digit, 10 characters or more, can be a date or a date-time.
         const first = text.charCodeAt(at + 1);
         types[field++] = end - at - 1 >= 10 && first >= 0x30 && first <= 0x39 ? digitStringType(text, at + 1, end) : "text";
         at = end + 1;
       } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
         const end = numberEnd(text, at);
-        if (end < 0) return false;
+        if (end < 0) return -1;
         types[field++] = numberType(text, at, end);
         at = end;
       } else if (c === 0x74 && text.startsWith("true", at)) {
@@ -137,10 +145,88 @@ export class RecordLayout {
       } else if (c === 0x6e && text.startsWith("null", at)) {
         types[field++] = undefined;
         at += 4;
-      } else return false;
+      } else return -1;
     }
-    return skipSpaces(text, at) === length;
+    return at;
   }
+}
+
+/** Layouts a book keeps (records of a few shapes, e.g. with and without an optional field). */
+const MAX_LAYOUTS = 4;
+/** Signatures a book gives at most (then records are read as if it had none: bounded memory, whatever the records). */
+const MAX_SIGNATURES = 4096;
+
+/** A layout and the types of a record read by it (a record's signature). */
+export interface LayoutSignature {
+  layout: RecordLayout;
+  types: readonly (WarehouseType | undefined)[];
+}
+
+/**
+ * The layouts of one table's records in a run — the last few learned, the last one used
+ * first — shared by the windows' load-file writers, which learn them, and the scan of each
+ * answer as it arrives, which reads by them the records it can (`read`: the record checked in
+ * full in that one pass) and keeps what it read as a signature, a number the writer turns
+ * back into the layout and the types instead of reading the record a second time.
+ */
+export class LayoutBook {
+  readonly layouts: RecordLayout[] = [];
+  private readonly signatures: LayoutSignature[] = [];
+  private readonly byLayout = new Map<RecordLayout, number[]>();
+  private readonly types: (WarehouseType | undefined)[] = [];
+  /** The signature of the record read() read last. */
+  tag = -1;
+
+  learn(layout: RecordLayout): void {
+    this.layouts.unshift(layout);
+    if (this.layouts.length > MAX_LAYOUTS) this.layouts.pop();
+  }
+
+  /** The i-th layout was used: it is tried first from now on. */
+  use(i: number): void {
+    if (i > 0) this.layouts.unshift(...this.layouts.splice(i, 1));
+  }
+
+  /**
+   * Reads a record given as UTF-8 bytes one per character from `start` (its "{") by one of
+   * the layouts: where it ends, its signature in `tag`; -1 when none reads it whole.
+   */
+  read(text: string, start: number): number {
+    const layouts = this.layouts;
+    for (let i = 0; i < layouts.length; i++) {
+      const layout = layouts[i]!;
+      const end = layout.readAt(text, start, this.types, true);
+      if (end < 0) continue;
+      this.tag = this.sign(layout);
+      return this.tag < 0 ? -1 : end;
+    }
+    return -1;
+  }
+
+  signature(tag: number): LayoutSignature {
+    return this.signatures[tag]!;
+  }
+
+  private sign(layout: RecordLayout): number {
+    const cells = layout.keys.length;
+    let tags = this.byLayout.get(layout);
+    if (tags === undefined) this.byLayout.set(layout, (tags = []));
+    for (const tag of tags) if (sameTypes(this.signatures[tag]!.types, this.types, cells)) return tag;
+    if (this.signatures.length >= MAX_SIGNATURES) return -1;
+    tags.push(this.signatures.length);
+    this.signatures.push({ layout, types: this.types.slice(0, cells) });
+    return this.signatures.length - 1;
+  }
+}
+
+/** Whether the first `cells` types of two records are the same. */
+export function sameTypes(
+  a: readonly (WarehouseType | undefined)[],
+  b: readonly (WarehouseType | undefined)[],
+  cells: number,
+): boolean {
+  for (let i = 0; i < cells; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -94,6 +94,13 @@ export interface ScannerOptions {
    * decoded from UTF-8, and the byte-order mark is its three bytes.
    */
   bytes?: boolean;
+  /**
+   * Pass 1 with `index`: a reader that may check an object element of a list in full on its
+   * own, in this one pass (`reports sync` reads records by their layout, domain/record-layout.ts
+   * LayoutBook): given the chunk and where the element's "{" is, where it ends in the chunk
+   * (its span is noted with the reader's `tag`), or -1 — then the scanner reads it as usual.
+   */
+  elements?: { read(chunk: string, at: number): number; readonly tag: number } | undefined;
 }
 
 /** The byte-order mark as UTF-8 bytes (`bytes`). */
@@ -145,12 +152,16 @@ export class JsonShapeScanner {
   private readonly bytes: boolean;
   /** `bytes`: how many bytes of a byte-order mark began the text (-1: none can any more). */
   private bom = 0;
+  private readonly reader: ScannerOptions["elements"];
+  /** The tag of the element being indexed (-1 unless the reader read it). */
+  private elementTag = -1;
 
   constructor(options: ScannerOptions = {}) {
     this.target = options.capture?.target;
     this.onElement = options.capture?.onElement ?? ((): void => undefined);
     this.indexing = options.index === true;
     this.bytes = options.bytes === true;
+    this.reader = this.indexing ? options.elements : undefined;
   }
 
   /** The character at `index` for a message: a byte beyond ASCII by its value when the text is bytes. */
@@ -180,6 +191,7 @@ export class JsonShapeScanner {
     this.indexLevel = level;
     this.indexStart = this.offset + index;
     this.elementExact = false;
+    this.elementTag = -1;
   }
 
   private fail(message: string, index: number): never {
@@ -226,7 +238,7 @@ export class JsonShapeScanner {
     if (this.stack.length === 0) this.done = true;
     this.expect = AFTER;
     if (this.indexOpen !== undefined && this.stack.length === this.indexLevel) {
-      this.indexOpen.add(this.indexStart, this.offset + end, this.elementExact);
+      this.indexOpen.add(this.indexStart, this.offset + end, this.elementExact, this.elementTag);
       this.indexOpen = undefined;
     }
     if (this.capturing && this.atCaptureLevel()) {
@@ -316,6 +328,15 @@ export class JsonShapeScanner {
             this.close(chunk, i);
           } else if (c === 0x7b) {
             this.valueStarts(c, i);
+            const end =
+              this.indexOpen !== undefined && this.stack.length === this.indexLevel ? (this.reader?.read(chunk, i) ?? -1) : -1;
+            if (end > i) {
+              // The element read whole by the reader: noted, and the scan goes on after it.
+              this.elementTag = this.reader!.tag;
+              this.valueEnds(chunk, end);
+              i = end - 1;
+              break;
+            }
             if (this.stack.length >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels`, i);
             this.stack.push(OBJ);
             this.expect = KEY_OR_CLOSE;

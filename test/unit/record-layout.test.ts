@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FieldRegistry, WindowLoadWriter, type WindowLoadResult } from "../../src/commands/reports-sync/load-file.js";
-import { RecordLayout } from "../../src/domain/record-layout.js";
+import { LayoutBook, RecordLayout } from "../../src/domain/record-layout.js";
 import type { WarehouseType } from "../../src/domain/warehouse-values.js";
 
 // Records laid out like one parsed before are read without parsing (domain/record-layout.ts;
@@ -129,6 +129,38 @@ describe("RecordLayout", () => {
     expect(RecordLayout.learn({ b: 1, 2: "x" }, ["2", "b"])).toBeUndefined();
     expect(RecordLayout.learn({ a: { 0: 1 } }, ["a\u00010"])).toBeUndefined();
     expect(RecordLayout.learn({ a: 1, b: 2 }, ["a"])).toBeUndefined();
+  });
+});
+
+describe("LayoutBook", () => {
+  it("reads records in a longer text by the layouts it learned: where each ends, and one signature per layout and types", () => {
+    const book = new LayoutBook();
+    expect(book.read(`[{"a":"x","b":1}]`, 1)).toBe(-1);
+    const layout = RecordLayout.learn({ a: "x", b: 1 }, ["a", "b"])!;
+    book.learn(layout);
+    const text = `[{"a":"x","b":1},{"a":"y","b":2.5}, {"a":"z","b":3},{"a":"w","b":4`;
+    expect(book.read(text, 1)).toBe(16);
+    const whole = book.tag;
+    expect(book.read(text, 17)).toBe(34);
+    const fraction = book.tag;
+    expect(book.read(text, 36)).toBe(51);
+    expect(book.tag).toBe(whole);
+    expect(fraction).not.toBe(whole);
+    expect(book.signature(whole)).toEqual({ layout, types: ["text", "bigint"] });
+    expect(book.signature(fraction)).toEqual({ layout, types: ["text", "double"] });
+    // Cut short by the text's end, or not at a record's start: none.
+    expect(book.read(text, 52)).toBe(-1);
+    expect(book.read(text, 0)).toBe(-1);
+  });
+
+  it("keeps the last four layouts learned, the one used last tried first", () => {
+    const book = new LayoutBook();
+    const layouts = ["a", "b", "c", "d", "e"].map((key) => RecordLayout.learn({ [key]: 1 }, [key])!);
+    for (const layout of layouts) book.learn(layout);
+    expect(book.layouts).toEqual([layouts[4], layouts[3], layouts[2], layouts[1]]);
+    expect(book.read(`{"a":1}`, 0)).toBe(-1);
+    book.use(2);
+    expect(book.layouts).toEqual([layouts[2], layouts[4], layouts[3], layouts[1]]);
   });
 });
 

@@ -188,3 +188,57 @@ describe("JsonShapeScanner over bytes (`bytes`: UTF-8 bytes one per character)",
     expect(scanBytes([" \xef\xbb\xbf[1]"]).shape).toBe("unexpected byte 0xef at byte 2");
   });
 });
+
+describe("JsonShapeScanner with a reader of the elements (pass 1, `elements`)", () => {
+  /** A reader of `{"r":<digit>}` only, tagging each with its digit; what it read, where. */
+  function reader(): { read(chunk: string, at: number): number; tag: number; asked: string[] } {
+    return {
+      tag: -1,
+      asked: [],
+      read(chunk: string, at: number): number {
+        this.asked.push(chunk.slice(at, at + 3));
+        const match = /^\{"r":(\d)\}/.exec(chunk.slice(at));
+        if (match === null) return -1;
+        this.tag = Number(match[1]);
+        return at + match[0].length;
+      },
+    };
+  }
+  function scan(pieces: string[], elements = reader()) {
+    const scanner = new JsonShapeScanner({ index: true, elements });
+    for (const piece of pieces) scanner.feed(piece);
+    const shape = scanner.end();
+    const out: [string, number][] = [];
+    const cutter = scanner.elementSpans(shape)!.cutter((text, _exact, tag) => out.push([text, tag]));
+    for (const piece of pieces) cutter.feed(piece);
+    return { shape, out, asked: elements.asked };
+  }
+
+  it("notes the records it reads with their tag and goes on after them; the others are scanned as always", () => {
+    const { shape, out, asked } = scan(['[{"r":1},{"x":{"r":2}},{"r":3} ,4,{"r":5}]']);
+    expect(shape).toEqual({ kind: "array" });
+    expect(out).toEqual([
+      ['{"r":1}', 1],
+      ['{"x":{"r":2}}', -1],
+      ['{"r":3}', 3],
+      ["4", -1],
+      ['{"r":5}', 5],
+    ]);
+    // Only the list's elements are offered: not an object inside a record, not a top-level member.
+    expect(asked).toEqual(['{"r', '{"x', '{"r', '{"r']);
+    const member = scan(['{"n":{"r":7},"l":[{"r":1}]}']);
+    expect(member.shape).toEqual({ kind: "object-with-list", member: 1 });
+    expect(member.out).toEqual([['{"r":1}', 1]]);
+    expect(member.asked).toEqual(['{"r']);
+  });
+
+  it("a record the reader could not read whole in its chunk is scanned, whatever the cut", () => {
+    const text = '[{"r":1},{"r":2}]';
+    for (const pieces of splits(text)) expect(scan(pieces).out.map(([t]) => t)).toEqual(['{"r":1}', '{"r":2}']);
+  });
+
+  it("what follows a record it read is still checked", () => {
+    expect(() => scan(['[{"r":1} {"r":2}]'])).toThrow('unexpected "{" at character 10');
+    expect(() => scan(['[{"r":1}'])).toThrow("the document ends too early");
+  });
+});

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient, Endpoint } from "../../src/api/client.js";
 import type { DateRange } from "../../src/domain/date-windows.js";
 import type { ResponseShape } from "../../src/domain/report-record-scanner.js";
-import { keyFingerprint, MAX_AGE_MS, openSpoolDir, ReportCache } from "../../src/engines/reports/cache.js";
+import { keyFingerprint, MAX_AGE_MS, openSpoolDir, ReportCache, type RecordBytes } from "../../src/engines/reports/cache.js";
 import { ReportWindows, type WindowBatch } from "../../src/engines/reports/windows.js";
 import { InterruptedError, UnexpectedResponseError } from "../../src/errors.js";
 import { SecretScan } from "../../src/output/secret-scan.js";
@@ -464,8 +464,8 @@ describe("ReportCache, names and bytes", () => {
     }
     const read = async (shape: ResponseShape, how: "bytes" | "texts"): Promise<string[]> => {
       const out: string[] = [];
-      const batches = how === "bytes" ? cache.recordBytes("users", JAN, shape, "l") : cache.recordTexts("users", JAN, shape, "l");
-      for await (const batch of batches) out.push(...batch);
+      if (how === "texts") for await (const batch of cache.recordTexts("users", JAN, shape, "l")) out.push(...batch);
+      else for await (const batch of cache.recordBytes("users", JAN, shape, "l")) out.push(...batch.map((r) => r.bytes));
       return out;
     };
     for (const bytes of [true, false]) {
@@ -475,6 +475,30 @@ describe("ReportCache, names and bytes", () => {
       const again = await cache.save("users", JAN, body(), "l", { bytes });
       expect(await read(again, "texts")).toEqual(records);
     }
+    // A reader of the elements: the records it reads are handed over with its tag (the spans kept
+    // with them), the others with none; a record cut by a chunk is left to the scan.
+    let tag = 0;
+    const elements = {
+      tag: -1,
+      read(chunk: string, at: number): number {
+        const end = chunk.indexOf("}", at) + 1;
+        if (end === 0 || !chunk.startsWith('{"n"', at)) return -1;
+        this.tag = ++tag;
+        return end;
+      },
+    };
+    async function* twoChunks(): AsyncGenerator<Uint8Array> {
+      yield answer.subarray(0, 60);
+      yield answer.subarray(60);
+    }
+    const tagged = await cache.save("users", JAN, twoChunks(), "l", { bytes: true, elements });
+    const seen: RecordBytes[] = [];
+    for await (const batch of cache.recordBytes("users", JAN, tagged, "l")) seen.push(...batch);
+    expect(seen.map((r) => [Buffer.from(r.bytes, "latin1").toString("utf8"), r.tag])).toEqual([
+      [records[0], 1],
+      [records[1], -1], // cut by the chunk's end: scanned
+      [records[2], 2],
+    ]);
     // An answer that is one record.
     const whole = await cache.save(
       "users",

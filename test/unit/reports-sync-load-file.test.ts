@@ -10,6 +10,7 @@ import {
   type RecordRedaction,
   type WindowLoadResult,
 } from "../../src/commands/reports-sync/load-file.js";
+import { LayoutBook } from "../../src/domain/record-layout.js";
 import type { WarehouseType } from "../../src/domain/warehouse-values.js";
 
 // The load files of one window (docs/reports-sync.md, "How a window is loaded"), read as
@@ -339,6 +340,55 @@ describe("DuckDB: records given as their UTF-8 bytes (addBytes)", () => {
     const result = writeBytes([first, broken]);
     expect(fileBytes(result.file)).not.toContain(broken);
     expect(readFileSync(result.file, "utf8").split("\n")).toEqual([`{"n":"ok"}`, `{"n":"a\ufffd\ufffd("}`, ""]);
+  });
+
+  it("records the answer's scan read by a layout of the table's book (a tag): written as read, not read again; what may hold the key, or does not fit, as any other", () => {
+    const book = new LayoutBook();
+    const registry = new FieldRegistry([]);
+    const newWriter = (redaction: RecordRedaction = PLAIN): WindowLoadWriter =>
+      new WindowLoadWriter(join(dir, `load-${++n}.txt`), "ndjson", registry, ROOMY, redaction, WINDOW, book);
+    // The first window learns the layout; the book is the table's, so the next window has it.
+    const first = newWriter();
+    for (const text of [`{"k":"a","n":1}`, `{"k":"b","n":2}`]) first.addBytes(asBytes(text));
+    expect(first.finish().direct).toBe(true);
+    expect(book.layouts).toHaveLength(1);
+    // The scan of the next answer reads its records by the book: each a tag.
+    const tagged = (text: string): [string, number] => {
+      const bytes = asBytes(text);
+      expect(book.read(bytes, 0)).toBe(bytes.length);
+      return [bytes, book.tag];
+    };
+    const second = newWriter();
+    for (const [bytes, tag] of [tagged(`{"k":"Zoë","n":3}`), tagged(`{"k":"d","n":4}`)]) second.addBytes(bytes, tag);
+    const result = second.finish();
+    expect(result.direct).toBe(true);
+    expect(readFileSync(result.file, "utf8").split("\n")).toEqual([`{"k":"Zoë","n":3}`, `{"k":"d","n":4}`, ""]);
+    expect(result.rows).toBe(2);
+    expect(summary(result)).toEqual(['0 ["k"] text', '1 ["n"] bigint']);
+    expect(result.kinds).toEqual([1, 2]);
+    // The key in a tagged record: decoded, redacted, the columns file.
+    const redacting = newWriter({
+      mayHold: (text) => text.includes("sk-"),
+      mayHoldBytes: (bytes) => bytes.includes("sk-"),
+      redact: <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll("sk-1", "[REDACTED]")) as T,
+    });
+    const [secret, secretTag] = tagged(`{"k":"sk-1","n":5}`);
+    redacting.addBytes(secret, secretTag);
+    const redacted = redacting.finish();
+    expect(redacted.direct).toBe(false);
+    expect(lines(redacted.rawFile)).toEqual([`{"k":"[REDACTED]","n":5}`, ""]);
+    // The tag is taken as the scan read it: the record is not read again (a record given the
+    // signature of a fraction places its number as one).
+    const trusting = newWriter();
+    const [, fractionTag] = tagged(`{"k":"g","n":7.5}`);
+    trusting.addBytes(asBytes(`{"k":"h","n":8}`), fractionTag);
+    expect(summary(trusting.finish())).toEqual(['0 ["k"] text', '1 ["n"] double']);
+    // A fraction after whole numbers widens the column, as for records read by the writer.
+    const mixed = newWriter();
+    for (const [bytes, tag] of [tagged(`{"k":"e","n":6}`), tagged(`{"k":"f","n":6.5}`)]) mixed.addBytes(bytes, tag);
+    const widened = mixed.finish();
+    expect(widened.direct).toBe(true);
+    expect(summary(widened)).toEqual(['0 ["k"] text', '1 ["n"] double']);
   });
 
   it("a record whose bytes may hold the API key is not copied: decoded, redacted, in the columns file", () => {

@@ -3,7 +3,7 @@ import { unlink } from "node:fs/promises";
 import { LocalFileError } from "../../errors.js";
 import { fieldKey } from "../../domain/warehouse-names.js";
 import { parseExactJson } from "../../domain/exact-json.js";
-import { RecordLayout } from "../../domain/record-layout.js";
+import { LayoutBook, RecordLayout, sameTypes } from "../../domain/record-layout.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "./as-sent.js";
 import { LineFile, piecePath, piecePaths, readLines } from "./line-file.js";
@@ -32,8 +32,6 @@ import { LineFile, piecePath, piecePaths, readLines } from "./line-file.js";
 
 export type LoadFormat = "ndjson" | "copy";
 
-/** Layouts a window keeps (records of a few shapes, e.g. with and without an optional field). */
-const MAX_LAYOUTS = 4;
 /**
  * DuckDB's files are written in pieces of about this many bytes (line-file.ts): its JSON
  * reader reads each piece into a buffer of its own, so a window's files take that much
@@ -141,8 +139,6 @@ export class WindowLoadWriter {
   private readonly names = new Map<string, { path: string; leaf: boolean }>();
   /** A field's name that DuckDB could not tell apart, seen in the record being added. */
   private misfit = false;
-  /** The layouts of the window's records read so far (while direct), the last one used first. */
-  private readonly layouts: RecordLayout[] = [];
   /** By layout: the types of the last of its records placed (addByLayout). */
   private readonly placed = new Map<RecordLayout, (WarehouseType | undefined)[]>();
   /** The record being added fitted no layout but may be read by one: learn its layout if it loads as sent. */
@@ -155,6 +151,8 @@ export class WindowLoadWriter {
     private readonly limits: LoadLimits,
     private readonly redaction: RecordRedaction,
     window: { start: string; end: string; fetchedAt: string },
+    /** The layouts records are read by (while direct), learned here: the table's in this run, or this window's own. */
+    private readonly book = new LayoutBook(),
   ) {
     this.ndjson = format === "ndjson";
     this.out = new LineFile(file, "w", this.ndjson ? this.pieceBytes : Infinity);
@@ -194,9 +192,9 @@ export class WindowLoadWriter {
    * decoding, no encoding; otherwise it is decoded (as TextDecoder decodes the whole answer)
    * and added as add() does.
    */
-  addBytes(bytes: string): void {
+  addBytes(bytes: string, tag = -1): void {
     this.learnNext = false;
-    if (this.direct && this.addByLayout(bytes, true)) return;
+    if (this.direct && (tag >= 0 ? this.addBySignature(bytes, tag) : this.addByLayout(bytes, true))) return;
     this.addParsed(decodeBytes(bytes));
   }
 
@@ -266,20 +264,41 @@ export class WindowLoadWriter {
    * the direct case of add() would take it, without parsing it; false: add() reads it.
    */
   private addByLayout(text: string, bytes: boolean): boolean {
-    const redaction = this.redaction;
-    if (bytes ? (redaction.mayHoldBytes?.(text) ?? redaction.mayHold(decodeBytes(text))) : redaction.mayHold(text)) return false;
-    const layouts = this.layouts;
+    if (this.mayHold(text, bytes)) return false;
+    const layouts = this.book.layouts;
     let layout: RecordLayout | undefined;
     for (let i = 0; i < layouts.length; i++) {
       if (!layouts[i]!.read(text, this.types, bytes)) continue;
       layout = layouts[i]!;
-      if (i > 0) layouts.unshift(...layouts.splice(i, 1));
+      this.book.use(i);
       break;
     }
     if (layout === undefined) {
       this.learnNext = true;
       return false;
     }
+    return this.addAsRead(text, bytes, layout);
+  }
+
+  /**
+   * A record (its UTF-8 bytes) the scan of the answer already read by a layout of the book
+   * (`tag`: its signature, cache.ts recordBytes): added as addByLayout adds it, without
+   * reading it again.
+   */
+  private addBySignature(bytes: string, tag: number): boolean {
+    if (this.mayHold(bytes, true)) return false;
+    const { layout, types } = this.book.signature(tag);
+    for (let i = 0; i < types.length; i++) this.types[i] = types[i];
+    return this.addAsRead(bytes, true, layout);
+  }
+
+  private mayHold(text: string, bytes: boolean): boolean {
+    const redaction = this.redaction;
+    return bytes ? (redaction.mayHoldBytes?.(text) ?? redaction.mayHold(decodeBytes(text))) : redaction.mayHold(text);
+  }
+
+  /** A record read by `layout`, its types in `types`: placed and written as it came, when it is stored as sent. */
+  private addAsRead(text: string, bytes: boolean, layout: RecordLayout): boolean {
     // A layout is learned from a record kept as sent: its fields are within the limits and
     // already in the registry.
     const keys = layout.keys;
@@ -315,9 +334,7 @@ export class WindowLoadWriter {
   /** Keeps the layout of a record just taken as sent, for the records after it (the last few kept). */
   private learn(value: Record<string, unknown>, cells: number): void {
     const layout = RecordLayout.learn(value, this.keys.slice(0, cells));
-    if (layout === undefined) return;
-    this.layouts.unshift(layout);
-    if (this.layouts.length > MAX_LAYOUTS) this.layouts.pop();
+    if (layout !== undefined) this.book.learn(layout);
   }
 
   /** The record's line of the columns file (DuckDB): its row number and its fields by position. */
@@ -494,11 +511,6 @@ const UTF8 = new TextDecoder("utf-8");
 /** A record's text from its UTF-8 bytes given one per character, decoded as the whole answer would be. */
 function decodeBytes(bytes: string): string {
   return UTF8.decode(Buffer.from(bytes, "latin1"));
-}
-
-function sameTypes(a: readonly (WarehouseType | undefined)[], b: readonly (WarehouseType | undefined)[], cells: number): boolean {
-  for (let i = 0; i < cells; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** PostgreSQL COPY text format: backslash, newline, carriage return and tab escaped. */

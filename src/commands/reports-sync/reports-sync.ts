@@ -8,6 +8,7 @@ import { REPORT_KINDS, type ReportKind } from "../../api/schemas.js";
 import type { CommandContext } from "../../context.js";
 import type { PostgresOptions } from "../../db/postgres-connect.js";
 import { parseIsoDate, utcDay } from "../../domain/date-windows.js";
+import { LayoutBook } from "../../domain/record-layout.js";
 import { kindTable } from "../../domain/sync-columns.js";
 import { tenantService } from "../../domain/tenant.js";
 import { isComplete, planSyncWindows, type PlannedWindow, type SyncedWindow } from "../../domain/sync-windows.js";
@@ -212,6 +213,7 @@ class SyncRun {
   private progress!: Progress;
   private done = 0;
   private readonly startedAt: number;
+  private readonly books = new Map<ReportKind, LayoutBook>();
 
   constructor(
     private readonly ctx: CommandContext,
@@ -322,8 +324,11 @@ class SyncRun {
   private async fetch(cache: ReportCache, kind: ReportKind, window: PlannedWindow): Promise<Fetched> {
     const label = `report ${kind} ${window.startDate}..${window.endDate}`;
     const range = { startDate: window.startDate, endDate: window.endDate };
+    // DuckDB: the records laid out like ones read before are read by their layout as the answer
+    // arrives, in the scan that checks it (docs/reports-sync.md, "How a window is loaded").
+    const elements = this.bytes ? this.book(kind) : undefined;
     const shape = await streamReport(this.client, kind, range, (body) =>
-      cache.save(kind, range, body, label, { bytes: this.bytes }),
+      cache.save(kind, range, body, label, { bytes: this.bytes, elements }),
     );
     return { shape, fetchedAt: new Date(this.ctx.services.clock.now()) };
   }
@@ -350,13 +355,14 @@ class SyncRun {
           redact: (value) => redactor.redactData(value),
         },
         { start: window.startDate, end: window.endDate, fetchedAt: fetchedAt.toISOString() },
+        this.book(kind),
       );
       try {
         if (this.bytes) {
           // DuckDB: most records are copied into its load file as the service sent their bytes (load-file.ts).
           for await (const batch of cache.recordBytes(kind, range, shape, label)) {
             throwIfAborted(this.ctx.services.signal);
-            for (const bytes of batch) writer.addBytes(bytes);
+            for (const record of batch) writer.addBytes(record.bytes, record.tag);
           }
         } else {
           for await (const batch of cache.recordTexts(kind, range, shape, label)) {
@@ -377,6 +383,13 @@ class SyncRun {
     } finally {
       await cache.remove(kind, range);
     }
+  }
+
+  /** The layouts of a kind's records, shared by its windows (domain/record-layout.ts). */
+  private book(kind: ReportKind): LayoutBook {
+    let book = this.books.get(kind);
+    if (book === undefined) this.books.set(kind, (book = new LayoutBook()));
+    return book;
   }
 
   private async load(prepared: Prepared): Promise<number> {

@@ -7,7 +7,13 @@ import type { DateRange } from "../../domain/date-windows.js";
 import { exactJsonText, parseExactJson } from "../../domain/exact-json.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
 import type { ElementSpans } from "../../domain/report-element-spans.js";
-import { elementRecord, JsonShapeScanner, MalformedJsonError, type ResponseShape } from "../../domain/report-record-scanner.js";
+import {
+  elementRecord,
+  JsonShapeScanner,
+  MalformedJsonError,
+  type ResponseShape,
+  type ScannerOptions,
+} from "../../domain/report-record-scanner.js";
 import { LocalFileError, UnexpectedResponseError } from "../../errors.js";
 import { openAtomicFile, processAlive, type AtomicFile } from "../../output/atomic-file.js";
 import { writeChunk } from "../../output/io.js";
@@ -67,6 +73,15 @@ const sameFile = (index: WindowIndex, info: Stats): boolean =>
 /** UTF-8 bytes as a string of one character per byte (recordBytes): a copy, no decoding. */
 const byteString = (bytes: Uint8Array): string =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+
+/**
+ * A record as recordBytes gives it: its UTF-8 bytes one per character, and the tag the reader
+ * of the answer's scan gave it when it read it (save's `elements`; -1: none).
+ */
+export interface RecordBytes {
+  bytes: string;
+  tag: number;
+}
 
 export interface CacheIdentity {
   baseUrl: string;
@@ -147,21 +162,22 @@ export class ReportCache {
   /**
    * Stores an answer as it streams in, checking its structure on the way; the file is renamed
    * into place only when the answer is complete and well-formed. Returns where its records are.
-   * With `bytes` (a reader of recordBytes) the answer is checked as bytes, not decoded.
+   * With `bytes` (a reader of recordBytes) the answer is checked as bytes, not decoded, and
+   * `elements` may read its records on the way (report-record-scanner.ts).
    */
   async save(
     kind: string,
     window: DateRange,
     body: AsyncIterable<Uint8Array>,
     label: string,
-    options: { bytes?: boolean } = {},
+    options: { bytes?: boolean; elements?: ScannerOptions["elements"] } = {},
   ): Promise<ResponseShape> {
     const file = await this.openWindowFile(kind, window);
     const path = this.fileFor(kind, window);
     this.indexes.delete(path);
     const bytes = options.bytes === true;
     try {
-      const scanner = new JsonShapeScanner({ index: true, bytes });
+      const scanner = new JsonShapeScanner({ index: true, bytes, elements: bytes ? options.elements : undefined });
       const decoder = bytes ? undefined : new TextDecoder("utf-8");
       let size = 0;
       for await (const chunk of body) {
@@ -271,14 +287,14 @@ export class ReportCache {
    * (a Buffer read as `latin1`; the answer best saved with `bytes`): `reports sync` copies
    * most of them into its load file as they are, without decoding and encoding them again.
    */
-  async *recordBytes(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<string[]> {
+  async *recordBytes(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<RecordBytes[]> {
     if (shape.kind === "empty") return;
     if (shape.kind === "whole") {
       for await (const texts of this.recordTexts(kind, window, shape, label))
-        yield texts.map((text) => Buffer.from(text, "utf8").toString("latin1"));
+        yield texts.map((text) => ({ bytes: Buffer.from(text, "utf8").toString("latin1"), tag: -1 }));
       return;
     }
-    yield* this.elements(kind, window, shape, label, (text) => text, undefined, true);
+    yield* this.elements(kind, window, shape, label, (bytes, _exact, tag) => ({ bytes, tag }), undefined, true);
   }
 
   /**
@@ -290,12 +306,13 @@ export class ReportCache {
     window: DateRange,
     shape: Exclude<ResponseShape, { kind: "empty" | "whole" }>,
     label: string,
-    make: (text: string, exact: boolean) => T,
+    make: (text: string, exact: boolean, tag: number) => T,
     scan?: SecretScan,
     bytes = false,
   ): AsyncGenerator<T[]> {
     let pending: T[] = [];
-    const onElement = (text: string, exact: boolean): number => pending.push(make(text, exact));
+    // A scan here (no spans) reads no element ahead: no tags.
+    const onElement = (text: string, exact: boolean, tag = -1): number => pending.push(make(text, exact, tag));
     const path = this.fileFor(kind, window);
     const index = this.indexes.get(path);
     this.indexes.delete(path);
