@@ -39,11 +39,30 @@ let tarball: string;
 let files: string[];
 let appDir: string;
 
+/**
+ * The working tree without node_modules and .git, hard-linked (copied where links cannot
+ * cross file systems) into `into`: what `npm pack` makes from it is the repository's tarball,
+ * byte for byte (same shasum), for ~0.6 s less CPU — in the repository npm first reads the
+ * whole node_modules tree, for bundled dependencies this package has none of (checked below).
+ */
+async function packageSources(into: string): Promise<string> {
+  const stage = join(into, "source");
+  await mkdir(stage);
+  const entries = readdirSync(ROOT).filter((name) => name !== "node_modules" && name !== ".git");
+  const copy = (flags: string) => execa("cp", [flags, ...entries, stage], { cwd: ROOT, reject: false });
+  if ((await copy("-al")).exitCode !== 0) {
+    await execa("rm", ["-rf", stage]);
+    await mkdir(stage);
+    await execa("cp", ["-a", ...entries, stage], { cwd: ROOT });
+  }
+  return stage;
+}
+
 beforeAll(async () => {
   dir = await tempDir("simadmin-pack-");
   // `npm test` has just built dist/; --ignore-scripts skips `prepare` (a second build).
   const pack = await execa("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir.path], {
-    cwd: ROOT,
+    cwd: await packageSources(dir.path),
     env: npmEnv(),
     extendEnv: false,
   });
@@ -100,9 +119,15 @@ describe("npm package", () => {
     expect(files.filter((path) => path.startsWith("fixtures/users/"))).toEqual([]);
     expect(files.some((path) => path.endsWith(".ts") || path.endsWith(".map"))).toBe(false);
     // Every man page package.json declares (npm links them on a global install) is in the tarball.
-    const { man } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { man: string[] };
+    const { man, bundleDependencies, bundledDependencies } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      man: string[];
+      bundleDependencies?: unknown;
+      bundledDependencies?: unknown;
+    };
     expect(man.length).toBeGreaterThan(10);
     for (const page of man) expect(files).toContain(page.replace(/^\.\//, ""));
+    // Nothing of node_modules goes into the package: packed from a copy without it, it is the same.
+    expect([bundleDependencies, bundledDependencies]).toEqual([undefined, undefined]);
   });
 
   // scripts/bundle.mjs bundles every dependency but the native ones: only what the bundle still
