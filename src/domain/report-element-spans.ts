@@ -46,6 +46,19 @@ export class ElementSpans {
     this.count++;
   }
 
+  /** The i-th element's start, end and tag. */
+  start(i: number): number {
+    return this.starts[i]!;
+  }
+
+  end(i: number): number {
+    return this.ends[i]!;
+  }
+
+  tag(i: number): number {
+    return this.tags[i]!;
+  }
+
   /**
    * Cuts the elements out of the text, given chunk after chunk from its start: each element
    * in order, with its exact flag. `done()` says whether every element was found (a text

@@ -512,6 +512,44 @@ describe("ReportCache, names and bytes", () => {
     expect(await read(whole, "bytes")).toEqual([asBytes('{"team":"Équipe"}')]);
   });
 
+  it("record blocks (reports sync): whole records' bytes read by their spans through one buffer, with their tags; else recordBytes' records", async () => {
+    const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
+    const big = `{"n":"${"é".repeat(150_000)}"}`; // 300 kB: longer than a block, read alone
+    const records = [`{"n":"Chloé"}`, big, ...Array.from({ length: 2000 }, (_, i) => `{"n":"r${i}"}`)];
+    const answer = Buffer.from(`[${records.join(",")}]`, "utf8");
+    async function* body(): AsyncGenerator<Uint8Array> {
+      for (let at = 0; at < answer.length; at += 65_536) yield answer.subarray(at, at + 65_536);
+    }
+    const elements = {
+      tag: -1,
+      read(chunk: string, at: number): number {
+        const end = chunk.indexOf("}", at) + 1;
+        if (end === 0 || end - at > 100) return -1;
+        this.tag = 7;
+        return end;
+      },
+    };
+    const read = async (shape: ResponseShape): Promise<{ texts: string[]; tags: number[]; blocks: number }> => {
+      const out = { texts: [] as string[], tags: [] as number[], blocks: 0 };
+      for await (const block of cache.recordBlocks("users", JAN, shape, "l")) {
+        out.blocks++;
+        for (let i = 0; i < block.count; i++) {
+          out.texts.push(block.bytes.toString("utf8", block.start(i), block.end(i)));
+          out.tags.push(block.tag(i));
+        }
+      }
+      return out;
+    };
+    const spans = await read(await cache.save("users", JAN, body(), "l", { bytes: true, elements }));
+    expect(spans.texts).toEqual(records);
+    expect(spans.tags).toEqual([7, -1, ...records.slice(2).map(() => 7)]);
+    expect(spans.blocks).toBe(3); // before the long record, the long record alone, after it
+    // Saved as text: no spans in bytes, the records of a scan, no tags.
+    const scanned = await read(await cache.save("users", JAN, body(), "l"));
+    expect(scanned.texts).toEqual(records);
+    expect(scanned.tags.every((tag) => tag === -1)).toBe(true);
+  });
+
   it("hands records over 256 at a time when a piece of the file ends on the 256th", async () => {
     const cache = await ReportCache.open(freshDir(), IDENTITY, () => NOW);
     // 255 bytes a record and its comma: the file's pieces of 64 KiB end on records 256 and 512.

@@ -141,6 +141,22 @@ describe("LineFile", () => {
     expect(readFileSync(`${file}.2`, "utf8")).toBe("after\n");
   });
 
+  it("writes a range of a Buffer as it is, through the buffer or past it, a piece starting only at a line", () => {
+    const file = path();
+    const out = new LineFile(file, "w", 8);
+    const bytes = Buffer.from(`xx{"n":"é€"}yy`, "utf8");
+    out.writeRange(bytes, 2, bytes.length - 2);
+    out.write("\n");
+    const long = Buffer.from(`${"é".repeat(MIB / 2 + 10)}\n`, "utf8");
+    out.writeRange(long, 0, long.length);
+    out.writeRange(Buffer.from("after\n"), 0, 6);
+    out.finish();
+    expect(out.files).toEqual([file, `${file}.1`, `${file}.2`]);
+    expect(readFileSync(file, "utf8")).toBe('{"n":"é€"}\n');
+    expect(readFileSync(`${file}.1`, "utf8")).toBe(`${"é".repeat(MIB / 2 + 10)}\n`);
+    expect(readFileSync(`${file}.2`, "utf8")).toBe("after\n");
+  });
+
   it("moveTo renames what was written and goes on writing at its end", () => {
     const first = path();
     const second = path();

@@ -11,6 +11,7 @@ import {
   type WindowLoadResult,
 } from "../../src/commands/reports-sync/load-file.js";
 import { LayoutBook } from "../../src/domain/record-layout.js";
+import type { RecordBlock } from "../../src/engines/reports/cache.js";
 import type { WarehouseType } from "../../src/domain/warehouse-values.js";
 
 // The load files of one window (docs/reports-sync.md, "How a window is loaded"), read as
@@ -389,6 +390,59 @@ describe("DuckDB: records given as their UTF-8 bytes (addBytes)", () => {
     const widened = mixed.finish();
     expect(widened.direct).toBe(true);
     expect(summary(widened)).toEqual(['0 ["k"] text', '1 ["n"] double']);
+  });
+
+  it("a block of records: those with a tag copied from it, the others as addBytes; a block that may hold the key, record by record", () => {
+    const book = new LayoutBook();
+    const registry = new FieldRegistry([]);
+    const redaction: RecordRedaction = {
+      mayHold: (text) => text.includes("sk-"),
+      mayHoldBytes: (bytes) => bytes.includes("sk-"),
+      redact: <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll("sk-1", "[REDACTED]")) as T,
+    };
+    const newWriter = (): WindowLoadWriter =>
+      new WindowLoadWriter(join(dir, `load-${++n}.txt`), "ndjson", registry, ROOMY, redaction, WINDOW, book);
+    const learning = newWriter();
+    learning.addBytes(asBytes(`{"k":"a","n":1}`));
+    learning.finish();
+    const block = (texts: string[]): RecordBlock => {
+      const bytes = Buffer.from(texts.join(","), "utf8");
+      const starts: number[] = [];
+      const tags: number[] = [];
+      let at = 0;
+      for (const text of texts) {
+        starts.push(at);
+        const asRead = book.read(bytes.toString("latin1"), at);
+        tags.push(asRead > 0 ? book.tag : -1);
+        at += Buffer.byteLength(text) + 1;
+      }
+      return {
+        bytes,
+        size: bytes.length,
+        count: texts.length,
+        start: (i) => starts[i]!,
+        end: (i) => starts[i]! + Buffer.byteLength(texts[i]!),
+        tag: (i) => tags[i]!,
+      };
+    };
+    const writer = newWriter();
+    writer.addBlock(block([`{"k":"Zoë","n":2}`, `{"k":"b","n":3,"x":true}`, `{"k":"c","n":4}`]));
+    const result = writer.finish();
+    expect(result.direct).toBe(true);
+    expect(readFileSync(result.file, "utf8").split("\n")).toEqual([
+      `{"k":"Zoë","n":2}`,
+      `{"k":"b","n":3,"x":true}`,
+      `{"k":"c","n":4}`,
+      "",
+    ]);
+    expect(result.rows).toBe(3);
+    expect(summary(result)).toEqual(['0 ["k"] text', '1 ["n"] bigint', '2 ["x"] boolean']);
+    // The key in the block: each record looked at on its own.
+    const redacting = newWriter();
+    redacting.addBlock(block([`{"k":"d","n":5}`, `{"k":"sk-1","n":6}`]));
+    const redacted = redacting.finish();
+    expect(redacted.direct).toBe(false);
+    expect(lines(redacted.rawFile)).toEqual([`{"k":"d","n":5}`, `{"k":"[REDACTED]","n":6}`, ""]);
   });
 
   it("a record whose bytes may hold the API key is not copied: decoded, redacted, in the columns file", () => {

@@ -143,6 +143,24 @@ export class LineFile {
     this.pieceFilled += bytes.length;
   }
 
+  /** Writes `bytes[start, end)`, a part of a line, as it is. */
+  writeRange(bytes: Buffer, start: number, end: number): void {
+    if (this.lineStart && this.pieceFilled >= this.pieceBytes) this.nextPiece();
+    this.lineStart = bytes[end - 1] === 0x0a;
+    const size = end - start;
+    if (this.filled + size > this.out.length) {
+      this.flush();
+      if (size > this.out.length) {
+        this.writeOut(bytes.subarray(start, end));
+        this.pieceFilled += size;
+        return;
+      }
+    }
+    bytes.copy(this.out, this.filled, start, end);
+    this.filled += size;
+    this.pieceFilled += size;
+  }
+
   private nextPiece(): void {
     this.flush();
     this.close();

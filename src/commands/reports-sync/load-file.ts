@@ -6,6 +6,7 @@ import { parseExactJson } from "../../domain/exact-json.js";
 import { LayoutBook, RecordLayout, sameTypes } from "../../domain/record-layout.js";
 import { pathOfKey, rawText, visitFields, widenType, type WarehouseType } from "../../domain/warehouse-values.js";
 import { holdsAsSent, isRecordObject, keysInText, keysInValue, kindOf } from "./as-sent.js";
+import type { RecordBlock } from "../../engines/reports/cache.js";
 import { LineFile, piecePath, piecePaths, readLines } from "./line-file.js";
 
 // One pass over a window's records (docs/reports-sync.md, "How a window is loaded"): each
@@ -198,6 +199,32 @@ export class WindowLoadWriter {
     this.addParsed(decodeBytes(bytes));
   }
 
+  /**
+   * A block of records as their bytes (cache.ts recordBlocks): those the answer's scan read by
+   * a layout of the book (a tag) are copied from the block into the load file — no string is
+   * made of them — when the block's bytes cannot hold the API key; the others as addBytes.
+   */
+  addBlock(block: RecordBlock): void {
+    const { bytes, count } = block;
+    // One look for the key over the whole block (and its separators: a key across two records makes both look).
+    const clean = !this.mayHold(bytes.toString("latin1", 0, block.size), true);
+    for (let i = 0; i < count; i++) {
+      const start = block.start(i);
+      const end = block.end(i);
+      const tag = block.tag(i);
+      if (clean && tag >= 0 && this.direct) {
+        this.learnNext = false;
+        const { layout, types } = this.book.signature(tag);
+        for (let t = 0; t < types.length; t++) this.types[t] = types[t];
+        if (this.placedAsRead(layout)) {
+          this.rows++;
+          this.out.writeRange(bytes, start, end);
+          this.out.write("\n");
+        } else this.addParsed(UTF8.decode(bytes.subarray(start, end)));
+      } else this.addBytes(bytes.toString("latin1", start, end), tag);
+    }
+  }
+
   private addParsed(text: string): void {
     let value = parseExactJson(text);
     let rewritten = false;
@@ -299,6 +326,11 @@ export class WindowLoadWriter {
 
   /** A record read by `layout`, its types in `types`: placed and written as it came, when it is stored as sent. */
   private addAsRead(text: string, bytes: boolean, layout: RecordLayout): boolean {
+    return this.placedAsRead(layout) && this.writeAsRead(text, bytes);
+  }
+
+  /** Whether a record read by `layout`, its types in `types`, is stored as sent; its fields placed. */
+  private placedAsRead(layout: RecordLayout): boolean {
     // A layout is learned from a record kept as sent: its fields are within the limits and
     // already in the registry.
     const keys = layout.keys;
@@ -309,7 +341,7 @@ export class WindowLoadWriter {
     // column types the table has may change meanwhile (a window loading widens one): the
     // store checks those at load (store.ts, rebuildColumns).
     const placed = this.placed.get(layout);
-    if (placed !== undefined && sameTypes(placed, this.types, cells)) return this.writeAsRead(text, bytes);
+    if (placed !== undefined && sameTypes(placed, this.types, cells)) return true;
     for (let i = 0; i < cells; i++) {
       const key = keys[i]!;
       this.keys[i] = key;
@@ -319,7 +351,7 @@ export class WindowLoadWriter {
     this.count = cells;
     if (!this.placeAsSent(cells)) return false;
     this.placed.set(layout, this.types.slice(0, cells));
-    return this.writeAsRead(text, bytes);
+    return true;
   }
 
   /** A record read by layout, written as it came (its bytes with `bytes`). */

@@ -360,9 +360,9 @@ class SyncRun {
       try {
         if (this.bytes) {
           // DuckDB: most records are copied into its load file as the service sent their bytes (load-file.ts).
-          for await (const batch of cache.recordBytes(kind, range, shape, label)) {
+          for await (const block of cache.recordBlocks(kind, range, shape, label)) {
             throwIfAborted(this.ctx.services.signal);
-            for (const record of batch) writer.addBytes(record.bytes, record.tag);
+            writer.addBlock(block);
           }
         } else {
           for await (const batch of cache.recordTexts(kind, range, shape, label)) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fstat, type Stats } from "node:fs";
-import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, rmdir, stat } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, rmdir, stat, type FileHandle } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
@@ -82,6 +82,24 @@ export interface RecordBytes {
   bytes: string;
   tag: number;
 }
+
+/**
+ * Records of a window as recordBlocks hands them over: a block of the answer's bytes holding
+ * `count` whole records, each from start(i) to end(i) in `bytes`, with its tag (-1: none).
+ * The bytes are valid until the next block is asked for.
+ */
+export interface RecordBlock {
+  bytes: Buffer;
+  /** How many bytes of `bytes` the block holds. */
+  size: number;
+  count: number;
+  start(i: number): number;
+  end(i: number): number;
+  tag(i: number): number;
+}
+
+/** Bytes of the answer read at a time by recordBlocks (a record longer than this is read alone). */
+const BLOCK_BYTES = 256 * 1024;
 
 export interface CacheIdentity {
   baseUrl: string;
@@ -298,6 +316,35 @@ export class ReportCache {
   }
 
   /**
+   * recordBytes in blocks of bytes, read straight from the file where pass 1 noted in bytes
+   * where its records are (save's `bytes`): no string is made of a record, so `reports sync`
+   * copies the bytes of the records the scan read by layout into its load file as they are.
+   * Anywhere else, recordBytes' records gathered into blocks.
+   */
+  async *recordBlocks(kind: string, window: DateRange, shape: ResponseShape, label: string): AsyncGenerator<RecordBlock> {
+    const path = this.fileFor(kind, window);
+    const index = this.indexes.get(path);
+    if (shape.kind === "array" || shape.kind === "object-with-list") {
+      if (index?.bytes) {
+        let handle: FileHandle | undefined;
+        try {
+          handle = await open(path, "r");
+          if (sameFile(index, await handle.stat())) {
+            this.indexes.delete(path);
+            yield* spanBlocks(handle, index.spans);
+            return;
+          }
+        } catch (error) {
+          throw await this.unusable(kind, window, label, error);
+        } finally {
+          await handle?.close().catch(() => undefined);
+        }
+      }
+    }
+    for await (const records of this.recordBytes(kind, window, shape, label)) yield textBlock(records);
+  }
+
+  /**
    * The elements of an array or member answer, each made by `make` from its JSON text, in
    * batches read back from disk one chunk at a time; `scan` sees every chunk first.
    */
@@ -469,6 +516,54 @@ async function pruneSpools(root: string, now: () => number): Promise<void> {
       // Removed meanwhile by a concurrent run: nothing to do.
     }
   }
+}
+
+/** The records of `spans` read from the file in blocks of whole records, through one buffer. */
+async function* spanBlocks(handle: FileHandle, spans: ElementSpans): AsyncGenerator<RecordBlock> {
+  let buffer = Buffer.allocUnsafe(BLOCK_BYTES);
+  for (let next = 0; next < spans.count;) {
+    const base = spans.start(next);
+    let last = next + 1;
+    while (last < spans.count && spans.end(last) - base <= BLOCK_BYTES) last++;
+    const size = spans.end(last - 1) - base;
+    const bytes = size <= BLOCK_BYTES ? buffer : Buffer.allocUnsafe(size);
+    for (let at = 0; at < size;) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, base + at);
+      if (bytesRead === 0) throw new MalformedJsonError("the document ends too early");
+      at += bytesRead;
+    }
+    const from = next;
+    yield {
+      bytes,
+      size,
+      count: last - from,
+      start: (i) => spans.start(from + i) - base,
+      end: (i) => spans.end(from + i) - base,
+      tag: (i) => spans.tag(from + i),
+    };
+    if (bytes !== buffer) buffer = Buffer.allocUnsafe(BLOCK_BYTES);
+    next = last;
+  }
+}
+
+/** Records given as strings of bytes, as one block. */
+function textBlock(records: readonly RecordBytes[]): RecordBlock {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let size = 0;
+  for (const record of records) {
+    starts.push(size);
+    size += record.bytes.length;
+    ends.push(size);
+  }
+  return {
+    bytes: Buffer.from(records.map((record) => record.bytes).join(""), "latin1"),
+    size,
+    count: records.length,
+    start: (i) => starts[i]!,
+    end: (i) => ends[i]!,
+    tag: (i) => records[i]!.tag,
+  };
 }
 
 /** What the file behind `fd` is (undefined when it cannot be told: the spans are then not kept). */
