@@ -126,7 +126,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks);
-        simpleParser(raw)
+        simpleParser(raw, { skipTextToHtml: true })
           .then((parsed) => {
             received.push({ envelopeTo: to, parsed, raw });
             state.beforeAccept?.(to);
