@@ -103,7 +103,11 @@ describe.concurrent("two accounts on one host", () => {
 
   it("with SIMADMIN_RATE_STORE=file://<shared directory>: one budget, no 429, group-writable files", async (context) => {
     const { expect } = context;
-    const t = await testEnv(context, { rateLimits: { reports: { limit: 3, windowMs: 6000 } }, reportRecordsPerDay: 1 });
+    // The service allows 3 per 5 s against the clients' 3 per 6 s: the sandbox timestamps a
+    // request when its worker's event loop gets to it, late by as much as the machine is loaded,
+    // so a budget equal to the limit failed under load (7 requests: one 429 and its retry).
+    // Budgets spent twice are still 6 requests at once, far past 3 per 5 s.
+    const t = await testEnv(context, { rateLimits: { reports: { limit: 3, windowMs: 5000 } }, reportRecordsPerDay: 1 });
     const root = await tempDir();
     try {
       const dir = join(root.path, "rate");
@@ -111,7 +115,7 @@ describe.concurrent("two accounts on one host", () => {
       const requests = t.sandbox.requests.filter((r) => r.group === "reports");
       expect(requests).toHaveLength(6);
       expect(requests.filter((r) => r.status !== 200)).toEqual([]);
-      expect(busiestWindow(requests, 6000)).toBeLessThanOrEqual(3);
+      expect(busiestWindow(requests, 5000)).toBeLessThanOrEqual(3);
       // The ledger lives in the shared directory, readable and writable by the group.
       const files = (await readdir(dir)).filter((name) => name.endsWith(".json"));
       expect(files).toHaveLength(1);
