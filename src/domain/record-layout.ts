@@ -1,5 +1,6 @@
 import { JsonNumber } from "./exact-json.js";
 import { stringType, type WarehouseType } from "./warehouse-values.js";
+import { utf8ByteText } from "./byte-text.js";
 
 // The types of a report record's fields read from its JSON text alone, without parsing it,
 // for records laid out like one read before (docs/reports-sync.md, "How a window is loaded"):
@@ -97,7 +98,7 @@ export class RecordLayout {
    */
   readAt(text: string, start: number, types: (WarehouseType | undefined)[], bytes = false): number {
     const { steps, commas } = this;
-    const heads = bytes ? (this.byteHeads ??= this.heads.map(utf8Bytes)) : this.heads;
+    const heads = bytes ? (this.byteHeads ??= this.heads.map(utf8ByteText)) : this.heads;
     let at = start;
     if (text.charCodeAt(at) !== 0x7b) return -1;
     at++;
@@ -273,14 +274,6 @@ function sequenceEnd(text: string, at: number, c: number): number {
   }
   return at + more + 1;
 }
-
-/** A text's UTF-8 bytes, one per character. */
-function utf8Bytes(text: string): string {
-  let out = "";
-  for (const byte of ENCODER.encode(text)) out += String.fromCharCode(byte);
-  return out;
-}
-const ENCODER = new TextEncoder();
 
 function skipSpaces(text: string, at: number): number {
   while (text.charCodeAt(at) === 0x20) at++;

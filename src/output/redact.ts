@@ -2,6 +2,7 @@
 // command's purpose is to print them. Everything main.ts and the HTTP trace write to stderr
 // passes through one Redactor that knows the secrets of this run.
 import { SecretScan } from "./secret-scan.js";
+import { utf8ByteText } from "../domain/byte-text.js";
 
 export class Redactor {
   private readonly secrets = new Set<string>();
@@ -97,9 +98,7 @@ export class Redactor {
     const data = this.dataRedactor;
     if (!data || (data.secrets.size === 0 && data.shortSecrets.size === 0)) return false;
     if (bytes.includes("\\")) return true;
-    data.secretBytes ??= [...data.secrets, ...data.shortSecrets.keys()].map((secret) =>
-      Buffer.from(secret, "utf8").toString("latin1"),
-    );
+    data.secretBytes ??= [...data.secrets, ...data.shortSecrets.keys()].map(utf8ByteText);
     for (const secret of data.secretBytes) if (bytes.includes(secret)) return true;
     return false;
   }

@@ -4,6 +4,7 @@ import { chmod, mkdir, mkdtemp, open, readdir, readFile, rm, rmdir, stat, type F
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DateRange } from "../../domain/date-windows.js";
+import { utf8ByteText } from "../../domain/byte-text.js";
 import { exactJsonText, parseExactJson } from "../../domain/exact-json.js";
 import { extractRecords, type JsonRecord } from "../../domain/records.js";
 import type { ElementSpans } from "../../domain/report-element-spans.js";
@@ -309,7 +310,7 @@ export class ReportCache {
     if (shape.kind === "empty") return;
     if (shape.kind === "whole") {
       for await (const texts of this.recordTexts(kind, window, shape, label))
-        yield texts.map((text) => ({ bytes: Buffer.from(text, "utf8").toString("latin1"), tag: -1 }));
+        yield texts.map((text) => ({ bytes: utf8ByteText(text), tag: -1 }));
       return;
     }
     yield* this.elements(kind, window, shape, label, (bytes, _exact, tag) => ({ bytes, tag }), undefined, true);
